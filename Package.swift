@@ -1,0 +1,21 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "dice",
+    products: [
+        .library(name: "DiceKit", targets: ["DiceKit"]),
+        .executable(name: "dice", targets: ["dice"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
+        .target(name: "DiceKit"),
+        .executableTarget(name: "dice", dependencies: ["DiceKit", "CEditLine"]),
+        .testTarget(name: "DiceKitTests", dependencies: ["DiceKit"]),
+        .testTarget(name: "DiceCLITests", dependencies: ["dice"]),
+    ]
+)
