@@ -1,0 +1,75 @@
+/// A modifier on a dice term or group, as written: `kh3`, `!>=5`, `ro<3`, `cs>=8`.
+public struct DiceModifier: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// `khN`, `kN`: keep the N highest; `klN`: the N lowest (N defaults to 1).
+        case keep(Extreme, count: Expr?)
+        /// `dhN`: drop the N highest; `dlN`, `dN`: the N lowest (N defaults to 1).
+        case drop(Extreme, count: Expr?)
+        /// `!`, `!!`, `!p`, with an optional compare point (default: the highest face).
+        case explode(Explosion, ComparePoint?)
+        /// `r` (until it no longer matches) or `ro` (once), default: the lowest face.
+        case reroll(once: Bool, ComparePoint?)
+        /// `miN`: a face below N counts as N.
+        case minimum(Expr)
+        /// `maN`: a face above N counts as N.
+        case maximum(Expr)
+        /// `cs`: the value is the number of kept dice matching.
+        case countSuccesses(ComparePoint)
+        /// `cf`: the value is the number of kept dice matching.
+        case countFailures(ComparePoint)
+        /// `df`: subtract one from the value for each kept die matching.
+        case subtractFailures(ComparePoint)
+        /// `s`/`sa` ascending, `sd` descending: the shown order only.
+        case sort(ascending: Bool)
+    }
+
+    public enum Extreme: String, Hashable, Sendable {
+        case highest, lowest
+    }
+
+    public enum Explosion: String, Hashable, Sendable {
+        /// `!`: each extra roll is a new die.
+        case explode = "!"
+        /// `!!`: extra rolls add into the same die.
+        case compound = "!!"
+        /// `!p`: like `!`, each extra die counts one less.
+        case penetrate = "!p"
+    }
+
+    /// When a modifier applies: whatever the written order, stages go in this order.
+    public enum Stage: Int, Comparable, Sendable {
+        case clamp, reroll, explode, keep, count, sort
+
+        public static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+
+    public var stage: Stage {
+        switch kind {
+        case .minimum, .maximum: return .clamp
+        case .reroll: return .reroll
+        case .explode: return .explode
+        case .keep, .drop: return .keep
+        case .countSuccesses, .countFailures, .subtractFailures: return .count
+        case .sort: return .sort
+        }
+    }
+}
+
+/// A compare point: `=N`, `>N`, `>=N`, `<N`, `<=N`, `!=N` (or `<>N`); a bare `N` means `=N`.
+public struct ComparePoint: Hashable, Sendable {
+    public var op: ComparisonOperator
+    public var value: Expr
+
+    public init(_ op: ComparisonOperator, _ value: Expr) {
+        self.op = op
+        self.value = value
+    }
+}

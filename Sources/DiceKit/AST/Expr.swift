@@ -1,0 +1,84 @@
+/// An expression of the dice language, with the source range it was parsed from.
+///
+/// ```swift
+/// let statement = try Parser.parseStatement("4d6kh3 + 2")
+/// // .expression(Expr(.chain(<4d6kh3>, [.init(.add, <2>)])))
+/// ```
+public struct Expr: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        /// `42`, `1.5`
+        case number(Number)
+        /// A variable, parameter, or macro used without arguments: `str`, `atk`.
+        case name(String)
+        /// A macro with arguments: `smite(2)`.
+        case call(String, [Expr])
+        /// A built-in function: `max(1d20, 1d20)`.
+        case function(Function, [Expr])
+        /// `-x`, `+x`
+        case unary(UnaryOperator, Expr)
+        /// A left-associative run at one precedence level: `a + b - c`, `a * b / c`.
+        /// Kept flat so a sum of a million terms needs no deep recursion.
+        case chain(Expr, [Operation])
+        /// `a ^ b` (right-associative).
+        case power(Expr, Expr)
+        /// `a >= b`: 1 or 0.
+        case comparison(ComparisonOperator, Expr, Expr)
+        /// `4d6kh3`, `d20`, `(1d4)d6`, `2d{1,2,3}!`
+        case dice(DiceTerm)
+        /// `{1d20 + 5, 1d20 + 5}kh1`
+        case group([Expr], [DiceModifier])
+        /// `repeat(6, 4d6kh3)`: a group of `count` evaluations of `body`.
+        case `repeat`(count: Expr, body: Expr, modifiers: [DiceModifier])
+        /// `2d6 [fire]`
+        case annotated(Expr, String)
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// One step of a `chain`: an operator and its right operand.
+public struct Operation: Hashable, Sendable {
+    public var op: BinaryOperator
+    public var operand: Expr
+    /// Where the operator stands, for errors like division by zero.
+    public var operatorRange: SourceRange
+
+    public init(_ op: BinaryOperator, _ operand: Expr, operatorRange: SourceRange) {
+        self.op = op
+        self.operand = operand
+        self.operatorRange = operatorRange
+    }
+}
+
+/// A dice term: how many dice, what dice, and their modifiers.
+public struct DiceTerm: Hashable, Sendable {
+    /// `nil` for `d20` (one die).
+    public var count: Expr?
+    public var sides: Sides
+    /// As written; they apply in the fixed order of `DiceModifier.Stage`.
+    public var modifiers: [DiceModifier]
+
+    public init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = []) {
+        self.count = count
+        self.sides = sides
+        self.modifiers = modifiers
+    }
+}
+
+/// What kind of die a dice term rolls.
+public enum Sides: Hashable, Sendable {
+    /// `d6`, `d(size)`: faces 1 through the value.
+    case number(Expr)
+    /// `d%`: faces 1 through 100.
+    case percentile
+    /// `dF`: faces -1, 0, +1.
+    case fate
+    /// `d{1,1,2,3}`: these faces, repeats allowed.
+    case faces([Int])
+}

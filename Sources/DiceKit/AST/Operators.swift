@@ -1,0 +1,75 @@
+/// `-` and `+` before an operand.
+public enum UnaryOperator: String, Hashable, Sendable {
+    case negate = "-"
+    case plus = "+"
+}
+
+/// The left-associative arithmetic operators.
+public enum BinaryOperator: String, Hashable, Sendable {
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    /// True division: `7 / 2` is `3.5`, `6 / 2` is `3`.
+    case divide = "/"
+    /// Floor division: `-7 // 2` is `-4`.
+    case floorDivide = "//"
+    /// Modulo with the sign of the divisor: `-7 % 3` is `2`.
+    case modulo = "%"
+
+    /// Whether the operator belongs to the additive level (`+ -`).
+    public var isAdditive: Bool { self == .add || self == .subtract }
+}
+
+/// The comparison operators, which yield 1 or 0 and do not chain.
+public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessEqual = "<="
+    case greater = ">"
+    case greaterEqual = ">="
+
+    /// Whether `lhs op rhs` holds.
+    public func holds(_ lhs: Number, _ rhs: Number) -> Bool {
+        switch self {
+        case .equal: return lhs == rhs
+        case .notEqual: return lhs != rhs
+        case .less: return lhs < rhs
+        case .lessEqual: return lhs <= rhs
+        case .greater: return lhs > rhs
+        case .greaterEqual: return lhs >= rhs
+        }
+    }
+
+    /// Whether `lhs op rhs` holds, for integers.
+    @inline(__always)
+    public func holds(_ lhs: Int, _ rhs: Int) -> Bool {
+        switch self {
+        case .equal: return lhs == rhs
+        case .notEqual: return lhs != rhs
+        case .less: return lhs < rhs
+        case .lessEqual: return lhs <= rhs
+        case .greater: return lhs > rhs
+        case .greaterEqual: return lhs >= rhs
+        }
+    }
+}
+
+/// The built-in functions.
+public enum Function: String, Hashable, Sendable, CaseIterable {
+    case abs, floor, ceil, round, min, max
+
+    /// How many arguments it takes: exactly one, or one or more.
+    public var arity: (minimum: Int, maximum: Int?) {
+        switch self {
+        case .abs, .floor, .ceil, .round: return (1, 1)
+        case .min, .max: return (1, nil)
+        }
+    }
+}
+
+/// The names that are not free for variables and macros.
+public enum ReservedNames {
+    /// Functions, `repeat`, `def` and `stats`.
+    public static let all: Set<String> = Set(Function.allCases.map(\.rawValue)).union(["repeat", "def", "stats"])
+}

@@ -1,0 +1,21 @@
+/// A statement of the dice language, with its source range.
+public struct Stmt: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// `4d6kh3 + 2`: roll it and show the breakdown.
+        case expression(Expr)
+        /// `str = 4d6kh3`: evaluate once and bind the number.
+        case assignment(name: String, Expr)
+        /// `def atk = 1d20 + 5`, `def smite(n) = (n + 1)d8`: a macro, rolled afresh at each use.
+        case definition(name: String, parameters: [String], body: Expr)
+        /// `stats 4d6kh3`: the exact distribution.
+        case stats(Expr)
+    }
+
+    public var kind: Kind
+    public var range: SourceRange
+
+    public init(_ kind: Kind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}

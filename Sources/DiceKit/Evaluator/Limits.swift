@@ -1,0 +1,22 @@
+/// The bounds on one statement's work, so every statement ends, with a result or an error.
+public struct Limits: Hashable, Sendable {
+    /// Dice rolled in one statement, rerolls and explosions included (`--max-dice`).
+    public var maxDice: Int
+    /// Levels of parentheses, groups, calls and prefix operators in one expression.
+    public var maxNesting: Int
+    /// Macro calls in progress at once.
+    public var maxMacroDepth: Int
+    /// Dice of one pool listed in a result tree; the rest are counted, not kept.
+    public var maxRecordedDice: Int
+
+    public init(maxDice: Int = 10_000_000, maxNesting: Int = 256, maxMacroDepth: Int = 100,
+                maxRecordedDice: Int = 10_000) {
+        self.maxDice = maxDice
+        self.maxNesting = maxNesting
+        self.maxMacroDepth = maxMacroDepth
+        self.maxRecordedDice = maxRecordedDice
+    }
+
+    /// The defaults of the `dice` command.
+    public static let standard = Limits()
+}

@@ -1,0 +1,406 @@
+/// Turns source bytes into tokens, one at a time, so a script's early statements
+/// run before a bad byte further down is even read.
+///
+/// The lexer knows where dice modifiers may stand: right after a dice term's
+/// sides (`4d6kh3`), a group (`{a, b}kh1`) or `repeat(...)`, with no space.
+/// There a `d` means "drop" and `>=` starts a compare point; elsewhere `d` starts
+/// a dice term and `>=` is a comparison.
+public struct Lexer: Sendable {
+    private let bytes: [UInt8]
+    private var position = 0
+    private var mode = Mode.normal
+    private var brackets: [Bracket] = []
+    private var previous: TokenKind = .newline
+    private var previousEnd = -1
+
+    private enum Mode: Sendable {
+        case normal
+        /// Right after the `d` of a dice term: sides come next.
+        case sides
+        /// Right after a dice term, a group or `repeat(...)`: modifiers may follow.
+        case modifiers
+        /// Right after a modifier word: its count or compare point may follow.
+        case modifierArgument(ModifierKeyword)
+        /// Right after a compare point's operator: its value comes next.
+        case compareValue
+    }
+
+    private enum Bracket: Sendable {
+        case plain, sides, faces, group, modifierArgument, repeatCall
+    }
+
+    public init(_ source: SourceFile) {
+        self.bytes = source.bytes
+    }
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// The next token; `.end` (forever) at the end of the input.
+    public mutating func next() throws(DiceError) -> Token {
+        let token = try scan()
+        previous = token.kind
+        previousEnd = token.range.upperBound.offset
+        return token
+    }
+
+    // MARK: - Scanning
+
+    private func byte(_ offset: Int = 0) -> UInt8? {
+        let index = position + offset
+        return index < bytes.count ? bytes[index] : nil
+    }
+
+    private func token(_ kind: TokenKind, from start: Int) -> Token {
+        Token(kind, SourceLocation(offset: start)..<SourceLocation(offset: position))
+    }
+
+    private mutating func scan() throws(DiceError) -> Token {
+        switch mode {
+        case .normal:
+            break
+        case .sides:
+            mode = .normal
+            if let token = try scanSides() { return token }
+        case .modifiers:
+            mode = .normal
+            if let token = scanModifierKeyword() { return token }
+        case .modifierArgument(let keyword):
+            mode = .modifiers
+            if let token = try scanModifierArgument(keyword) { return token }
+            if let token = scanModifierKeyword() { return token }
+            mode = .normal
+        case .compareValue:
+            mode = .normal
+            if let token = try scanCompareValue() { return token }
+        }
+        return try scanNormal()
+    }
+
+    private mutating func scanSides() throws(DiceError) -> Token? {
+        guard let c = byte() else { return nil }
+        let start = position
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let number = try scanNumber()
+            mode = .modifiers
+            return number
+        case UInt8(ascii: "%"):
+            position += 1
+            mode = .modifiers
+            return token(.percentileSides, from: start)
+        case UInt8(ascii: "F"):
+            position += 1
+            mode = .modifiers
+            return token(.fateSides, from: start)
+        case UInt8(ascii: "{"):
+            position += 1
+            brackets.append(.faces)
+            return token(.leftBrace, from: start)
+        case UInt8(ascii: "("):
+            position += 1
+            brackets.append(.sides)
+            return token(.leftParen, from: start)
+        default:
+            return nil
+        }
+    }
+
+    private mutating func scanModifierKeyword() -> Token? {
+        guard let c = byte() else { return nil }
+        let start = position
+        let next = byte(1)
+        let keyword: ModifierKeyword
+        var length = 2
+        switch c {
+        case UInt8(ascii: "k"):
+            switch next {
+            case UInt8(ascii: "h"): keyword = .keepHighest
+            case UInt8(ascii: "l"): keyword = .keepLowest
+            default: keyword = .keep; length = 1
+            }
+        case UInt8(ascii: "d"):
+            switch next {
+            case UInt8(ascii: "h"): keyword = .dropHighest
+            case UInt8(ascii: "l"): keyword = .dropLowest
+            case UInt8(ascii: "f"): keyword = .subtractFailures
+            default: keyword = .drop; length = 1
+            }
+        case UInt8(ascii: "!"):
+            switch next {
+            case UInt8(ascii: "!"): keyword = .compound
+            case UInt8(ascii: "p"): keyword = .penetrate
+            default: keyword = .explode; length = 1
+            }
+        case UInt8(ascii: "r"):
+            if next == UInt8(ascii: "o") { keyword = .rerollOnce } else { keyword = .reroll; length = 1 }
+        case UInt8(ascii: "m"):
+            switch next {
+            case UInt8(ascii: "i"): keyword = .minimum
+            case UInt8(ascii: "a"): keyword = .maximum
+            default: return nil
+            }
+        case UInt8(ascii: "c"):
+            switch next {
+            case UInt8(ascii: "s"): keyword = .countSuccesses
+            case UInt8(ascii: "f"): keyword = .countFailures
+            default: return nil
+            }
+        case UInt8(ascii: "s"):
+            switch next {
+            case UInt8(ascii: "a"): keyword = .sortAscending
+            case UInt8(ascii: "d"): keyword = .sortDescending
+            default: keyword = .sort; length = 1
+            }
+        default:
+            return nil
+        }
+        position += length
+        mode = .modifierArgument(keyword)
+        return token(.modifier(keyword), from: start)
+    }
+
+    private mutating func scanModifierArgument(_ keyword: ModifierKeyword) throws(DiceError) -> Token? {
+        guard let c = byte() else { return nil }
+        let start = position
+        if keyword.takesComparePoint, let kind = scanComparisonOperator() {
+            mode = .compareValue
+            return token(kind, from: start)
+        }
+        guard keyword.takesComparePoint || keyword.takesCount else { return nil }
+        if isDigit(c) { return try scanNumber() }
+        if c == UInt8(ascii: "(") {
+            position += 1
+            brackets.append(.modifierArgument)
+            mode = .normal
+            return token(.leftParen, from: start)
+        }
+        return nil
+    }
+
+    private mutating func scanCompareValue() throws(DiceError) -> Token? {
+        guard let c = byte() else { return nil }
+        let start = position
+        if (c == UInt8(ascii: "-") || c == UInt8(ascii: "+")), let d = byte(1), isDigit(d) {
+            position += 1
+            mode = .compareValue
+            return token(c == UInt8(ascii: "-") ? .minus : .plus, from: start)
+        }
+        if isDigit(c) {
+            let number = try scanNumber()
+            mode = .modifiers
+            return number
+        }
+        if c == UInt8(ascii: "(") {
+            position += 1
+            brackets.append(.modifierArgument)
+            return token(.leftParen, from: start)
+        }
+        return nil
+    }
+
+    /// `=`, `==`, `!=`, `<>`, `<`, `<=`, `>`, `>=` at the current position, consumed.
+    private mutating func scanComparisonOperator() -> TokenKind? {
+        guard let c = byte() else { return nil }
+        let next = byte(1)
+        switch c {
+        case UInt8(ascii: "="):
+            if next == UInt8(ascii: "=") { position += 2; return .equalEqual }
+            position += 1
+            return .equal
+        case UInt8(ascii: "!"):
+            guard next == UInt8(ascii: "=") else { return nil }
+            position += 2
+            return .notEqual
+        case UInt8(ascii: "<"):
+            if next == UInt8(ascii: "=") { position += 2; return .lessEqual }
+            if next == UInt8(ascii: ">") { position += 2; return .notEqual }
+            position += 1
+            return .less
+        case UInt8(ascii: ">"):
+            if next == UInt8(ascii: "=") { position += 2; return .greaterEqual }
+            position += 1
+            return .greater
+        default:
+            return nil
+        }
+    }
+
+    private mutating func scanNormal() throws(DiceError) -> Token {
+        skipBlanks()
+        let start = position
+        guard let c = byte() else { return token(.end, from: start) }
+        switch c {
+        case UInt8(ascii: "\n"):
+            position += 1
+            return token(.newline, from: start)
+        case UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return try scanNumber()
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
+            return scanWord()
+        case UInt8(ascii: "["):
+            return try scanAnnotation()
+        case UInt8(ascii: "+"): position += 1; return token(.plus, from: start)
+        case UInt8(ascii: "-"): position += 1; return token(.minus, from: start)
+        case UInt8(ascii: "*"): position += 1; return token(.star, from: start)
+        case UInt8(ascii: "^"): position += 1; return token(.caret, from: start)
+        case UInt8(ascii: "%"): position += 1; return token(.percent, from: start)
+        case UInt8(ascii: ","): position += 1; return token(.comma, from: start)
+        case UInt8(ascii: ";"): position += 1; return token(.semicolon, from: start)
+        case UInt8(ascii: "/"):
+            if byte(1) == UInt8(ascii: "/") {
+                position += 2
+                return token(.slashSlash, from: start)
+            }
+            position += 1
+            return token(.slash, from: start)
+        case UInt8(ascii: "("):
+            position += 1
+            if case .name("repeat") = previous {
+                brackets.append(.repeatCall)
+            } else {
+                brackets.append(.plain)
+            }
+            return token(.leftParen, from: start)
+        case UInt8(ascii: ")"):
+            position += 1
+            if let bracket = brackets.popLast(), bracket != .plain {
+                mode = .modifiers
+            }
+            return token(.rightParen, from: start)
+        case UInt8(ascii: "{"):
+            position += 1
+            brackets.append(.group)
+            return token(.leftBrace, from: start)
+        case UInt8(ascii: "}"):
+            position += 1
+            if brackets.popLast() != nil { mode = .modifiers }
+            return token(.rightBrace, from: start)
+        default:
+            if let kind = scanComparisonOperator() { return token(kind, from: start) }
+            throw unexpectedCharacter(at: start)
+        }
+    }
+
+    private mutating func skipBlanks() {
+        while let c = byte() {
+            switch c {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+                position += 1
+            case UInt8(ascii: "#"):
+                while let c = byte(), c != UInt8(ascii: "\n") { position += 1 }
+            default:
+                return
+            }
+        }
+    }
+
+    private mutating func scanNumber() throws(DiceError) -> Token {
+        let start = position
+        var value = 0
+        var overflow = false
+        while let c = byte(), isDigit(c) {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(Int(c - UInt8(ascii: "0")))
+            overflow = overflow || o1 || o2
+            value = sum
+            position += 1
+        }
+        if byte() == UInt8(ascii: "."), let d = byte(1), isDigit(d) {
+            position += 1
+            while let c = byte(), isDigit(c) { position += 1 }
+            let text = String(decoding: bytes[start..<position], as: UTF8.self)
+            guard let decimal = Double(text), decimal.isFinite else {
+                throw DiceError(.syntax("the number \(text) is too large"), at: token(.end, from: start).range)
+            }
+            return token(.decimal(decimal), from: start)
+        }
+        if overflow {
+            throw DiceError(.integerTooLarge, at: token(.end, from: start).range)
+        }
+        return token(.integer(value), from: start)
+    }
+
+    private mutating func scanWord() -> Token {
+        let start = position
+        let first = bytes[start]
+        if first == UInt8(ascii: "d") {
+            // `d` right after a number or `)` is the dice operator: `4d6`, `(1d4)d6`.
+            let adjacent = previousEnd == start
+            let afterCount: Bool
+            switch previous {
+            case .integer, .decimal, .rightParen: afterCount = adjacent
+            default: afterCount = false
+            }
+            let next = byte(1)
+            let startsSides = next.map {
+                isDigit($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "F")
+                    || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "{")
+            } ?? false
+            if afterCount || startsSides {
+                position += 1
+                mode = .sides
+                return token(.dice, from: start)
+            }
+        }
+        while let c = byte(), isWordCharacter(c) { position += 1 }
+        let word = String(decoding: bytes[start..<position], as: UTF8.self)
+        switch word {
+        case "def": return token(.keywordDef, from: start)
+        case "stats": return token(.keywordStats, from: start)
+        default: return token(.name(word), from: start)
+        }
+    }
+
+    private mutating func scanAnnotation() throws(DiceError) -> Token {
+        let start = position
+        position += 1
+        while let c = byte(), c != UInt8(ascii: "]"), c != UInt8(ascii: "\n") { position += 1 }
+        guard byte() == UInt8(ascii: "]") else {
+            throw DiceError(.unterminatedAnnotation, at: SourceRange.at(start))
+        }
+        let content = bytes[(start + 1)..<position]
+        position += 1
+        guard let text = String(validating: content, as: UTF8.self) else {
+            throw DiceError(.invalidUTF8, at: SourceRange.at(start))
+        }
+        var trimmed = Substring(text)
+        while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+        return token(.annotation(String(trimmed)), from: start)
+    }
+
+    private func unexpectedCharacter(at start: Int) -> DiceError {
+        let range = SourceLocation(offset: start)..<SourceLocation(offset: start + 1)
+        let lead = bytes[start]
+        if lead < 0x80 {
+            if lead >= 0x20 && lead < 0x7F {
+                return DiceError(.unexpectedCharacter("'\(Character(Unicode.Scalar(lead)))'"), at: range)
+            }
+            return DiceError(.unexpectedCharacter(Lexer.codePoint(UInt32(lead))), at: range)
+        }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        let end = Swift.min(start + length, bytes.count)
+        guard lead >= 0xC2, lead <= 0xF4,
+              let text = String(validating: bytes[start..<end], as: UTF8.self),
+              let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 else {
+            return DiceError(.invalidUTF8, at: range)
+        }
+        return DiceError(.unexpectedCharacter("'\(text)' (\(Lexer.codePoint(scalar.value)))"), at: range)
+    }
+
+    private static func codePoint(_ value: UInt32) -> String {
+        let hex = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
+    }
+}
+
+@inline(__always) func isDigit(_ c: UInt8) -> Bool {
+    c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9")
+}
+
+@inline(__always) func isWordCharacter(_ c: UInt8) -> Bool {
+    (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z"))
+        || isDigit(c) || c == UInt8(ascii: "_")
+}

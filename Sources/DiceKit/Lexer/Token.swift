@@ -1,0 +1,110 @@
+/// One token of the dice language and the source it covers.
+public struct Token: Hashable, Sendable {
+    public var kind: TokenKind
+    public var range: SourceRange
+
+    public init(_ kind: TokenKind, _ range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// The kinds of token; payloads live in the cases.
+public enum TokenKind: Hashable, Sendable {
+    case integer(Int)
+    case decimal(Double)
+    case name(String)
+    /// `def`
+    case keywordDef
+    /// `stats`
+    case keywordStats
+    /// The `d` of a dice term: `4d6`, `d20`, `(1d4)d6`.
+    case dice
+    /// `%` right after a dice `d`: `d%`.
+    case percentileSides
+    /// `F` right after a dice `d`: `4dF`.
+    case fateSides
+    /// A modifier attached to a dice term or group: `kh`, `!!`, `ro`, `cs`...
+    case modifier(ModifierKeyword)
+    /// `[fire]`, with the text between the brackets, trimmed.
+    case annotation(String)
+    case plus, minus, star, slash, slashSlash, percent, caret
+    /// `=`: assignment, definition, or a compare point in a modifier.
+    case equal
+    case equalEqual, notEqual, less, lessEqual, greater, greaterEqual
+    case leftParen, rightParen, leftBrace, rightBrace, comma
+    case semicolon, newline
+    case end
+}
+
+/// The modifier words, read longest first (`!!` before `!`, `kh` before `k`).
+public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
+    case keepHighest = "kh", keep = "k", keepLowest = "kl"
+    case dropHighest = "dh", dropLowest = "dl", drop = "d"
+    case explode = "!", compound = "!!", penetrate = "!p"
+    case reroll = "r", rerollOnce = "ro"
+    case minimum = "mi", maximum = "ma"
+    case countSuccesses = "cs", countFailures = "cf", subtractFailures = "df"
+    case sort = "s", sortAscending = "sa", sortDescending = "sd"
+
+    /// Whether a compare point may follow (`!>=5`, `r<3`, `cs>=8`).
+    var takesComparePoint: Bool {
+        switch self {
+        case .explode, .compound, .penetrate, .reroll, .rerollOnce,
+             .countSuccesses, .countFailures, .subtractFailures:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a count may follow (`kh3`, `mi2`, `kh(n)`).
+    var takesCount: Bool {
+        switch self {
+        case .keepHighest, .keep, .keepLowest, .dropHighest, .dropLowest, .drop, .minimum, .maximum:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+extension TokenKind {
+    /// How the token reads in an error message.
+    var spelling: String {
+        switch self {
+        case .integer(let value): return "'\(value)'"
+        case .decimal(let value): return "'\(Number(value))'"
+        case .name(let name): return "'\(name)'"
+        case .keywordDef: return "'def'"
+        case .keywordStats: return "'stats'"
+        case .dice: return "'d'"
+        case .percentileSides: return "'%'"
+        case .fateSides: return "'F'"
+        case .modifier(let keyword): return "'\(keyword.rawValue)'"
+        case .annotation(let text): return "'[\(text)]'"
+        case .plus: return "'+'"
+        case .minus: return "'-'"
+        case .star: return "'*'"
+        case .slash: return "'/'"
+        case .slashSlash: return "'//'"
+        case .percent: return "'%'"
+        case .caret: return "'^'"
+        case .equal: return "'='"
+        case .equalEqual: return "'=='"
+        case .notEqual: return "'!='"
+        case .less: return "'<'"
+        case .lessEqual: return "'<='"
+        case .greater: return "'>'"
+        case .greaterEqual: return "'>='"
+        case .leftParen: return "'('"
+        case .rightParen: return "')'"
+        case .leftBrace: return "'{'"
+        case .rightBrace: return "'}'"
+        case .comma: return "','"
+        case .semicolon: return "';'"
+        case .newline: return "the end of the line"
+        case .end: return "the end of the input"
+        }
+    }
+}

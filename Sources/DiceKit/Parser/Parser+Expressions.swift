@@ -1,0 +1,275 @@
+extension Parser {
+    /// expression = comparison ;
+    mutating func expression() throws(DiceError) -> Expr {
+        try comparison()
+    }
+
+    /// comparison = additive [ compareOp additive ] ;  (comparisons do not chain)
+    mutating func comparison() throws(DiceError) -> Expr {
+        let start = current.range
+        let lhs = try additive()
+        guard let op = comparisonOperator(current.kind) else { return lhs }
+        try advance()
+        let rhs = try additive()
+        if comparisonOperator(current.kind) != nil {
+            throw DiceError(.chainedComparison, at: current.range)
+        }
+        return Expr(.comparison(op, lhs, rhs), range(from: start))
+    }
+
+    func comparisonOperator(_ kind: TokenKind) -> ComparisonOperator? {
+        switch kind {
+        case .equalEqual: return .equal
+        case .notEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        default: return nil
+        }
+    }
+
+    /// additive = multiplicative { ( "+" | "-" ) multiplicative } ;
+    mutating func additive() throws(DiceError) -> Expr {
+        try chain(of: { (parser: inout Parser) throws(DiceError) in try parser.multiplicative() }) { kind in
+            switch kind {
+            case .plus: return .add
+            case .minus: return .subtract
+            default: return nil
+            }
+        }
+    }
+
+    /// multiplicative = unary { ( "*" | "/" | "//" | "%" ) unary } ;
+    mutating func multiplicative() throws(DiceError) -> Expr {
+        try chain(of: { (parser: inout Parser) throws(DiceError) in try parser.unary() }) { kind in
+            switch kind {
+            case .star: return .multiply
+            case .slash: return .divide
+            case .slashSlash: return .floorDivide
+            case .percent: return .modulo
+            default: return nil
+            }
+        }
+    }
+
+    private mutating func chain(
+        of operand: (inout Parser) throws(DiceError) -> Expr,
+        operators: (TokenKind) -> BinaryOperator?
+    ) throws(DiceError) -> Expr {
+        let start = current.range
+        let first = try operand(&self)
+        var rest: [Operation] = []
+        while let op = operators(current.kind) {
+            let operatorRange = try advance().range
+            let rhs = try operand(&self)
+            rest.append(Operation(op, rhs, operatorRange: operatorRange))
+        }
+        if rest.isEmpty { return first }
+        return Expr(.chain(first, rest), range(from: start))
+    }
+
+    /// unary = ( "-" | "+" ) unary | power ;
+    mutating func unary() throws(DiceError) -> Expr {
+        let op: UnaryOperator
+        switch current.kind {
+        case .minus: op = .negate
+        case .plus: op = .plus
+        default: return try power()
+        }
+        let start = try advance().range
+        let operand = try nested { (parser: inout Parser) throws(DiceError) in try parser.unary() }
+        return Expr(.unary(op, operand), range(from: start))
+    }
+
+    /// power = annotated [ "^" unary ] ;  (right-associative; `2^-1` is 0.5)
+    mutating func power() throws(DiceError) -> Expr {
+        let start = current.range
+        let base = try annotated()
+        guard current.kind == .caret else { return base }
+        try advance()
+        let exponent = try nested { (parser: inout Parser) throws(DiceError) in try parser.unary() }
+        return Expr(.power(base, exponent), range(from: start))
+    }
+
+    /// annotated = dice { ANNOTATION } ;
+    mutating func annotated() throws(DiceError) -> Expr {
+        let start = current.range
+        var expr = try dice()
+        while case .annotation(let text) = current.kind {
+            try advance()
+            expr = Expr(.annotated(expr, text), range(from: start))
+        }
+        return expr
+    }
+
+    /// dice = "d" sides modifiers | primary [ "d" sides modifiers ] ;
+    /// (the `d` must touch the count: `4d6`, `(1d4)d6`)
+    mutating func dice() throws(DiceError) -> Expr {
+        let start = current.range
+        var count: Expr?
+        if current.kind != .dice {
+            let operand = try primary()
+            guard current.kind == .dice, current.range.lowerBound == operand.range.upperBound else {
+                return operand
+            }
+            count = operand
+        }
+        let diceToken = try advance()
+        let sides = try self.sides(after: diceToken)
+        let modifiers = try self.modifiers()
+        return Expr(.dice(DiceTerm(count: count, sides: sides, modifiers: modifiers)), range(from: start))
+    }
+
+    /// sides = INTEGER | DECIMAL | "%" | "F" | faces | "(" expression ")" ;
+    mutating func sides(after diceToken: Token) throws(DiceError) -> Sides {
+        let adjacent = current.range.lowerBound == diceToken.range.upperBound
+        switch current.kind {
+        case .integer(let value) where adjacent:
+            let token = try advance()
+            return .number(Expr(.number(.integer(value)), token.range))
+        case .decimal(let value) where adjacent:
+            let token = try advance()
+            return .number(Expr(.number(Number(value)), token.range))
+        case .percentileSides:
+            try advance()
+            return .percentile
+        case .fateSides:
+            try advance()
+            return .fate
+        case .leftBrace where adjacent:
+            return try faces()
+        case .leftParen where adjacent:
+            return .number(try parenthesized())
+        default:
+            throw DiceError(.syntax("expected the number of sides after 'd', found \(current.kind.spelling)"),
+                            at: current.range)
+        }
+    }
+
+    /// faces = "{" face { "," face } "}" ;  face = [ "-" | "+" ] INTEGER ;
+    mutating func faces() throws(DiceError) -> Sides {
+        let open = try advance()
+        var faces: [Int] = []
+        if current.kind == .rightBrace {
+            throw DiceError(.emptyFaces, at: open.range.merged(with: current.range))
+        }
+        repeat {
+            var negative = false
+            if current.kind == .minus || current.kind == .plus {
+                negative = current.kind == .minus
+                try advance()
+            }
+            guard case .integer(let value) = current.kind else {
+                throw DiceError(.syntax("expected a whole number as a face, found \(current.kind.spelling)"),
+                                at: current.range)
+            }
+            try advance()
+            faces.append(negative ? -value : value)
+        } while try consume(.comma)
+        try expect(.rightBrace, "'}' after the faces")
+        return .faces(faces)
+    }
+
+    /// "(" expression ")"
+    mutating func parenthesized() throws(DiceError) -> Expr {
+        let open = try advance()
+        return try nested { (parser: inout Parser) throws(DiceError) in
+            guard parser.startsExpression else {
+                throw DiceError(.syntax("expected an expression, found \(parser.current.kind.spelling)"),
+                                at: parser.current.range)
+            }
+            var inner = try parser.expression()
+            guard parser.current.kind == .rightParen else {
+                throw DiceError(.syntax("expected ')' to close '(', found \(parser.current.kind.spelling)"),
+                                at: parser.current.range)
+            }
+            try parser.advance()
+            inner.range = parser.range(from: open.range)
+            return inner
+        }
+    }
+
+    /// primary = NUMBER | NAME | call | "(" expression ")" | group ;
+    mutating func primary() throws(DiceError) -> Expr {
+        let token = current
+        switch token.kind {
+        case .integer(let value):
+            try advance()
+            return Expr(.number(.integer(value)), token.range)
+        case .decimal(let value):
+            try advance()
+            return Expr(.number(Number(value)), token.range)
+        case .name(let name):
+            try advance()
+            if current.kind == .leftParen {
+                return try call(name, start: token.range)
+            }
+            if Function(rawValue: name) != nil || name == "repeat" {
+                throw DiceError(.syntax("'\(name)' is a function: call it as \(name)(...)"), at: token.range)
+            }
+            return Expr(.name(name), token.range)
+        case .leftParen:
+            return try parenthesized()
+        case .leftBrace:
+            return try group()
+        default:
+            if case .annotation = token.kind { throw unexpected() }
+            throw DiceError(.syntax("expected an expression, found \(token.kind.spelling)"), at: token.range)
+        }
+    }
+
+    /// call = NAME "(" [ expression { "," expression } ] ")" [ modifiers ] ;
+    /// (modifiers only after `repeat`)
+    mutating func call(_ name: String, start: SourceRange) throws(DiceError) -> Expr {
+        try advance()
+        let arguments = try nested { (parser: inout Parser) throws(DiceError) -> [Expr] in
+            var arguments: [Expr] = []
+            if parser.current.kind != .rightParen {
+                repeat {
+                    arguments.append(try parser.expression())
+                } while try parser.consume(.comma)
+            }
+            try parser.expect(.rightParen, "')' or ',' in the arguments of \(name)")
+            return arguments
+        }
+        let callRange = range(from: start)
+        if name == "repeat" {
+            guard arguments.count == 2 else {
+                throw DiceError(.wrongArgumentCount(function: "repeat", expected: "2 arguments (count, expression)",
+                                                    got: arguments.count), at: callRange)
+            }
+            let modifiers = try self.modifiers()
+            return Expr(.repeat(count: arguments[0], body: arguments[1], modifiers: modifiers), range(from: start))
+        }
+        if let function = Function(rawValue: name) {
+            let (minimum, maximum) = function.arity
+            if arguments.count < minimum || (maximum.map { arguments.count > $0 } ?? false) {
+                let expected = maximum == 1 ? "1 argument" : "at least \(minimum) argument"
+                throw DiceError(.wrongArgumentCount(function: name, expected: expected, got: arguments.count),
+                                at: callRange)
+            }
+            return Expr(.function(function, arguments), callRange)
+        }
+        return Expr(.call(name, arguments), callRange)
+    }
+
+    /// group = "{" expression { "," expression } "}" modifiers ;
+    mutating func group() throws(DiceError) -> Expr {
+        let open = try advance()
+        let members = try nested { (parser: inout Parser) throws(DiceError) -> [Expr] in
+            var members: [Expr] = []
+            repeat {
+                guard parser.startsExpression else {
+                    throw DiceError(.syntax("expected an expression, found \(parser.current.kind.spelling)"),
+                                    at: parser.current.range)
+                }
+                members.append(try parser.expression())
+            } while try parser.consume(.comma)
+            try parser.expect(.rightBrace, "'}' or ',' in the group")
+            return members
+        }
+        let modifiers = try self.modifiers()
+        return Expr(.group(members, modifiers), range(from: open.range))
+    }
+}

@@ -1,0 +1,118 @@
+extension Parser {
+    /// modifiers = { modifier } ;
+    mutating func modifiers() throws(DiceError) -> [DiceModifier] {
+        var result: [DiceModifier] = []
+        while case .modifier(let keyword) = current.kind {
+            result.append(try modifier(keyword))
+        }
+        return result
+    }
+
+    /// modifier = ( "kh" | "k" | "kl" | "dh" | "dl" | "d" ) [ count ]
+    ///          | ( "mi" | "ma" ) count
+    ///          | ( "!" | "!!" | "!p" | "r" | "ro" ) [ comparePoint ]
+    ///          | ( "cs" | "cf" | "df" ) comparePoint
+    ///          | "s" | "sa" | "sd" ;
+    mutating func modifier(_ keyword: ModifierKeyword) throws(DiceError) -> DiceModifier {
+        let token = try advance()
+        let kind: DiceModifier.Kind
+        switch keyword {
+        case .keepHighest, .keep: kind = .keep(.highest, count: try count(after: token))
+        case .keepLowest: kind = .keep(.lowest, count: try count(after: token))
+        case .dropHighest: kind = .drop(.highest, count: try count(after: token))
+        case .dropLowest, .drop: kind = .drop(.lowest, count: try count(after: token))
+        case .minimum: kind = .minimum(try requiredCount(after: token))
+        case .maximum: kind = .maximum(try requiredCount(after: token))
+        case .explode: kind = .explode(.explode, try comparePoint(after: token))
+        case .compound: kind = .explode(.compound, try comparePoint(after: token))
+        case .penetrate: kind = .explode(.penetrate, try comparePoint(after: token))
+        case .reroll: kind = .reroll(once: false, try comparePoint(after: token))
+        case .rerollOnce: kind = .reroll(once: true, try comparePoint(after: token))
+        case .countSuccesses: kind = .countSuccesses(try requiredComparePoint(after: token))
+        case .countFailures: kind = .countFailures(try requiredComparePoint(after: token))
+        case .subtractFailures: kind = .subtractFailures(try requiredComparePoint(after: token))
+        case .sort, .sortAscending: kind = .sort(ascending: true)
+        case .sortDescending: kind = .sort(ascending: false)
+        }
+        return DiceModifier(kind, range(from: token.range))
+    }
+
+    /// count = INTEGER | "(" expression ")" ;  (touching the modifier)
+    mutating func count(after token: Token) throws(DiceError) -> Expr? {
+        guard current.range.lowerBound == previousEnd else { return nil }
+        switch current.kind {
+        case .integer(let value):
+            let number = try advance()
+            return Expr(.number(.integer(value)), number.range)
+        case .decimal(let value):
+            let number = try advance()
+            return Expr(.number(Number(value)), number.range)
+        case .leftParen:
+            return try parenthesized()
+        default:
+            return nil
+        }
+    }
+
+    mutating func requiredCount(after token: Token) throws(DiceError) -> Expr {
+        guard let count = try count(after: token) else {
+            throw DiceError(.syntax("expected a number after '\(token.kind.spelling.dropFirst().dropLast())', "
+                                    + "as in 3d6\(token.kind.spelling.dropFirst().dropLast())2"),
+                            at: current.range)
+        }
+        return count
+    }
+
+    /// comparePoint = [ compareOp ] value ;  value = [ "-" | "+" ] NUMBER | "(" expression ")" ;
+    mutating func comparePoint(after token: Token) throws(DiceError) -> ComparePoint? {
+        guard current.range.lowerBound == previousEnd else { return nil }
+        let op: ComparisonOperator
+        switch current.kind {
+        case .equal, .equalEqual: op = .equal
+        case .notEqual: op = .notEqual
+        case .less: op = .less
+        case .lessEqual: op = .lessEqual
+        case .greater: op = .greater
+        case .greaterEqual: op = .greaterEqual
+        case .integer, .decimal, .leftParen:
+            return ComparePoint(.equal, try compareValue())
+        default:
+            return nil
+        }
+        let opToken = try advance()
+        guard current.range.lowerBound == opToken.range.upperBound else {
+            throw DiceError(.syntax("expected a number right after \(opToken.kind.spelling)"), at: current.range)
+        }
+        return ComparePoint(op, try compareValue())
+    }
+
+    mutating func requiredComparePoint(after token: Token) throws(DiceError) -> ComparePoint {
+        guard let point = try comparePoint(after: token) else {
+            let name = String(token.kind.spelling.dropFirst().dropLast())
+            throw DiceError(.syntax("expected a compare point after '\(name)', as in \(name)>=8"), at: current.range)
+        }
+        return point
+    }
+
+    mutating func compareValue() throws(DiceError) -> Expr {
+        let start = current.range
+        var negative = false
+        if current.kind == .minus || current.kind == .plus {
+            negative = current.kind == .minus
+            try advance()
+        }
+        switch current.kind {
+        case .integer(let value):
+            try advance()
+            return Expr(.number(.integer(negative ? -value : value)), range(from: start))
+        case .decimal(let value):
+            try advance()
+            return Expr(.number(Number(negative ? -value : value)), range(from: start))
+        case .leftParen where !negative:
+            return try parenthesized()
+        default:
+            throw DiceError(.syntax("expected a number in the compare point, found \(current.kind.spelling)"),
+                            at: current.range)
+        }
+    }
+}

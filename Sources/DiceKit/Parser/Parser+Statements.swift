@@ -1,0 +1,116 @@
+extension Parser {
+    /// program = { separator } [ statement { separator { separator } statement } ] ;
+    ///
+    /// The next statement, or `nil` at the end of the input.
+    public mutating func nextStatement() throws(DiceError) -> Stmt? {
+        try checkPending()
+        try skipSeparators()
+        if current.kind == .end { return nil }
+        depth = 0
+        let result = try statement()
+        switch current.kind {
+        case .newline, .semicolon, .end:
+            return result
+        default:
+            throw unexpected()
+        }
+    }
+
+    mutating func skipSeparators() throws(DiceError) {
+        while current.kind == .newline || current.kind == .semicolon { try advance() }
+    }
+
+    /// statement = definition | assignment | statsStatement | expression ;
+    mutating func statement() throws(DiceError) -> Stmt {
+        let start = current.range
+        switch current.kind {
+        case .keywordDef:
+            return try definition()
+        case .keywordStats:
+            return try statsStatement()
+        case .name(let name):
+            if try peekSecond().kind == .equal {
+                return try assignment(name)
+            }
+        default:
+            break
+        }
+        let expr = try expression()
+        return Stmt(.expression(expr), range(from: start))
+    }
+
+    /// definition = "def" NAME [ "(" [ NAME { "," NAME } ] ")" ] "=" expression ;
+    mutating func definition() throws(DiceError) -> Stmt {
+        let start = try advance().range
+        let name = try freeName("a macro name after 'def'")
+        var parameters: [String] = []
+        if current.kind == .leftParen {
+            try advance()
+            if current.kind != .rightParen {
+                repeat {
+                    let nameRange = current.range
+                    let parameter = try freeName("a parameter name")
+                    guard !parameters.contains(parameter) else {
+                        throw DiceError(.syntax("parameter '\(parameter)' is named twice"), at: nameRange)
+                    }
+                    parameters.append(parameter)
+                } while try consume(.comma)
+            }
+            try expect(.rightParen, "')' after the parameters")
+        }
+        let signature = parameters.isEmpty ? name : "\(name)(\(parameters.joined(separator: ", ")))"
+        try expect(.equal, "'=' after 'def \(signature)'")
+        guard startsExpression else {
+            throw DiceError(.syntax("expected the macro's expression after '=', found \(current.kind.spelling)"),
+                            at: current.range)
+        }
+        let body = try expression()
+        return Stmt(.definition(name: name, parameters: parameters, body: body), range(from: start))
+    }
+
+    /// assignment = NAME "=" expression ;
+    mutating func assignment(_ name: String) throws(DiceError) -> Stmt {
+        let start = current.range
+        if ReservedNames.all.contains(name) {
+            throw DiceError(.syntax("'\(name)' is a function name and cannot be assigned"), at: start)
+        }
+        try advance()
+        try advance()
+        guard startsExpression else {
+            throw DiceError(.syntax("expected an expression after '\(name) =', found \(current.kind.spelling)"),
+                            at: current.range)
+        }
+        let value = try expression()
+        return Stmt(.assignment(name: name, value), range(from: start))
+    }
+
+    /// statsStatement = "stats" expression ;
+    mutating func statsStatement() throws(DiceError) -> Stmt {
+        let start = try advance().range
+        let expr = try expression()
+        return Stmt(.stats(expr), range(from: start))
+    }
+
+    /// A name that may be bound: not a keyword, function or dice form.
+    mutating func freeName(_ what: String) throws(DiceError) -> String {
+        guard case .name(let name) = current.kind, !ReservedNames.all.contains(name) else {
+            throw DiceError(.syntax("expected \(what), found \(current.kind.spelling)"), at: current.range)
+        }
+        try advance()
+        return name
+    }
+
+    /// Consumes `kind` if it is next.
+    mutating func consume(_ kind: TokenKind) throws(DiceError) -> Bool {
+        guard current.kind == kind else { return false }
+        try advance()
+        return true
+    }
+
+    var startsExpression: Bool {
+        switch current.kind {
+        case .integer, .decimal, .name, .dice, .minus, .plus, .leftParen, .leftBrace: return true
+        default: return false
+        }
+    }
+}

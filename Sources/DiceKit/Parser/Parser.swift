@@ -1,0 +1,117 @@
+/// A recursive-descent parser for the dice language, one method per rule of
+/// `grammar/dice.ebnf`.
+///
+/// Statements are parsed one at a time (`nextStatement()`), so a script runs
+/// each statement before the next is read and an error further down does not
+/// stop what came before it.
+///
+/// ```swift
+/// var parser = Parser(SourceFile(name: "<-e>", text: "x = 3; x + 1d6"))
+/// while let statement = try parser.nextStatement() { ... }
+/// ```
+public struct Parser: Sendable {
+    var lexer: Lexer
+    var current: Token
+    /// A token read past `current`, for the one place that looks two ahead (`name =`).
+    var lookahead: Token?
+    var depth = 0
+    /// The end of the last token consumed: where the node being parsed ends.
+    var previousEnd = SourceLocation(offset: 0)
+    let maxNesting: Int
+    var pendingError: DiceError?
+
+    public init(_ source: SourceFile, limits: Limits = .standard) {
+        lexer = Lexer(source)
+        maxNesting = limits.maxNesting
+        current = Token(.newline, SourceRange.at(0))
+        do {
+            current = try lexer.next()
+        } catch {
+            pendingError = error
+        }
+    }
+
+    /// Parses a whole text as statements; throws the first error.
+    public static func parseProgram(_ text: String, limits: Limits = .standard) throws(DiceError) -> [Stmt] {
+        var parser = Parser(SourceFile(name: "<input>", text: text), limits: limits)
+        var statements: [Stmt] = []
+        while let statement = try parser.nextStatement() { statements.append(statement) }
+        return statements
+    }
+
+    /// Parses a text that must be exactly one expression.
+    public static func parseExpression(_ text: String, limits: Limits = .standard) throws(DiceError) -> Expr {
+        var parser = Parser(SourceFile(name: "<input>", text: text), limits: limits)
+        try parser.checkPending()
+        try parser.skipSeparators()
+        let expr = try parser.expression()
+        try parser.skipSeparators()
+        guard parser.current.kind == .end else { throw parser.unexpected() }
+        return expr
+    }
+
+    // MARK: - Tokens
+
+    mutating func checkPending() throws(DiceError) {
+        if let error = pendingError { throw error }
+    }
+
+    /// Moves to the next token and returns the one it leaves.
+    @discardableResult
+    mutating func advance() throws(DiceError) -> Token {
+        let token = current
+        previousEnd = token.range.upperBound
+        if let next = lookahead {
+            current = next
+            lookahead = nil
+        } else {
+            current = try lexer.next()
+        }
+        return token
+    }
+
+    mutating func peekSecond() throws(DiceError) -> Token {
+        if let token = lookahead { return token }
+        let token = try lexer.next()
+        lookahead = token
+        return token
+    }
+
+    /// Consumes `kind` or throws "expected `what`".
+    @discardableResult
+    mutating func expect(_ kind: TokenKind, _ what: String) throws(DiceError) -> Token {
+        guard current.kind == kind else {
+            throw DiceError(.syntax("expected \(what), found \(current.kind.spelling)"), at: current.range)
+        }
+        return try advance()
+    }
+
+    func unexpected() -> DiceError {
+        switch current.kind {
+        case .equal:
+            return DiceError(.syntax("unexpected '='; to compare two values write '=='"), at: current.range)
+        case .name(let name) where ModifierKeyword.allCases.contains(where: { name.hasPrefix($0.rawValue) }):
+            return DiceError(.syntax("unexpected '\(name)': modifiers follow the dice with no space, as in 4d6kh3"),
+                             at: current.range)
+        case .annotation:
+            return DiceError(.syntax("an annotation must follow a term, as in 2d6 [fire]"), at: current.range)
+        default:
+            return DiceError(.syntax("unexpected \(current.kind.spelling)"), at: current.range)
+        }
+    }
+
+    /// Runs `body` one nesting level deeper, refusing to go past the limit.
+    mutating func nested<T>(_ body: (inout Parser) throws(DiceError) -> T) throws(DiceError) -> T {
+        guard depth < maxNesting else {
+            throw DiceError(.nestingTooDeep(limit: maxNesting), at: current.range)
+        }
+        depth += 1
+        defer { depth -= 1 }
+        return try body(&self)
+    }
+
+    /// From the start of `start` to the end of the last token consumed.
+    func range(from start: SourceRange) -> SourceRange {
+        start.lowerBound..<Swift.max(start.upperBound, previousEnd)
+    }
+}
