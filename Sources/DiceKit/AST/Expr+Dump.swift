@@ -1,0 +1,83 @@
+/// A compact tree dump for tests: `4d6kh3 + 2` dumps as `(+ (dice 4 6 kh3) 2)`.
+extension Expr {
+    /// The tree as an S-expression, without source ranges.
+    public var dump: String {
+        switch kind {
+        case .number(let number): return number.description
+        case .name(let name): return name
+        case .call(let name, let arguments):
+            return "(call \(name)" + arguments.map { " " + $0.dump }.joined() + ")"
+        case .function(let function, let arguments):
+            return "(\(function.rawValue)" + arguments.map { " " + $0.dump }.joined() + ")"
+        case .unary(let op, let operand):
+            return "(\(op == .negate ? "neg" : "pos") \(operand.dump))"
+        case .chain(let first, let rest):
+            if rest.count == 1, let only = rest.first {
+                return "(\(only.op.rawValue) \(first.dump) \(only.operand.dump))"
+            }
+            return "(chain \(first.dump)" + rest.map { " \($0.op.rawValue) \($0.operand.dump)" }.joined() + ")"
+        case .power(let base, let exponent):
+            return "(^ \(base.dump) \(exponent.dump))"
+        case .comparison(let op, let lhs, let rhs):
+            return "(\(op.rawValue) \(lhs.dump) \(rhs.dump))"
+        case .dice(let term):
+            let count = term.count?.dump ?? "_"
+            let sides: String
+            switch term.sides {
+            case .number(let expr): sides = expr.dump
+            case .percentile: sides = "%"
+            case .fate: sides = "F"
+            case .faces(let faces): sides = "{" + faces.map(String.init).joined(separator: ",") + "}"
+            }
+            return "(dice \(count) \(sides)" + term.modifiers.map { " " + $0.dump }.joined() + ")"
+        case .group(let members, let modifiers):
+            return "(group [" + members.map(\.dump).joined(separator: " ") + "]"
+                + modifiers.map { " " + $0.dump }.joined() + ")"
+        case .repeat(let count, let body, let modifiers):
+            return "(repeat \(count.dump) \(body.dump)" + modifiers.map { " " + $0.dump }.joined() + ")"
+        case .annotated(let inner, let label):
+            return "(note \(inner.dump) \"\(label)\")"
+        }
+    }
+}
+
+extension DiceModifier {
+    /// `kh3`, `kh(x)`, `!>=5`, `r`: the modifier in canonical notation, arguments dumped.
+    public var dump: String {
+        func count(_ expr: Expr?) -> String {
+            guard let expr else { return "" }
+            if case .number = expr.kind { return expr.dump }
+            return "(" + expr.dump + ")"
+        }
+        func point(_ point: ComparePoint?) -> String {
+            guard let point else { return "" }
+            let op = point.op == .equal ? "=" : point.op.rawValue
+            return op + count(point.value)
+        }
+        switch kind {
+        case .keep(let extreme, let n): return (extreme == .highest ? "kh" : "kl") + count(n)
+        case .drop(let extreme, let n): return (extreme == .highest ? "dh" : "dl") + count(n)
+        case .explode(let explosion, let p): return explosion.rawValue + point(p)
+        case .reroll(let once, let p): return (once ? "ro" : "r") + point(p)
+        case .minimum(let n): return "mi" + count(n)
+        case .maximum(let n): return "ma" + count(n)
+        case .countSuccesses(let p): return "cs" + point(p)
+        case .countFailures(let p): return "cf" + point(p)
+        case .subtractFailures(let p): return "df" + point(p)
+        case .sort(let ascending): return ascending ? "sa" : "sd"
+        }
+    }
+}
+
+extension Stmt {
+    /// The statement as an S-expression, without source ranges.
+    public var dump: String {
+        switch kind {
+        case .expression(let expr): return expr.dump
+        case .assignment(let name, let expr): return "(= \(name) \(expr.dump))"
+        case .definition(let name, let parameters, let body):
+            return "(def \(name) [\(parameters.joined(separator: " "))] \(body.dump))"
+        case .stats(let expr): return "(stats \(expr.dump))"
+        }
+    }
+}

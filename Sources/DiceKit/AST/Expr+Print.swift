@@ -1,0 +1,179 @@
+/// Canonical source text: `parse(expr.text)` gives back the same tree.
+extension Expr {
+    /// The expression as source text, with the fewest parentheses that keep its meaning.
+    public var text: String {
+        var out = ""
+        Printer.write(self, into: &out)
+        return out
+    }
+
+    /// How tightly the expression binds, loosest first (the grammar's levels).
+    var level: Int {
+        switch kind {
+        case .comparison: return 0
+        case .chain(_, let rest): return rest.first?.op.isAdditive == false ? 2 : 1
+        case .unary: return 3
+        case .power: return 4
+        case .annotated: return 5
+        case .dice: return 6
+        case .number, .name, .call, .function, .group, .repeat: return 7
+        }
+    }
+}
+
+extension Stmt {
+    /// The statement as source text.
+    public var text: String {
+        switch kind {
+        case .expression(let expr): return expr.text
+        case .assignment(let name, let expr): return "\(name) = \(expr.text)"
+        case .definition(let name, let parameters, let body):
+            return Macro(name: name, parameters: parameters, body: body).definitionText
+        case .stats(let expr): return "stats \(expr.text)"
+        }
+    }
+}
+
+enum Printer {
+    static func write(_ expr: Expr, atLeast minimum: Int = 0, into out: inout String) {
+        if expr.level < minimum {
+            out += "("
+            write(expr, into: &out)
+            out += ")"
+            return
+        }
+        switch expr.kind {
+        case .number(let number):
+            out += number.description
+        case .name(let name):
+            out += name
+        case .call(let name, let arguments):
+            writeCall(name, arguments, into: &out)
+        case .function(let function, let arguments):
+            writeCall(function.rawValue, arguments, into: &out)
+        case .unary(let op, let operand):
+            out += op.rawValue
+            write(operand, atLeast: 3, into: &out)
+        case .chain(let first, let rest):
+            let level = expr.level
+            write(first, atLeast: level + 1, into: &out)
+            for operation in rest {
+                out += " \(operation.op.rawValue) "
+                write(operation.operand, atLeast: level + 1, into: &out)
+            }
+        case .power(let base, let exponent):
+            write(base, atLeast: 5, into: &out)
+            out += "^"
+            write(exponent, atLeast: 3, into: &out)
+        case .comparison(let op, let lhs, let rhs):
+            write(lhs, atLeast: 1, into: &out)
+            out += " \(op.rawValue) "
+            write(rhs, atLeast: 1, into: &out)
+        case .dice(let term):
+            writeDice(term, into: &out)
+        case .group(let members, let modifiers):
+            out += "{"
+            for (index, member) in members.enumerated() {
+                if index > 0 { out += ", " }
+                write(member, into: &out)
+            }
+            out += "}"
+            writeModifiers(modifiers, into: &out)
+        case .repeat(let count, let body, let modifiers):
+            writeCall("repeat", [count, body], into: &out)
+            writeModifiers(modifiers, into: &out)
+        case .annotated(let inner, let label):
+            write(inner, atLeast: 5, into: &out)
+            out += " [\(label)]"
+        }
+    }
+
+    static func writeCall(_ name: String, _ arguments: [Expr], into out: inout String) {
+        out += name + "("
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { out += ", " }
+            write(argument, into: &out)
+        }
+        out += ")"
+    }
+
+    static func writeDice(_ term: DiceTerm, into out: inout String) {
+        if let count = term.count { writeAtom(count, into: &out) }
+        out += "d"
+        switch term.sides {
+        case .number(let sides): writeAtom(sides, into: &out)
+        case .percentile: out += "%"
+        case .fate: out += "F"
+        case .faces(let faces): out += "{" + faces.map(String.init).joined(separator: ",") + "}"
+        }
+        writeModifiers(term.modifiers, into: &out)
+    }
+
+    /// A non-negative literal as is; anything else in parentheses.
+    static func writeAtom(_ expr: Expr, into out: inout String) {
+        if case .number(let number) = expr.kind, number >= .integer(0) {
+            out += number.description
+        } else {
+            out += "("
+            write(expr, into: &out)
+            out += ")"
+        }
+    }
+
+    static func writeModifiers(_ modifiers: [DiceModifier], into out: inout String) {
+        for modifier in modifiers { write(modifier, into: &out) }
+    }
+
+    static func write(_ modifier: DiceModifier, into out: inout String) {
+        switch modifier.kind {
+        case .keep(let extreme, let count):
+            out += extreme == .highest ? "kh" : "kl"
+            if let count { writeAtom(count, into: &out) }
+        case .drop(let extreme, let count):
+            out += extreme == .highest ? "dh" : "dl"
+            if let count { writeAtom(count, into: &out) }
+        case .explode(let explosion, let point):
+            out += explosion.rawValue
+            if let point { write(point, into: &out) }
+        case .reroll(let once, let point):
+            out += once ? "ro" : "r"
+            if let point { write(point, into: &out) }
+        case .minimum(let value):
+            out += "mi"
+            writeAtom(value, into: &out)
+        case .maximum(let value):
+            out += "ma"
+            writeAtom(value, into: &out)
+        case .countSuccesses(let point):
+            out += "cs"
+            write(point, into: &out)
+        case .countFailures(let point):
+            out += "cf"
+            write(point, into: &out)
+        case .subtractFailures(let point):
+            out += "df"
+            write(point, into: &out)
+        case .sort(let ascending):
+            out += ascending ? "sa" : "sd"
+        }
+    }
+
+    static func write(_ point: ComparePoint, into out: inout String) {
+        if point.op == .equal, case .number(let number) = point.value.kind, number >= .integer(0) {
+            out += number.description
+            return
+        }
+        switch point.op {
+        case .equal: out += "="
+        case .notEqual: out += "<>"
+        default: out += point.op.rawValue
+        }
+        if case .number(let number) = point.value.kind {
+            out += number.description
+        } else {
+            out += "("
+            write(point.value, into: &out)
+            out += ")"
+        }
+    }
+}

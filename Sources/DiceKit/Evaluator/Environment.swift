@@ -1,0 +1,79 @@
+/// The variables and macros of a session: a value a host program creates,
+/// inspects, fills and saves. Nothing in DiceKit is global.
+///
+/// ```swift
+/// var environment = Environment()
+/// environment.setVariable("str", to: 3)
+/// try environment.define(Macro(name: "atk", parameters: [], body: Parser.parseExpression("1d20 + str")))
+/// ```
+public struct Environment: Hashable, Sendable {
+    /// What a name is bound to.
+    public enum Binding: Hashable, Sendable {
+        case variable(Number)
+        case macro(Macro)
+    }
+
+    /// Names in one namespace: a variable and a macro cannot share a name.
+    public private(set) var bindings: [String: Binding] = [:]
+
+    public init() {}
+
+    /// The binding of `name`.
+    public subscript(name: String) -> Binding? { bindings[name] }
+
+    /// Binds `name` to a number, replacing whatever it was.
+    public mutating func setVariable(_ name: String, to value: Number) {
+        bindings[name] = .variable(value)
+    }
+
+    /// Binds the macro's name to it, replacing whatever it was.
+    public mutating func define(_ macro: Macro) {
+        bindings[macro.name] = .macro(macro)
+    }
+
+    /// Removes `name`; returns whether it was bound.
+    @discardableResult
+    public mutating func remove(_ name: String) -> Bool {
+        bindings.removeValue(forKey: name) != nil
+    }
+
+    /// Variables sorted by name.
+    public var variables: [(name: String, value: Number)] {
+        bindings.compactMap { name, binding in
+            if case .variable(let value) = binding { return (name, value) }
+            return nil
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// Macros sorted by name.
+    public var macros: [Macro] {
+        bindings.values.compactMap { binding in
+            if case .macro(let macro) = binding { return macro }
+            return nil
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// Every bound name and every function name: the candidates for completion and suggestions.
+    public var knownNames: [String] {
+        (Array(bindings.keys) + Function.allCases.map(\.rawValue) + ["repeat"]).sorted()
+    }
+}
+
+/// A named expression rolled afresh at each use, with optional parameters.
+public struct Macro: Hashable, Sendable {
+    public var name: String
+    public var parameters: [String]
+    public var body: Expr
+
+    public init(name: String, parameters: [String], body: Expr) {
+        self.name = name
+        self.parameters = parameters
+        self.body = body
+    }
+
+    /// The definition as a statement that reads back to this macro: `def atk = 1d20 + 5`.
+    public var definitionText: String {
+        let signature = parameters.isEmpty ? name : "\(name)(\(parameters.joined(separator: ", ")))"
+        return "def \(signature) = \(body.text)"
+    }
+}

@@ -1,0 +1,40 @@
+extension Evaluator {
+    /// `abs floor ceil round min max`.
+    mutating func call(_ function: Function, _ arguments: [Expr], at range: SourceRange) throws(DiceError) -> Roll {
+        var rolls: [Roll] = []
+        rolls.reserveCapacity(arguments.count)
+        for argument in arguments { rolls.append(try evaluate(argument)) }
+        let values = rolls.map(\.value)
+        let value = try arithmetic(range) { () throws(ArithmeticFault) in try Functions.apply(function, values) }
+        return Roll(.function(function, rolls), value: value)
+    }
+}
+
+/// The built-in functions on values, shared by rolling and distributions.
+public enum Functions {
+    /// `function(arguments)`; the parser has checked the argument count.
+    public static func apply(_ function: Function, _ arguments: [Number]) throws(ArithmeticFault) -> Number {
+        guard let first = arguments.first else { return .integer(0) }
+        switch function {
+        case .abs:
+            return first < .integer(0) ? try first.negated() : first
+        case .floor:
+            return rounded(first, .down)
+        case .ceil:
+            return rounded(first, .up)
+        case .round:
+            return rounded(first, .toNearestOrAwayFromZero)
+        case .min:
+            return arguments.dropFirst().reduce(first) { Swift.min($0, $1) }
+        case .max:
+            return arguments.dropFirst().reduce(first) { Swift.max($0, $1) }
+        }
+    }
+
+    static func rounded(_ value: Number, _ rule: FloatingPointRoundingRule) -> Number {
+        switch value {
+        case .integer: return value
+        case .decimal(let d): return Number(d.rounded(rule))
+        }
+    }
+}

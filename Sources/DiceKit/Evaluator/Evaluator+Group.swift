@@ -1,0 +1,103 @@
+extension Evaluator {
+    /// `{a, b, ...}` with keep/drop and counting over member values.
+    mutating func group(_ members: [Expr], modifiers: [DiceModifier], at range: SourceRange) throws(DiceError) -> Roll {
+        var rolls: [Roll] = []
+        rolls.reserveCapacity(members.count)
+        for member in members { rolls.append(try evaluate(member)) }
+        return try finishGroup(rolls, modifiers: modifiers, isRepeat: false, at: range)
+    }
+
+    /// `repeat(n, e)`: the group of `n` independent evaluations of `e`.
+    mutating func repeatGroup(count: Expr, body: Expr, modifiers: [DiceModifier],
+                              at range: SourceRange) throws(DiceError) -> Roll {
+        let n = try wholeNumber(count) { .invalidCount($0) }
+        guard n >= 0 else { throw DiceError(.invalidCount(.integer(n)), at: count.range) }
+        guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
+        var rolls: [Roll] = []
+        rolls.reserveCapacity(Swift.min(n, limits.maxRecordedDice))
+        for index in 0..<n {
+            try spend(1, at: range)
+            let roll = try evaluate(body)
+            // Past the recording limit keep only the value, so memory stays bounded.
+            rolls.append(index < limits.maxRecordedDice ? roll : Roll(.number, value: roll.value))
+        }
+        return try finishGroup(rolls, modifiers: modifiers, isRepeat: true, at: range)
+    }
+
+    private mutating func finishGroup(_ rolls: [Roll], modifiers: [DiceModifier], isRepeat: Bool,
+                                      at range: SourceRange) throws(DiceError) -> Roll {
+        var members = rolls.map { GroupRoll.Member(roll: $0, kept: true, success: false, failure: false) }
+        var keeps: [KeepStep] = []
+        var counting: ResolvedPoint?
+        var failures: ResolvedPoint?
+        var sortAscending: Bool?
+        let ordered = modifiers.enumerated().sorted {
+            $0.element.stage != $1.element.stage ? $0.element.stage < $1.element.stage : $0.offset < $1.offset
+        }.map(\.element)
+        for modifier in ordered {
+            switch modifier.kind {
+            case .keep(let extreme, let countExpr), .drop(let extreme, let countExpr):
+                let isKeep: Bool
+                if case .keep = modifier.kind { isKeep = true } else { isKeep = false }
+                let name = (isKeep ? "k" : "d") + (extreme == .highest ? "h" : "l")
+                var n = 1
+                if let countExpr {
+                    n = try wholeNumber(countExpr) { .invalidModifierArgument(modifier: name, value: $0) }
+                    guard n >= 0 else {
+                        throw DiceError(.invalidModifierArgument(modifier: name, value: .integer(n)), at: countExpr.range)
+                    }
+                }
+                keeps.append(KeepStep(keep: isKeep, extreme: extreme, count: n))
+            case .countSuccesses(let point), .countFailures(let point):
+                guard counting == nil else {
+                    throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),
+                                    at: modifier.range)
+                }
+                counting = ResolvedPoint(op: point.op, value: try evaluate(point.value).value)
+            case .subtractFailures(let point):
+                guard failures == nil else {
+                    throw DiceError(.conflictingModifiers("'df' may be given once"), at: modifier.range)
+                }
+                failures = ResolvedPoint(op: point.op, value: try evaluate(point.value).value)
+            case .sort(let ascending):
+                sortAscending = ascending
+            case .minimum, .maximum, .reroll, .explode:
+                throw DiceError(.conflictingModifiers("'\(modifier.dump.prefix(2).filter { !$0.isNumber })' applies to dice, not to groups"),
+                                at: modifier.range)
+            }
+        }
+        var kept = Array(members.indices)
+        for step in keeps {
+            kept = step.apply(to: kept) { members[$0].roll.value }
+        }
+        if kept.count != members.count {
+            let keptSet = Set(kept)
+            for index in members.indices where !keptSet.contains(index) { members[index].kept = false }
+        }
+        var value = Number.integer(0)
+        if let counting {
+            var count = 0
+            for index in kept where counting.matches(members[index].roll.value) {
+                members[index].success = true
+                count += 1
+            }
+            value = .integer(count)
+        } else {
+            for index in kept {
+                let memberValue = members[index].roll.value
+                value = try arithmetic(range) { () throws(ArithmeticFault) in try value.adding(memberValue) }
+            }
+        }
+        if let failures {
+            for index in kept where failures.matches(members[index].roll.value) {
+                members[index].failure = true
+                value = try arithmetic(range) { () throws(ArithmeticFault) in try value.subtracting(.integer(1)) }
+            }
+        }
+        if let ascending = sortAscending {
+            members.sort { ascending ? $0.roll.value < $1.roll.value : $0.roll.value > $1.roll.value }
+        }
+        let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: modifiers, isCount: counting != nil)
+        return Roll(.group(group), value: value)
+    }
+}

@@ -1,0 +1,96 @@
+extension Evaluator {
+    /// A parameter, variable, or macro without arguments.
+    mutating func lookUp(_ name: String, at range: SourceRange) throws(DiceError) -> Roll {
+        if let frame = frames.last, let value = frame[name] {
+            return Roll(.variable(name), value: value)
+        }
+        switch environment[name] {
+        case .variable(let value):
+            return Roll(.variable(name), value: value)
+        case .macro(let macro):
+            guard macro.parameters.isEmpty else {
+                throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: 0), at: range)
+            }
+            return try expand(macro, arguments: [], at: range)
+        case nil:
+            throw DiceError(.unknownName(name, suggestion: suggestion(for: name)), at: range)
+        }
+    }
+
+    /// A macro used with arguments: each argument is evaluated once.
+    mutating func callMacro(_ name: String, arguments: [Expr], at range: SourceRange) throws(DiceError) -> Roll {
+        guard case .macro(let macro) = environment[name] else {
+            if environment[name] != nil {
+                throw DiceError(.syntax("'\(name)' is a variable, not a macro: it takes no arguments"), at: range)
+            }
+            throw DiceError(.unknownName(name, suggestion: suggestion(for: name)), at: range)
+        }
+        guard macro.parameters.count == arguments.count else {
+            throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: arguments.count), at: range)
+        }
+        var rolls: [Roll] = []
+        for argument in arguments { rolls.append(try evaluate(argument)) }
+        return try expand(macro, arguments: rolls, at: range)
+    }
+
+    private mutating func expand(_ macro: Macro, arguments: [Roll], at range: SourceRange) throws(DiceError) -> Roll {
+        guard frames.count < limits.maxMacroDepth else {
+            throw DiceError(.macroRecursion(limit: limits.maxMacroDepth), at: range)
+        }
+        var frame: [String: Number] = [:]
+        for (parameter, argument) in zip(macro.parameters, arguments) { frame[parameter] = argument.value }
+        frames.append(frame)
+        defer { frames.removeLast() }
+        do {
+            let body = try evaluate(macro.body)
+            return Roll(.macro(name: macro.name, arguments: arguments, body: body), value: body.value)
+        } catch {
+            switch error.kind {
+            case .macroRecursion, .interrupted, .tooManyDice, .inMacro:
+                throw DiceError(error.kind, at: range)
+            default:
+                throw DiceError(.inMacro(name: macro.name, error.kind), at: range)
+            }
+        }
+    }
+
+    /// The known name nearest to `name`, if any is near enough to be a likely typo.
+    func suggestion(for name: String) -> String? {
+        var candidates = environment.knownNames
+        if let frame = frames.last { candidates += frame.keys }
+        return Suggestions.nearest(to: name, among: candidates)
+    }
+}
+
+/// "Did you mean" by edit distance (with transpositions).
+enum Suggestions {
+    static func nearest(to name: String, among candidates: [String]) -> String? {
+        let limit = Swift.max(1, Swift.min(3, name.count / 3 + 1))
+        var best: (name: String, distance: Int)?
+        for candidate in candidates where candidate != name {
+            let d = distance(Array(name.lowercased().utf8), Array(candidate.lowercased().utf8))
+            if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
+        }
+        return best?.name
+    }
+
+    /// Optimal string alignment distance.
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var d = Swift.min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d = Swift.min(d, table[i - 2][j - 2] + 1)
+                }
+                table[i][j] = d
+            }
+        }
+        return table[a.count][b.count]
+    }
+}

@@ -1,0 +1,294 @@
+extension Evaluator {
+    /// Rolls a dice term: count, faces, then modifiers in their fixed order.
+    mutating func rollPool(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Roll {
+        let count: Int
+        if let countExpr = term.count {
+            count = try wholeNumber(countExpr) { .invalidCount($0) }
+            guard count >= 0 else { throw DiceError(.invalidCount(.integer(count)), at: countExpr.range) }
+        } else {
+            count = 1
+        }
+        let faces: DieFaces
+        switch term.sides {
+        case .number(let sidesExpr):
+            let sides = try wholeNumber(sidesExpr) { .invalidSides($0) }
+            guard sides >= 1 else { throw DiceError(.invalidSides(.integer(sides)), at: sidesExpr.range) }
+            faces = .range(sides)
+        case .percentile:
+            faces = .range(100)
+        case .fate:
+            faces = .list([-1, 0, 1])
+        case .faces(let list):
+            guard !list.isEmpty else { throw DiceError(.emptyFaces, at: range) }
+            faces = .list(list)
+        }
+        let plan = try makePlan(faces, term.modifiers, at: range)
+        try spend(count, at: range)
+        if term.modifiers.isEmpty, case .range(let sides) = faces {
+            return try rollPlainPool(term, count: count, sides: sides, plan: plan, at: range)
+        }
+        return try rollModifiedPool(term, count: count, plan: plan, at: range)
+    }
+
+    // MARK: - Plan
+
+    private mutating func makePlan(_ faces: DieFaces, _ modifiers: [DiceModifier],
+                                   at range: SourceRange) throws(DiceError) -> PoolPlan {
+        var plan = PoolPlan(faces: faces)
+        let ordered = modifiers.enumerated().sorted {
+            $0.element.stage != $1.element.stage ? $0.element.stage < $1.element.stage : $0.offset < $1.offset
+        }.map(\.element)
+        var bareRerolls: [Bool] = []
+        var bareExplosion = false
+        for modifier in ordered {
+            switch modifier.kind {
+            case .minimum(let expr), .maximum(let expr):
+                let isMinimum: Bool
+                if case .minimum = modifier.kind { isMinimum = true } else { isMinimum = false }
+                let value = try wholeNumber(expr) {
+                    .invalidModifierArgument(modifier: isMinimum ? "mi" : "ma", value: $0)
+                }
+                plan.clamps.append((isMinimum, value))
+            case .reroll(let once, let point):
+                if let point {
+                    let resolved = try resolve(point)
+                    if once { plan.rerollOnce.append(resolved) } else { plan.rerollAlways.append(resolved) }
+                } else {
+                    bareRerolls.append(once)
+                }
+            case .explode(let kind, let point):
+                guard plan.explosion == nil && !bareExplosion else {
+                    throw DiceError(.conflictingModifiers("only one of '!', '!!' and '!p' may be given"),
+                                    at: modifier.range)
+                }
+                if let point {
+                    plan.explosion = (kind, try resolve(point))
+                } else {
+                    bareExplosion = true
+                    plan.explosion = (kind, ResolvedPoint(op: .equal, value: .integer(0)))
+                }
+            case .keep(let extreme, let countExpr), .drop(let extreme, let countExpr):
+                let isKeep: Bool
+                if case .keep = modifier.kind { isKeep = true } else { isKeep = false }
+                let name = (isKeep ? "k" : "d") + (extreme == .highest ? "h" : "l")
+                var n = 1
+                if let countExpr {
+                    n = try wholeNumber(countExpr) { .invalidModifierArgument(modifier: name, value: $0) }
+                    guard n >= 0 else {
+                        throw DiceError(.invalidModifierArgument(modifier: name, value: .integer(n)), at: countExpr.range)
+                    }
+                }
+                plan.keeps.append(KeepStep(keep: isKeep, extreme: extreme, count: n))
+            case .countSuccesses(let point), .countFailures(let point):
+                guard plan.counting == nil else {
+                    throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),
+                                    at: modifier.range)
+                }
+                plan.counting = try resolve(point)
+            case .subtractFailures(let point):
+                guard plan.failures == nil else {
+                    throw DiceError(.conflictingModifiers("'df' may be given once"), at: modifier.range)
+                }
+                plan.failures = try resolve(point)
+            case .sort(let ascending):
+                plan.sortAscending = ascending
+            }
+        }
+        switch faces {
+        case .range(let sides):
+            plan.lowestFace = plan.clamp(1)
+            plan.highestFace = plan.clamp(sides)
+        case .list(let list):
+            let clamped = list.map { plan.clamp($0) }
+            plan.lowestFace = clamped.min() ?? 0
+            plan.highestFace = clamped.max() ?? 0
+        }
+        for once in bareRerolls {
+            let point = ResolvedPoint(op: .equal, value: .integer(plan.lowestFace))
+            if once { plan.rerollOnce.append(point) } else { plan.rerollAlways.append(point) }
+        }
+        if bareExplosion, let explosion = plan.explosion {
+            plan.explosion = (explosion.kind, ResolvedPoint(op: .equal, value: .integer(plan.highestFace)))
+        }
+        // Conditions that would never let go of a die are errors, not hangs.
+        let always = plan.rerollAlways
+        if !always.isEmpty, !plan.someFace(near: always, where: { face in !always.contains { $0.matches(face) } }) {
+            throw DiceError(.rerollMatchesEveryFace, at: range)
+        }
+        if let explosion = plan.explosion {
+            let survives = plan.someFace(near: always + [explosion.point]) { face in
+                !always.contains { $0.matches(face) } && !explosion.point.matches(face)
+            }
+            if !survives { throw DiceError(.explosionMatchesEveryFace, at: range) }
+        }
+        return plan
+    }
+
+    private mutating func resolve(_ point: ComparePoint) throws(DiceError) -> ResolvedPoint {
+        ResolvedPoint(op: point.op, value: try evaluate(point.value).value)
+    }
+
+    // MARK: - Rolling
+
+    /// `NdS` with no modifiers: a running sum, recording at most `maxRecordedDice` dice.
+    private mutating func rollPlainPool(_ term: DiceTerm, count: Int, sides: Int, plan: PoolPlan,
+                                        at range: SourceRange) throws(DiceError) -> Roll {
+        let recorded = Swift.min(count, limits.maxRecordedDice)
+        var dice: [Die] = []
+        dice.reserveCapacity(recorded)
+        var sum = 0
+        let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
+        var rolled = 0
+        while rolled < count {
+            let chunkEnd = Swift.min(count, rolled + 65_536)
+            if cannotOverflow {
+                while rolled < chunkEnd {
+                    let face = source.roll(sides: sides)
+                    if rolled < recorded { dice.append(Die(value: face)) }
+                    sum &+= face
+                    rolled += 1
+                }
+            } else {
+                while rolled < chunkEnd {
+                    let face = Swift.min(Swift.max(source.roll(sides: sides), 1), sides)
+                    if rolled < recorded { dice.append(Die(value: face)) }
+                    let (total, overflow) = sum.addingReportingOverflow(face)
+                    guard !overflow else { throw DiceError(.overflow, at: range) }
+                    sum = total
+                    rolled += 1
+                }
+            }
+            if rolled < count, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
+        let pool = DicePool(term: term, dice: dice, omitted: count - recorded,
+                            lowestFace: plan.lowestFace, highestFace: plan.highestFace, value: .integer(sum))
+        return Roll(.pool(pool), value: .integer(sum))
+    }
+
+    /// Any pool with modifiers: every die is kept in memory for keep/drop and counting.
+    private mutating func rollModifiedPool(_ term: DiceTerm, count: Int, plan: PoolPlan,
+                                           at range: SourceRange) throws(DiceError) -> Roll {
+        var entries: [Die] = []
+        entries.reserveCapacity(Swift.min(count, 1 << 20))
+        for index in 0..<count {
+            try rollDie(plan, into: &entries, at: range)
+            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
+        // Keep and drop, in written order, over the dice that count.
+        var kept = entries.indices.filter { !entries[$0].flags.contains(.rerolled) }
+        for step in plan.keeps {
+            let before = kept
+            kept = step.apply(to: kept) { entries[$0].value }
+            if kept.count != before.count {
+                var stillKept = Set(kept)
+                for index in before where !stillKept.contains(index) { entries[index].flags.insert(.dropped) }
+                stillKept.removeAll()
+            }
+        }
+        var value = 0
+        if let counting = plan.counting {
+            for index in kept where counting.matches(entries[index].value) {
+                entries[index].flags.insert(.success)
+                value += 1
+            }
+        } else {
+            for index in kept {
+                let (total, overflow) = value.addingReportingOverflow(entries[index].value)
+                guard !overflow else { throw DiceError(.overflow, at: range) }
+                value = total
+            }
+        }
+        if let failures = plan.failures {
+            for index in kept where failures.matches(entries[index].value) {
+                entries[index].flags.insert(.failure)
+                value -= 1
+            }
+        }
+        if let ascending = plan.sortAscending {
+            entries.sort { ascending ? $0.value < $1.value : $0.value > $1.value }
+        }
+        let total = entries.count
+        let recorded = Swift.min(total, limits.maxRecordedDice)
+        if recorded < total { entries.removeSubrange(recorded...) }
+        let pool = DicePool(term: term, dice: entries, omitted: total - recorded,
+                            lowestFace: plan.lowestFace, highestFace: plan.highestFace,
+                            isCount: plan.counting != nil, value: .integer(value))
+        return Roll(.pool(pool), value: .integer(value))
+    }
+
+    /// One original die: its rerolls, then its explosion chain.
+    @inline(__always)
+    private mutating func rollDie(_ plan: PoolPlan, into entries: inout [Die],
+                                  at range: SourceRange) throws(DiceError) {
+        var (face, flags) = nextFace(plan)
+        if plan.hasRerolls { try settle(plan, &face, &flags, into: &entries, at: range) }
+        guard let explosion = plan.explosion else {
+            entries.append(Die(value: face, flags: flags))
+            return
+        }
+        switch explosion.kind {
+        case .explode, .penetrate:
+            var extra = false
+            while true {
+                let explodes = explosion.point.matches(face)
+                if explodes { flags.insert(.exploded) }
+                var value = face
+                if extra {
+                    flags.insert(.extra)
+                    if explosion.kind == .penetrate {
+                        let (less, overflow) = face.subtractingReportingOverflow(1)
+                        guard !overflow else { throw DiceError(.overflow, at: range) }
+                        value = less
+                        flags.insert(.penetrated)
+                    }
+                }
+                entries.append(Die(value: value, flags: flags))
+                guard explodes else { return }
+                try spend(1, at: range)
+                (face, flags) = nextFace(plan)
+                if plan.hasRerolls { try settle(plan, &face, &flags, into: &entries, at: range) }
+                extra = true
+            }
+        case .compound:
+            var total = face
+            var current = face
+            var compounded = false
+            while explosion.point.matches(current) {
+                try spend(1, at: range)
+                var nextFlags: Die.Flags
+                (current, nextFlags) = nextFace(plan)
+                if plan.hasRerolls { try settle(plan, &current, &nextFlags, into: &entries, at: range) }
+                flags.formUnion(nextFlags.intersection(.clamped))
+                let (sum, overflow) = total.addingReportingOverflow(current)
+                guard !overflow else { throw DiceError(.overflow, at: range) }
+                total = sum
+                compounded = true
+            }
+            if compounded { flags.formUnion([.compounded, .exploded]) }
+            entries.append(Die(value: total, flags: flags))
+        }
+    }
+
+    /// A fresh face, clamped.
+    @inline(__always)
+    private mutating func nextFace(_ plan: PoolPlan) -> (Int, Die.Flags) {
+        let face = plan.faces.face(at: source.roll(sides: plan.faces.count))
+        if plan.clamps.isEmpty { return (face, []) }
+        let clamped = plan.clamp(face)
+        return (clamped, clamped == face ? [] : .clamped)
+    }
+
+    /// Rerolls `face` while a recursive reroll matches, and once for a matching `ro`.
+    private mutating func settle(_ plan: PoolPlan, _ face: inout Int, _ flags: inout Die.Flags,
+                                 into entries: inout [Die], at range: SourceRange) throws(DiceError) {
+        var usedOnce = false
+        while true {
+            let always = plan.rerollAlways.contains { $0.matches(face) }
+            guard always || (!usedOnce && plan.rerollOnce.contains { $0.matches(face) }) else { return }
+            if !always { usedOnce = true }
+            entries.append(Die(value: face, flags: flags.union(.rerolled)))
+            try spend(1, at: range)
+            (face, flags) = nextFace(plan)
+        }
+    }
+}

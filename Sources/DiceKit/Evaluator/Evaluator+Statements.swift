@@ -1,0 +1,35 @@
+/// What running a statement produced.
+public enum Outcome: Sendable {
+    /// An expression statement: its roll.
+    case roll(Roll)
+    /// `name = expr`: the name and the roll bound to it.
+    case assignment(name: String, Roll)
+    /// `def ...`: the macro now defined.
+    case definition(Macro)
+    /// `stats expr`: the expression whose distribution was asked for.
+    case stats(Expr)
+}
+
+extension Evaluator {
+    /// Runs one statement: rolls it, binds it, or defines it. `stats` is left to
+    /// the caller (`Outcome.stats`), which computes the distribution.
+    public mutating func execute(_ statement: Stmt) throws(DiceError) -> Outcome {
+        startStatement()
+        frames.removeAll(keepingCapacity: true)
+        depth = 0
+        switch statement.kind {
+        case .expression(let expr):
+            return .roll(try evaluate(expr))
+        case .assignment(let name, let expr):
+            let roll = try evaluate(expr)
+            environment.setVariable(name, to: roll.value)
+            return .assignment(name: name, roll)
+        case .definition(let name, let parameters, let body):
+            let macro = Macro(name: name, parameters: parameters, body: body)
+            environment.define(macro)
+            return .definition(macro)
+        case .stats(let expr):
+            return .stats(expr)
+        }
+    }
+}

@@ -1,0 +1,143 @@
+/// Evaluates expressions into `Roll` trees, drawing faces from a `DieSource`
+/// and keeping one statement's work inside its `Limits`.
+///
+/// ```swift
+/// var evaluator = Evaluator(environment: Environment(), source: Xoshiro256StarStar(seed: 42))
+/// let roll = try evaluator.evaluate(Parser.parseExpression("4d6kh3 + 2"))
+/// print(roll.value)
+/// ```
+public struct Evaluator<Source: DieSource> {
+    public var environment: Environment
+    public var limits: Limits
+    public var source: Source
+    /// Asked now and then during long work; `true` abandons the statement with `.interrupted`.
+    public var shouldStop: (() -> Bool)?
+    /// Dice rolled (and repeat members made) since the last `startStatement()`.
+    public private(set) var work = 0
+
+    /// Parameter bindings of the macro calls in progress, innermost last.
+    var frames: [[String: Number]] = []
+    var depth = 0
+
+    public init(environment: Environment, limits: Limits = .standard, source: Source) {
+        self.environment = environment
+        self.limits = limits
+        self.source = source
+    }
+
+    /// Resets the per-statement work count.
+    public mutating func startStatement() {
+        work = 0
+    }
+
+    /// Counts `amount` dice (or repeat members) against `Limits.maxDice`.
+    @inline(__always)
+    mutating func spend(_ amount: Int, at range: SourceRange) throws(DiceError) {
+        let (total, overflow) = work.addingReportingOverflow(amount)
+        guard !overflow, total <= limits.maxDice else {
+            throw DiceError(.tooManyDice(limit: limits.maxDice), at: range)
+        }
+        let crossed = (total >> 16) != (work >> 16)
+        work = total
+        if crossed, let shouldStop, shouldStop() {
+            throw DiceError(.interrupted, at: range)
+        }
+    }
+
+    /// Evaluates `expr` into its value and breakdown.
+    public mutating func evaluate(_ expr: Expr) throws(DiceError) -> Roll {
+        // Parsing bounds nesting; macros can stack nested bodies, so bound the total too.
+        guard depth < Evaluator.maxDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        depth += 1
+        defer { depth -= 1 }
+        return try evaluateNode(expr)
+    }
+
+    /// Nested evaluations allowed at once, macros included: enough for any
+    /// realistic program, small enough for a secondary thread's stack.
+    static var maxDepth: Int { 3000 }
+
+    private mutating func evaluateNode(_ expr: Expr) throws(DiceError) -> Roll {
+        switch expr.kind {
+        case .number(let number):
+            return Roll(.number, value: number)
+        case .name(let name):
+            return try lookUp(name, at: expr.range)
+        case .call(let name, let arguments):
+            return try callMacro(name, arguments: arguments, at: expr.range)
+        case .function(let function, let arguments):
+            return try call(function, arguments, at: expr.range)
+        case .unary(let op, let operand):
+            let roll = try evaluate(operand)
+            switch op {
+            case .plus:
+                return Roll(.unary(op, roll), value: roll.value)
+            case .negate:
+                let value = try arithmetic(expr.range) { () throws(ArithmeticFault) in try roll.value.negated() }
+                return Roll(.unary(op, roll), value: value)
+            }
+        case .chain(let first, let rest):
+            let firstRoll = try evaluate(first)
+            var value = firstRoll.value
+            var steps: [(op: BinaryOperator, operand: Roll)] = []
+            steps.reserveCapacity(rest.count)
+            for operation in rest {
+                let roll = try evaluate(operation.operand)
+                value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
+                steps.append((operation.op, roll))
+            }
+            return Roll(.chain(firstRoll, steps), value: value)
+        case .power(let base, let exponent):
+            let b = try evaluate(base)
+            let e = try evaluate(exponent)
+            let value = try arithmetic(expr.range) { () throws(ArithmeticFault) in try b.value.power(e.value) }
+            return Roll(.power(b, e), value: value)
+        case .comparison(let op, let lhs, let rhs):
+            let l = try evaluate(lhs)
+            let r = try evaluate(rhs)
+            return Roll(.comparison(op, l, r), value: .integer(op.holds(l.value, r.value) ? 1 : 0))
+        case .dice(let term):
+            return try rollPool(term, at: expr.range)
+        case .group(let members, let modifiers):
+            return try group(members, modifiers: modifiers, at: expr.range)
+        case .repeat(let count, let body, let modifiers):
+            return try repeatGroup(count: count, body: body, modifiers: modifiers, at: expr.range)
+        case .annotated(let inner, let label):
+            let roll = try evaluate(inner)
+            return Roll(.annotated(roll, label), value: roll.value)
+        }
+    }
+
+    /// The value only, for callers that do not show a breakdown.
+    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
+        try evaluate(expr).value
+    }
+
+    func arithmetic(_ range: SourceRange, _ body: () throws(ArithmeticFault) -> Number) throws(DiceError) -> Number {
+        do {
+            return try body()
+        } catch {
+            throw DiceError(error.kind, at: range)
+        }
+    }
+
+    func apply(_ op: BinaryOperator, _ a: Number, _ b: Number, at range: SourceRange) throws(DiceError) -> Number {
+        try arithmetic(range) { () throws(ArithmeticFault) in
+            switch op {
+            case .add: return try a.adding(b)
+            case .subtract: return try a.subtracting(b)
+            case .multiply: return try a.multiplying(by: b)
+            case .divide: return try a.dividing(by: b)
+            case .floorDivide: return try a.floorDividing(by: b)
+            case .modulo: return try a.modulo(b)
+            }
+        }
+    }
+
+    /// The value of `expr` as a whole number, or `error(value)` at its range.
+    mutating func wholeNumber(_ expr: Expr, _ error: (Number) -> DiceError.Kind) throws(DiceError) -> Int {
+        let value = try evaluate(expr).value
+        guard case .integer(let whole) = value else { throw DiceError(error(value), at: expr.range) }
+        return whole
+    }
+}

@@ -1,0 +1,113 @@
+/// The faces a die can show before clamping.
+enum DieFaces: Sendable {
+    /// `1...sides`
+    case range(Int)
+    /// Custom or Fate faces, each equally likely.
+    case list([Int])
+
+    var count: Int {
+        switch self {
+        case .range(let sides): return sides
+        case .list(let faces): return faces.count
+        }
+    }
+
+    /// The face at a 1-based position from a `DieSource` (clamped into range).
+    @inline(__always)
+    func face(at position: Int) -> Int {
+        switch self {
+        case .range(let sides): return Swift.min(Swift.max(position, 1), sides)
+        case .list(let faces): return faces[Swift.min(Swift.max(position, 1), faces.count) - 1]
+        }
+    }
+}
+
+/// A compare point with its value worked out.
+struct ResolvedPoint: Sendable {
+    var op: ComparisonOperator
+    var value: Number
+
+    @inline(__always)
+    func matches(_ face: Int) -> Bool {
+        if case .integer(let v) = value { return op.holds(face, v) }
+        return op.holds(.integer(face), value)
+    }
+
+    func matches(_ number: Number) -> Bool { op.holds(number, value) }
+
+    /// Whole numbers next to the point, where "matches" can change.
+    var boundaries: [Int] {
+        switch value {
+        case .integer(let v):
+            var result = [v]
+            if v > Int.min { result.append(v - 1) }
+            if v < Int.max { result.append(v + 1) }
+            return result
+        case .decimal(let d):
+            guard d > -9.2e18, d < 9.2e18 else { return [] }
+            return [Int(d.rounded(.down)), Int(d.rounded(.up))]
+        }
+    }
+}
+
+/// A keep or drop step, resolved.
+struct KeepStep: Sendable {
+    var keep: Bool
+    var extreme: DiceModifier.Extreme
+    var count: Int
+
+    /// The positions of `candidates` still kept after this step; `candidates` in
+    /// ascending order and the result too. Ties go to the earlier position.
+    func apply<T: Comparable>(to candidates: [Int], value: (Int) -> T) -> [Int] {
+        let n = Swift.min(count, candidates.count)
+        let highestFirst = extreme == .highest
+        let ordered = candidates.sorted { a, b in
+            let va = value(a), vb = value(b)
+            if va != vb { return highestFirst ? va > vb : va < vb }
+            return a < b
+        }
+        let chosen = keep ? ordered.prefix(n) : ordered.dropFirst(n)
+        return chosen.sorted()
+    }
+}
+
+/// Everything a pool needs to roll, worked out from its term and modifiers.
+struct PoolPlan: Sendable {
+    var faces: DieFaces
+    var clamps: [(minimum: Bool, value: Int)] = []
+    var rerollAlways: [ResolvedPoint] = []
+    var rerollOnce: [ResolvedPoint] = []
+    var explosion: (kind: DiceModifier.Explosion, point: ResolvedPoint)?
+    var keeps: [KeepStep] = []
+    /// `cs` (or `cf`): the value becomes the count of kept dice matching.
+    var counting: ResolvedPoint?
+    /// `df`: subtract one per kept die matching.
+    var failures: ResolvedPoint?
+    var sortAscending: Bool?
+    var lowestFace = 1
+    var highestFace = 1
+
+    var hasRerolls: Bool { !rerollAlways.isEmpty || !rerollOnce.isEmpty }
+
+    @inline(__always)
+    func clamp(_ face: Int) -> Int {
+        var result = face
+        for clamp in clamps {
+            result = clamp.minimum ? Swift.max(result, clamp.value) : Swift.min(result, clamp.value)
+        }
+        return result
+    }
+
+    /// Whether some face the die can show (after clamping) satisfies `predicate`.
+    /// For `1...S` only the ends and the faces next to `points` need checking.
+    func someFace(near points: [ResolvedPoint], where predicate: (Int) -> Bool) -> Bool {
+        switch faces {
+        case .list(let list):
+            return list.contains { predicate(clamp($0)) }
+        case .range:
+            var candidates = [lowestFace, highestFace]
+            for point in points { candidates += point.boundaries }
+            return candidates.contains { $0 >= lowestFace && $0 <= highestFace && predicate($0) }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+/// The result of evaluating an expression: its value and the tree of how it
+/// came about, every die with its faces and flags. Renderers turn it into text or JSON.
+public struct Roll: Hashable, Sendable {
+    public indirect enum Kind: Hashable, Sendable {
+        /// A literal.
+        case number
+        /// A variable or parameter, with its name.
+        case variable(String)
+        /// A dice term and its dice.
+        case pool(DicePool)
+        /// `{a, b}kh1` or `repeat(n, e)`: the members, each kept or dropped.
+        case group(GroupRoll)
+        case unary(UnaryOperator, Roll)
+        case chain(Roll, [(op: BinaryOperator, operand: Roll)])
+        case power(Roll, Roll)
+        case comparison(ComparisonOperator, Roll, Roll)
+        case function(Function, [Roll])
+        /// A macro use: its name, arguments, and the roll of its body.
+        case macro(name: String, arguments: [Roll], body: Roll)
+        case annotated(Roll, String)
+
+        public static func == (lhs: Kind, rhs: Kind) -> Bool {
+            switch (lhs, rhs) {
+            case (.number, .number): return true
+            case (.variable(let a), .variable(let b)): return a == b
+            case (.pool(let a), .pool(let b)): return a == b
+            case (.group(let a), .group(let b)): return a == b
+            case (.unary(let o1, let a), .unary(let o2, let b)): return o1 == o2 && a == b
+            case (.chain(let a, let r1), .chain(let b, let r2)):
+                return a == b && r1.count == r2.count && zip(r1, r2).allSatisfy { $0.op == $1.op && $0.operand == $1.operand }
+            case (.power(let a1, let b1), .power(let a2, let b2)): return a1 == a2 && b1 == b2
+            case (.comparison(let o1, let a1, let b1), .comparison(let o2, let a2, let b2)):
+                return o1 == o2 && a1 == a2 && b1 == b2
+            case (.function(let f1, let a1), .function(let f2, let a2)): return f1 == f2 && a1 == a2
+            case (.macro(let n1, let a1, let b1), .macro(let n2, let a2, let b2)): return n1 == n2 && a1 == a2 && b1 == b2
+            case (.annotated(let a, let l1), .annotated(let b, let l2)): return a == b && l1 == l2
+            default: return false
+            }
+        }
+
+        public func hash(into hasher: inout Hasher) {
+            switch self {
+            case .number: hasher.combine(0)
+            case .variable(let name): hasher.combine(name)
+            case .pool(let pool): hasher.combine(pool)
+            case .group(let group): hasher.combine(group)
+            case .unary(let op, let roll): hasher.combine(op); hasher.combine(roll)
+            case .chain(let first, let rest):
+                hasher.combine(first)
+                for step in rest { hasher.combine(step.op); hasher.combine(step.operand) }
+            case .power(let a, let b): hasher.combine(a); hasher.combine(b)
+            case .comparison(let op, let a, let b): hasher.combine(op); hasher.combine(a); hasher.combine(b)
+            case .function(let function, let arguments): hasher.combine(function); hasher.combine(arguments)
+            case .macro(let name, let arguments, let body): hasher.combine(name); hasher.combine(arguments); hasher.combine(body)
+            case .annotated(let roll, let label): hasher.combine(roll); hasher.combine(label)
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var value: Number
+
+    public init(_ kind: Kind, value: Number) {
+        self.kind = kind
+        self.value = value
+    }
+
+    /// Every dice pool in the tree, in the order they appear.
+    public var pools: [DicePool] {
+        var result: [DicePool] = []
+        collectPools(into: &result, annotation: nil)
+        return result
+    }
+
+    private func collectPools(into result: inout [DicePool], annotation: String?) {
+        switch kind {
+        case .number, .variable: break
+        case .pool(var pool):
+            if pool.annotation == nil { pool.annotation = annotation }
+            result.append(pool)
+        case .group(let group): for member in group.members { member.roll.collectPools(into: &result, annotation: annotation) }
+        case .unary(_, let roll): roll.collectPools(into: &result, annotation: annotation)
+        case .chain(let first, let rest):
+            first.collectPools(into: &result, annotation: annotation)
+            for step in rest { step.operand.collectPools(into: &result, annotation: annotation) }
+        case .power(let a, let b), .comparison(_, let a, let b):
+            a.collectPools(into: &result, annotation: annotation)
+            b.collectPools(into: &result, annotation: annotation)
+        case .function(_, let arguments):
+            for argument in arguments { argument.collectPools(into: &result, annotation: annotation) }
+        case .macro(_, let arguments, let body):
+            for argument in arguments { argument.collectPools(into: &result, annotation: annotation) }
+            body.collectPools(into: &result, annotation: annotation)
+        case .annotated(let roll, let label): roll.collectPools(into: &result, annotation: label)
+        }
+    }
+
+    /// Whether any die was rolled anywhere in the tree.
+    public var hasDice: Bool {
+        switch kind {
+        case .number, .variable: return false
+        case .pool: return true
+        case .group(let group): return group.members.contains { $0.roll.hasDice } || group.isRepeat
+        case .unary(_, let roll), .annotated(let roll, _): return roll.hasDice
+        case .chain(let first, let rest): return first.hasDice || rest.contains { $0.operand.hasDice }
+        case .power(let a, let b), .comparison(_, let a, let b): return a.hasDice || b.hasDice
+        case .function(_, let arguments): return arguments.contains { $0.hasDice }
+        case .macro: return true
+        }
+    }
+}
+
+/// One rolled dice term.
+public struct DicePool: Hashable, Sendable {
+    /// The term as written, for its notation (`4d6kh3`).
+    public var term: DiceTerm
+    /// The dice as shown: at most `Limits.maxRecordedDice`, in rolled order unless sorted.
+    public var dice: [Die]
+    /// Dice rolled but not recorded in `dice` (huge pools).
+    public var omitted: Int
+    /// The lowest and highest face a die of this pool can show (after clamping).
+    public var lowestFace: Int
+    public var highestFace: Int
+    /// The label of an enclosing annotation, `2d6 [fire]`.
+    public var annotation: String?
+    /// Whether `cs`/`cf` made the value a count.
+    public var isCount: Bool
+    /// The pool's value: the sum of kept dice, or the count.
+    public var value: Number
+
+    public init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
+                annotation: String? = nil, isCount: Bool = false, value: Number) {
+        self.term = term
+        self.value = value
+        self.dice = dice
+        self.omitted = omitted
+        self.lowestFace = lowestFace
+        self.highestFace = highestFace
+        self.annotation = annotation
+        self.isCount = isCount
+    }
+}
+
+/// One die of a pool: what it shows and what happened to it.
+public struct Die: Hashable, Sendable {
+    /// What happened to a die.
+    public struct Flags: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt16
+        public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+        /// Not counted: dropped by keep/drop.
+        public static let dropped = Flags(rawValue: 1 << 0)
+        /// Not counted: replaced by a reroll.
+        public static let rerolled = Flags(rawValue: 1 << 1)
+        /// It matched the explosion and caused another die.
+        public static let exploded = Flags(rawValue: 1 << 2)
+        /// It was added by an explosion.
+        public static let extra = Flags(rawValue: 1 << 3)
+        /// Its value is the sum of compounded rolls (`!!`).
+        public static let compounded = Flags(rawValue: 1 << 4)
+        /// It counts one less (`!p`).
+        public static let penetrated = Flags(rawValue: 1 << 5)
+        /// Its face was raised or lowered by `mi`/`ma`.
+        public static let clamped = Flags(rawValue: 1 << 6)
+        /// It matched `cs` (a success) or `cf` (a counted failure).
+        public static let success = Flags(rawValue: 1 << 7)
+        /// It matched `df` (subtracted one).
+        public static let failure = Flags(rawValue: 1 << 8)
+    }
+
+    /// The die's counted value: the face, the compounded sum, or the face less one for penetration.
+    public var value: Int
+    public var flags: Flags
+
+    public init(value: Int, flags: Flags = []) {
+        self.value = value
+        self.flags = flags
+    }
+
+    /// Whether it adds to the pool's value.
+    public var isCounted: Bool { flags.isDisjoint(with: [.dropped, .rerolled]) }
+}
+
+/// The members of a group or `repeat`, each kept or dropped.
+public struct GroupRoll: Hashable, Sendable {
+    public struct Member: Hashable, Sendable {
+        public var roll: Roll
+        public var kept: Bool
+        /// Whether it matched `cs`/`cf` (counted) or `df` (subtracted).
+        public var success: Bool
+        public var failure: Bool
+    }
+
+    public var members: [Member]
+    /// `true` for `repeat(n, e)`: show it as a repeat.
+    public var isRepeat: Bool
+    /// The modifiers as written, like `kh1`.
+    public var modifiers: [DiceModifier]
+    /// Whether `cs`/`cf` made the value a count.
+    public var isCount: Bool
+}
+
+extension DicePool {
+    /// The term's notation: `4d6kh3`.
+    public var notation: String {
+        var out = ""
+        Printer.writeDice(term, into: &out)
+        return out
+    }
+}

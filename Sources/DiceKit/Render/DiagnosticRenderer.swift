@@ -1,0 +1,36 @@
+/// Prints an error the way compilers do:
+/// ```
+/// <-e>:1:7: error: expected an expression, found '*'
+/// 2d6 + * 3
+///       ^
+/// ```
+public struct DiagnosticRenderer: Sendable {
+    public var colour: Bool
+
+    public init(colour: Bool = false) { self.colour = colour }
+
+    /// The header line, the source line and the caret line (no trailing newline).
+    public func render(_ error: DiceError, in source: SourceFile) -> String {
+        let (line, column) = source.lineAndColumn(of: error.range.lowerBound)
+        let label = colour ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
+        let header = colour ? "\u{1B}[1m\(source.name):\(line):\(column):\u{1B}[0m" : "\(source.name):\(line):\(column):"
+        var text = "\(header) \(label) \(error.message)"
+        let sourceLine = DiagnosticRenderer.printable(source.lineText(containing: error.range.lowerBound))
+        if sourceLine.count <= 400 {
+            var caret = ""
+            for (index, character) in sourceLine.enumerated() where index < column - 1 {
+                caret.append(character == "\t" ? "\t" : " ")
+            }
+            caret += colour ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
+            text += "\n" + sourceLine + "\n" + caret
+        }
+        return text
+    }
+
+    /// The line with control characters shown as `�`, so a terminal stays sane.
+    static func printable(_ line: String) -> String {
+        String(String.UnicodeScalarView(line.unicodeScalars.map {
+            ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F ? "\u{FFFD}" : $0
+        }))
+    }
+}

@@ -1,0 +1,89 @@
+/// A minimal JSON builder: objects with ordered keys, strings escaped, numbers
+/// as JSON numbers (integers when whole).
+public struct JSONWriter: Sendable {
+    public private(set) var text = ""
+    private var needsComma: [Bool] = [false]
+
+    public init() {}
+
+    private mutating func separate() {
+        if needsComma[needsComma.count - 1] { text += "," }
+        needsComma[needsComma.count - 1] = true
+    }
+
+    public mutating func beginObject(_ key: String? = nil) {
+        if let key { self.key(key) } else { separate() }
+        text += "{"
+        needsComma.append(false)
+    }
+
+    public mutating func endObject() {
+        text += "}"
+        needsComma.removeLast()
+    }
+
+    public mutating func beginArray(_ key: String? = nil) {
+        if let key { self.key(key) } else { separate() }
+        text += "["
+        needsComma.append(false)
+    }
+
+    public mutating func endArray() {
+        text += "]"
+        needsComma.removeLast()
+    }
+
+    private mutating func key(_ key: String) {
+        separate()
+        JSONWriter.appendString(key, to: &text)
+        text += ":"
+    }
+
+    public mutating func string(_ key: String?, _ value: String) {
+        if let key { self.key(key) } else { separate() }
+        JSONWriter.appendString(value, to: &text)
+    }
+
+    public mutating func number(_ key: String?, _ value: Number) {
+        if let key { self.key(key) } else { separate() }
+        text += value.description
+    }
+
+    public mutating func number(_ key: String?, _ value: Int) {
+        if let key { self.key(key) } else { separate() }
+        text += String(value)
+    }
+
+    /// A probability or statistic; non-finite values (never expected) become null.
+    public mutating func number(_ key: String?, _ value: Double) {
+        if let key { self.key(key) } else { separate() }
+        text += value.isFinite ? Number(value).description : "null"
+    }
+
+    public mutating func bool(_ key: String?, _ value: Bool) {
+        if let key { self.key(key) } else { separate() }
+        text += value ? "true" : "false"
+    }
+
+    /// Appends `value` as a JSON string literal.
+    public static func appendString(_ value: String, to out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

@@ -1,0 +1,100 @@
+/// Renders statement outcomes and errors as human text or JSON Lines (LANGUAGE.md §6).
+public struct OutcomeRenderer: Sendable {
+    public var rolls: RollRenderer
+
+    public init(rolls: RollRenderer = .plain) { self.rolls = rolls }
+
+    // MARK: - Human
+
+    /// One line for a roll, assignment or definition.
+    public func text(for outcome: Outcome) -> String {
+        switch outcome {
+        case .roll(let roll):
+            return rolls.render(roll)
+        case .assignment(let name, let roll):
+            if case .number = roll.kind { return "\(name) = \(roll.value)" }
+            return "\(name) = " + rolls.render(roll)
+        case .definition(let macro):
+            return macro.definitionText
+        case .stats(let expr):
+            return "stats \(expr.text)"
+        }
+    }
+
+    // MARK: - JSON
+
+    /// One JSON object for a roll, assignment or definition, without a newline.
+    public func json(for outcome: Outcome, input: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.string("input", input)
+        switch outcome {
+        case .roll(let roll):
+            writeRoll(roll, into: &json)
+        case .assignment(let name, let roll):
+            json.string("name", name)
+            writeRoll(roll, into: &json)
+        case .definition(let macro):
+            json.string("defined", macro.name)
+            json.beginArray("parameters")
+            for parameter in macro.parameters { json.string(nil, parameter) }
+            json.endArray()
+            json.string("body", macro.body.text)
+        case .stats:
+            break
+        }
+        json.endObject()
+        return json.text
+    }
+
+    /// `{"input": ..., "error": {"message": ..., "line": L, "column": C}}`
+    public func json(for error: DiceError, in source: SourceFile, input: String) -> String {
+        let (line, column) = source.lineAndColumn(of: error.range.lowerBound)
+        var json = JSONWriter()
+        json.beginObject()
+        json.string("input", input)
+        json.beginObject("error")
+        json.string("message", error.message)
+        json.number("line", line)
+        json.number("column", column)
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+
+    private func writeRoll(_ roll: Roll, into json: inout JSONWriter) {
+        json.number("value", roll.value)
+        json.string("text", RollRenderer(style: .plain, maxShown: rolls.maxShown).render(roll))
+        json.beginArray("rolls")
+        for pool in roll.pools { write(pool, into: &json) }
+        json.endArray()
+    }
+
+    private func write(_ pool: DicePool, into json: inout JSONWriter) {
+        json.beginObject()
+        json.string("notation", pool.notation)
+        json.number("value", pool.value)
+        if let annotation = pool.annotation { json.string("annotation", annotation) }
+        if pool.isCount { json.bool("count", true) }
+        json.beginArray("dice")
+        for die in pool.dice {
+            json.beginObject()
+            json.number("value", die.value)
+            json.bool("kept", die.isCounted)
+            let names: [(Die.Flags, String)] = [
+                (.dropped, "dropped"), (.rerolled, "rerolled"), (.exploded, "exploded"), (.extra, "extra"),
+                (.compounded, "compounded"), (.penetrated, "penetrated"), (.clamped, "clamped"),
+                (.success, "success"), (.failure, "failure"),
+            ]
+            for (flag, name) in names where die.flags.contains(flag) { json.bool(name, true) }
+            if pool.highestFace != pool.lowestFace && !die.flags.contains(.compounded) {
+                if die.value == pool.highestFace { json.bool("max", true) }
+                if die.value == pool.lowestFace { json.bool("min", true) }
+            }
+            json.endObject()
+        }
+        json.endArray()
+        if pool.omitted > 0 { json.number("more", pool.omitted) }
+        json.endObject()
+    }
+}

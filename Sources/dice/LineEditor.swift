@@ -1,0 +1,395 @@
+import CEditLine
+import Glibc
+
+/// Reads lines from the terminal with editing, history and tab completion, through libedit.
+///
+/// The only user of libedit (and of the `CEditLine` shim) in the program, so the REPL
+/// itself only sees `readLine(prompt:) -> String?`.
+///
+/// ```swift
+/// guard let editor = LineEditor(programName: "dice", historyPath: path,
+///                               warn: { print("dice: warning: \($0)") }) else { ... }
+/// editor.completer = { word, _ in names.filter { $0.hasPrefix(word) } }
+/// while let line = editor.readLine(prompt: "dice> ") {
+///     editor.addHistory(line)
+///     ...
+/// }
+/// ```
+///
+/// Creating an editor installs a process-wide SIGINT handler (kept for the life of the
+/// process) that only sets `LineEditor.interruptRequested`: Ctrl-C never kills the REPL.
+/// While a line is being read, Ctrl-C abandons it; at other times the caller polls the flag.
+final class LineEditor {
+    private let editLine: OpaquePointer
+    private let libeditHistory: OpaquePointer
+    private var historyFile: HistoryFile?
+    private var entries: [String] = []
+    private let historyLimit: Int
+    /// The prompt as a C string for libedit's prompt callback; never null.
+    private var promptCString: UnsafeMutablePointer<CChar>
+
+    /// Tab completion: given the word before the cursor (letters, digits, `_` and `:`,
+    /// possibly empty) and the whole line, the candidates that may replace that word.
+    /// Candidates not starting with the word are ignored. Nothing is appended after a
+    /// unique completion, so a candidate may carry its own suffix (`":load "`, `"smite("`).
+    var completer: ((_ word: String, _ line: String) -> [String])?
+
+    /// Whether SIGINT (Ctrl-C) arrived since the flag was last reset. `readLine` resets it
+    /// when it starts; a long computation may poll it and should reset it when it stops.
+    static var interruptRequested: Bool {
+        get { dice_interrupt_requested() != 0 }
+        set { dice_set_interrupt_requested(newValue ? 1 : 0) }
+    }
+
+    /// Sets up libedit on stdin/stdout/stderr (emacs keys, `~/.editrc` honoured) and loads
+    /// the history file at `historyPath`, if given. Problems with the history file are
+    /// reported once through `warn` (a message without a program-name prefix) and never
+    /// fail: history is then kept for this session only. Returns nil if libedit fails.
+    init?(programName: String, historyPath: String?, historyLimit: Int = 1000,
+          warn: @escaping (String) -> Void) {
+        LineEditor.useUTF8Locale()
+        guard let libeditHistory = history_init() else { return nil }
+        guard let editLine = el_init(programName, dice_stdin(), dice_stdout(), dice_stderr()) else {
+            history_end(libeditHistory)
+            return nil
+        }
+        self.editLine = editLine
+        self.libeditHistory = libeditHistory
+        self.historyLimit = max(0, historyLimit)
+        self.promptCString = LineEditor.makeCString("")
+
+        var event = HistEvent()
+        _ = dice_history_set_size(libeditHistory, &event, Int32(clamping: max(1, historyLimit)))
+        _ = dice_history_set_unique(libeditHistory, &event, 1)
+
+        _ = dice_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        _ = dice_el_set_prompt(editLine) { editLine in
+            guard let editLine, let editor = LineEditor.editor(of: editLine) else { return nil }
+            return editor.promptCString
+        }
+        _ = dice_el_set_editor(editLine, "emacs")
+        _ = dice_el_set_signal(editLine, 1)
+        _ = dice_el_set_history(editLine, libeditHistory)
+        _ = dice_el_add_function(editLine, "dice-complete", "Complete the word before the cursor") {
+            editLine, _ in
+            guard let editLine, let editor = LineEditor.editor(of: editLine) else {
+                return UInt8(CC_ERROR)
+            }
+            return editor.complete()
+        }
+        _ = dice_el_bind(editLine, "^I", "dice-complete")
+        _ = el_source(editLine, nil)
+
+        LineEditor.interruptRequested = false
+        _ = dice_install_sigint_handler()
+
+        if let historyPath, self.historyLimit > 0 {
+            var file = HistoryFile(path: historyPath, limit: self.historyLimit, warn: warn)
+            for line in file.load() { enter(line) }
+            historyFile = file
+        }
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(libeditHistory)
+        promptCString.deallocate()
+    }
+
+    // MARK: - Reading
+
+    /// Reads one line with editing, without its newline. Returns nil at end of input
+    /// (Ctrl-D on an empty line), after printing a newline. Ctrl-C abandons the line being
+    /// typed: prints `^C` and a newline and returns "" so the caller just prompts again.
+    func readLine(prompt: String) -> String? {
+        promptCString.deallocate()
+        promptCString = LineEditor.makeCString(prompt)
+        LineEditor.interruptRequested = false
+
+        var count: Int32 = 0
+        guard let line = el_gets(editLine, &count), count > 0 else {
+            let interrupted = count < 0 && (errno == EINTR || LineEditor.interruptRequested)
+            if interrupted {
+                LineEditor.interruptRequested = false
+                el_reset(editLine)
+                write("^C\n")
+                return ""
+            }
+            write("\n")
+            return nil
+        }
+        var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(line)
+            .assumingMemoryBound(to: UInt8.self), count: Int(count)))
+        while let last = bytes.last, last == UInt8(ascii: "\n") || last == UInt8(ascii: "\r") {
+            bytes.removeLast()
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: - History
+
+    /// Lines added so far (loaded from the history file, then this session's), oldest first.
+    var history: [String] { entries }
+
+    /// Adds an accepted line to the history (recalled with Up/Down) and appends it to the
+    /// history file at once, so a crash or kill loses nothing. Blank lines and a repeat of
+    /// the previous line are skipped.
+    func addHistory(_ line: String) {
+        let line = String(line.map { $0.isNewline ? " " : $0 })
+        guard historyLimit > 0, !line.allSatisfy(\.isWhitespace), line != entries.last else {
+            return
+        }
+        enter(line)
+        historyFile?.append(line)
+    }
+
+    private func enter(_ line: String) {
+        var event = HistEvent()
+        _ = dice_history_enter(libeditHistory, &event, line)
+        entries.append(line)
+        if entries.count > historyLimit {
+            entries.removeFirst(entries.count - historyLimit)
+        }
+    }
+
+    // MARK: - Completion
+
+    /// The `^I` editor function: completes the word before the cursor from `completer`.
+    private func complete() -> UInt8 {
+        guard let completer, let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+        let start = UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self)
+        let beforeCursor = String(decoding: UnsafeBufferPointer(
+            start: start, count: info.cursor - info.buffer), as: UTF8.self)
+        let line = String(decoding: UnsafeBufferPointer(
+            start: start, count: info.lastchar - info.buffer), as: UTF8.self)
+        let word = String(beforeCursor.reversed().prefix(while: LineEditor.isWordCharacter).reversed())
+
+        let candidates = Set(completer(word, line).filter { $0.hasPrefix(word) }).sorted()
+        guard let first = candidates.first else { return UInt8(CC_REFRESH_BEEP) }
+        let common = candidates.dropFirst().reduce(first) { common, candidate in
+            String(zip(common, candidate).prefix(while: { $0 == $1 }).map(\.0))
+        }
+        if common.count > word.count {
+            _ = el_insertstr(editLine, String(common.dropFirst(word.count)))
+        }
+        if candidates.count == 1 { return UInt8(CC_REFRESH) }
+        write("\n" + LineEditor.columns(candidates, width: Int(dice_el_columns(editLine))))
+        return UInt8(CC_REDISPLAY)
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "_"
+            || character == ":")
+    }
+
+    /// The candidates in columns down then across, like `ls`, each line ending in "\n".
+    static func columns(_ items: [String], width: Int) -> String {
+        let columnWidth = (items.map(\.count).max() ?? 0) + 2
+        let perRow = max(1, width / columnWidth)
+        let rows = (items.count + perRow - 1) / perRow
+        var text = ""
+        for row in 0..<rows {
+            var line = ""
+            for index in stride(from: row, to: items.count, by: rows) {
+                let item = items[index]
+                line += item + String(repeating: " ", count: columnWidth - item.count)
+            }
+            while line.last == " " { line.removeLast() }
+            text += line + "\n"
+        }
+        return text
+    }
+
+    // MARK: - Helpers
+
+    private static func editor(of editLine: OpaquePointer) -> LineEditor? {
+        guard let data = dice_el_get_clientdata(editLine) else { return nil }
+        return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    private func write(_ text: String) {
+        fputs(text, dice_stdout())
+        fflush(dice_stdout())
+    }
+
+    private static func makeCString(_ text: String) -> UnsafeMutablePointer<CChar> {
+        let utf8 = Array(text.utf8CString)
+        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: utf8.count)
+        pointer.initialize(from: utf8, count: utf8.count)
+        return pointer
+    }
+
+    /// libedit decodes keys with the C library's multibyte functions: make sure those read
+    /// UTF-8, from the user's locale if it is UTF-8, else from C.UTF-8. Only LC_CTYPE changes.
+    private static func useUTF8Locale() {
+        if setlocale(LC_CTYPE, "") != nil, let codeset = nl_langinfo(nl_item(CODESET)) {
+            let name = String(cString: codeset).uppercased()
+            if name == "UTF-8" || name == "UTF8" { return }
+        }
+        _ = setlocale(LC_CTYPE, "C.UTF-8")
+    }
+}
+
+// MARK: - History file
+
+/// The history file: UTF-8 text, one accepted line per line, oldest first.
+///
+/// Appends go straight to disk (open, write, close). When the file grows past twice the
+/// limit it is rewritten with the newest `limit` lines through a temporary file and a
+/// rename. The first problem (unreadable, not UTF-8 text, unwritable) is reported through
+/// `warn`, and from then on the file is left alone.
+struct HistoryFile {
+    let path: String
+    let limit: Int
+    private let warn: (String) -> Void
+    private var isUsable = true
+    /// Lines in the file as far as this session knows (other sessions may append too).
+    private var linesOnDisk = 0
+
+    init(path: String, limit: Int, warn: @escaping (String) -> Void) {
+        self.path = path
+        self.limit = max(1, limit)
+        self.warn = warn
+    }
+
+    /// The newest `limit` lines of the file; none if it is missing or unusable.
+    mutating func load() -> [String] {
+        switch HistoryFile.read(path) {
+        case .missing:
+            return []
+        case .failed(let code):
+            disable("cannot read history file \(path): \(HistoryFile.describe(code))")
+            return []
+        case .contents(let bytes):
+            guard let lines = HistoryFile.lines(of: bytes) else {
+                disable("history file \(path) is not UTF-8 text; ignoring it")
+                return []
+            }
+            linesOnDisk = lines.count
+            return Array(lines.suffix(limit))
+        }
+    }
+
+    /// Appends one line (without newline) to the file, compacting it when it grew too long.
+    mutating func append(_ line: String) {
+        guard isUsable else { return }
+        let flags = O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC
+        if let code = HistoryFile.write(Array((line + "\n").utf8), to: path, flags: flags) {
+            disable("cannot write history file \(path): \(HistoryFile.describe(code))")
+            return
+        }
+        linesOnDisk += 1
+        if linesOnDisk > 2 * limit { compact() }
+    }
+
+    /// Rewrites the file with its newest `limit` lines, atomically. Re-reads it first so
+    /// lines other sessions appended are kept.
+    private mutating func compact() {
+        guard case .contents(let bytes) = HistoryFile.read(path),
+              let lines = HistoryFile.lines(of: bytes) else {
+            linesOnDisk = 0  // changed under us: leave it alone
+            return
+        }
+        let kept = lines.suffix(limit)
+        let target = HistoryFile.resolvingSymlinks(path)
+        let temporary = "\(target).tmp.\(getpid())"
+        let text = Array(kept.map { $0 + "\n" }.joined().utf8)
+        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
+        if let code = HistoryFile.write(text, to: temporary, flags: flags, sync: true) {
+            unlink(temporary)
+            disable("cannot write history file \(temporary): \(HistoryFile.describe(code))")
+            return
+        }
+        if rename(temporary, target) != 0 {
+            let code = errno
+            unlink(temporary)
+            disable("cannot replace history file \(target): \(HistoryFile.describe(code))")
+            return
+        }
+        linesOnDisk = kept.count
+    }
+
+    private mutating func disable(_ message: String) {
+        guard isUsable else { return }
+        isUsable = false
+        warn(message + "; history will not be saved")
+    }
+
+    // MARK: File access
+
+    private enum ReadResult {
+        case missing
+        case failed(Int32)
+        case contents([UInt8])
+    }
+
+    private static func read(_ path: String) -> ReadResult {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        if descriptor < 0 {
+            return errno == ENOENT ? .missing : .failed(errno)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count == 0 { return .contents(bytes) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failed(errno)
+            }
+            bytes += buffer[0..<count]
+        }
+    }
+
+    /// Writes all of `bytes`; returns the errno on failure.
+    private static func write(_ bytes: [UInt8], to path: String, flags: Int32,
+                              sync: Bool = false) -> Int32? {
+        let descriptor = open(path, flags, 0o600)
+        if descriptor < 0 { return errno }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes {
+                Glibc.write(descriptor, $0.baseAddress, $0.count)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(descriptor)
+                return code
+            }
+            written += count
+        }
+        if sync, fsync(descriptor) != 0 {
+            let code = errno
+            close(descriptor)
+            return code
+        }
+        return close(descriptor) == 0 ? nil : errno
+    }
+
+    /// The non-empty lines of the file, or nil if it is not UTF-8 text (a NUL byte or an
+    /// invalid sequence). Windows line endings are accepted.
+    static func lines(of bytes: [UInt8]) -> [String]? {
+        guard !bytes.contains(0) else { return nil }
+        var lines: [String] = []
+        for var line in bytes.split(separator: UInt8(ascii: "\n")) {
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            let text = String(decoding: line, as: UTF8.self)
+            guard text.utf8.elementsEqual(line) else { return nil }
+            if !text.isEmpty { lines.append(text) }
+        }
+        return lines
+    }
+
+    /// The file a symlink points to, so a rewrite replaces the target, not the link.
+    private static func resolvingSymlinks(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

@@ -1,0 +1,82 @@
+import DiceKit
+
+/// Runs statements from sources in order and prints each result: the common
+/// path of `-e`, scripts, stdin and the REPL.
+struct Runner {
+    var evaluator: Evaluator<Xoshiro256StarStar>
+    var options: Options
+    let renderer: OutcomeRenderer
+    let diagnostics: DiagnosticRenderer
+    let output = Output.standard
+    let errors = Output.error
+
+    init(options: Options, colour: Bool, errorColour: Bool) {
+        self.options = options
+        let source = options.seed.map { Xoshiro256StarStar(seed: $0) } ?? Xoshiro256StarStar()
+        var limits = Limits.standard
+        limits.maxDice = options.maxDice
+        evaluator = Evaluator(environment: Environment(), limits: limits, source: source)
+        renderer = OutcomeRenderer(rolls: RollRenderer(style: colour ? .ansi : .plain))
+        diagnostics = DiagnosticRenderer(colour: errorColour)
+    }
+
+    /// Runs every statement of `source`. Returns `false` after reporting the first error.
+    /// - Parameters:
+    ///   - repetitions: how many times each expression statement runs (`-n`).
+    ///   - statsMode: expression statements print their distribution (`--stats`).
+    mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false) -> Bool {
+        var parser = Parser(source, limits: evaluator.limits)
+        while true {
+            let statement: Stmt
+            do {
+                guard let next = try parser.nextStatement() else { return true }
+                statement = next
+            } catch {
+                report(error, in: source, input: source.lineText(containing: error.range.lowerBound))
+                return false
+            }
+            let input = source.text(of: statement.range)
+            var runs = 1
+            var toRun = statement
+            if case .expression(let expr) = statement.kind {
+                runs = repetitions
+                if statsMode { toRun = Stmt(.stats(expr), statement.range) }
+            }
+            for _ in 0..<runs {
+                do {
+                    let outcome = try evaluator.execute(toRun)
+                    try show(outcome, input: input)
+                } catch {
+                    report(error, in: source, input: input)
+                    return false
+                }
+            }
+        }
+    }
+
+    private mutating func show(_ outcome: Outcome, input: String) throws(DiceError) {
+        if case .stats(let expr) = outcome {
+            throw DiceError(.statsUnsupported("stats is not available yet"), at: expr.range)
+        }
+        if options.totalOnly {
+            switch outcome {
+            case .roll(let roll), .assignment(_, let roll): output.line(roll.value.description)
+            case .definition, .stats: break
+            }
+        } else if options.json {
+            output.line(renderer.json(for: outcome, input: input))
+        } else {
+            output.line(renderer.text(for: outcome))
+        }
+    }
+
+    /// Prints `error` on stderr (and as a JSON object on stdout with `--json`).
+    func report(_ error: DiceError, in source: SourceFile, input: String) {
+        if options.json {
+            output.line(renderer.json(for: error, in: source, input: input))
+        }
+        output.flush()
+        errors.line(diagnostics.render(error, in: source))
+        errors.flush()
+    }
+}
