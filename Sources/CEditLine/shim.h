@@ -1,8 +1,14 @@
 #ifndef DICE_CEDITLINE_SHIM_H
 #define DICE_CEDITLINE_SHIM_H
-#include <stdio.h>
+#include <errno.h>
+#include <limits.h>
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/select.h>
+#include <unistd.h>
+#include <wchar.h>
 #include <histedit.h>
 
 /*
@@ -44,6 +50,11 @@ static inline void *dice_el_get_clientdata(EditLine *el) {
     void *data = NULL;
     if (el_get(el, EL_CLIENTDATA, &data) != 0) return NULL;
     return data;
+}
+
+/* 1: put the terminal in editing (raw) mode now; 0: back to its normal mode. */
+static inline int dice_el_prepare_terminal(EditLine *el, int raw) {
+    return el_set(el, EL_PREP_TERM, raw);
 }
 
 /* Adds a named editor function, e.g. "dice-complete". */
@@ -106,6 +117,75 @@ static inline int dice_install_sigint_handler(void) {
     sigemptyset(&action.sa_mask);
     action.sa_flags = 0;
     return sigaction(SIGINT, &action, NULL);
+}
+
+/*
+ * libedit's own reader calls read() and only notices SIGINT if the signal arrives
+ * while read() is blocked; one arriving just before is lost and the line waits for the
+ * next key. This reader closes that gap: SIGINT stays blocked from the flag check until
+ * pselect() atomically unblocks it while waiting. On an interrupt it fails with EINTR,
+ * which makes el_gets return NULL with count -1. Bytes are decoded with mbrtowc, like
+ * libedit's reader; invalid bytes are dropped.
+ */
+static inline int dice_wait_for_input(int fd) {
+    sigset_t interrupt, original, waiting;
+    sigemptyset(&interrupt);
+    sigaddset(&interrupt, SIGINT);
+    for (;;) {
+        sigprocmask(SIG_BLOCK, &interrupt, &original);
+        waiting = original;
+        sigdelset(&waiting, SIGINT);
+        int ready = 0;
+        if (!*dice_interrupt_flag()) {
+            fd_set readable;
+            FD_ZERO(&readable);
+            FD_SET(fd, &readable);
+            ready = pselect(fd + 1, &readable, NULL, NULL, NULL, &waiting);
+        }
+        int error = errno;
+        sigprocmask(SIG_SETMASK, &original, NULL); /* a pending SIGINT is handled here */
+        if (*dice_interrupt_flag()) {
+            errno = EINTR;
+            return -1;
+        }
+        if (ready > 0) return 0;
+        if (ready < 0 && error != EINTR) {
+            errno = error;
+            return -1;
+        }
+        /* another signal (SIGWINCH, SIGCONT): wait again */
+    }
+}
+
+static inline int dice_read_char(EditLine *el, wchar_t *out) {
+    (void)el;
+    char bytes[MB_LEN_MAX];
+    size_t count = 0;
+    *out = L'\0';
+    for (;;) {
+        if (dice_wait_for_input(STDIN_FILENO) != 0) return -1;
+        ssize_t got = read(STDIN_FILENO, bytes + count, 1);
+        if (got < 0) {
+            if (errno == EINTR || errno == EAGAIN) continue;
+            return -1;
+        }
+        if (got == 0) return 0; /* end of input */
+        count += 1;
+        mbstate_t state;
+        memset(&state, 0, sizeof state);
+        size_t decoded = mbrtowc(out, bytes, count, &state);
+        if (decoded == (size_t)-2 && count < MB_LEN_MAX) continue; /* incomplete */
+        if (decoded == (size_t)-1 || decoded == (size_t)-2) {
+            count = 0; /* invalid: drop it */
+            continue;
+        }
+        return 1;
+    }
+}
+
+/* Makes el_gets read keys with dice_read_char (the editor reads stdin). */
+static inline int dice_el_use_interruptible_reader(EditLine *el) {
+    return el_set(el, EL_GETCFN, dice_read_char);
 }
 
 #endif

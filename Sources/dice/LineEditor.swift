@@ -70,6 +70,7 @@ final class LineEditor {
         _ = dice_el_set_editor(editLine, "emacs")
         _ = dice_el_set_signal(editLine, 1)
         _ = dice_el_set_history(editLine, libeditHistory)
+        _ = dice_el_use_interruptible_reader(editLine)
         _ = dice_el_add_function(editLine, "dice-complete", "Complete the word before the cursor") {
             editLine, _ in
             guard let editLine, let editor = LineEditor.editor(of: editLine) else {
@@ -106,6 +107,8 @@ final class LineEditor {
         promptCString = LineEditor.makeCString(prompt)
         LineEditor.interruptRequested = false
 
+        // Raw mode before the prompt shows, so keys typed after it are not echoed twice.
+        _ = dice_el_prepare_terminal(editLine, 1)
         var count: Int32 = 0
         guard let line = el_gets(editLine, &count), count > 0 else {
             let interrupted = count < 0 && (errno == EINTR || LineEditor.interruptRequested)
@@ -262,7 +265,7 @@ struct HistoryFile {
             return []
         case .contents(let bytes):
             guard let lines = HistoryFile.lines(of: bytes) else {
-                disable("history file \(path) is not UTF-8 text; ignoring it")
+                disable("history file \(path) is not UTF-8 text, left untouched")
                 return []
             }
             linesOnDisk = lines.count

@@ -1,0 +1,62 @@
+# dice: a dice-expression language. `make run` sets up and starts the REPL; `make test` runs every test.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+CONFORMANCE ?= ../shared/conformance/run.py
+RELEASE_BIN = .build/release/dice
+
+.PHONY: all build release run test unit-test conformance install uninstall deps bench clean
+
+all: build
+
+# libedit-dev and pkg-config: installed with apt-get when missing and possible.
+deps:
+	@if pkg-config --exists libedit 2>/dev/null; then :; \
+	elif command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+		echo "Installing libedit-dev and pkg-config..."; \
+		(apt-get install -y -qq libedit-dev pkg-config >/dev/null 2>&1 || \
+		 (apt-get update -qq && apt-get install -y -qq libedit-dev pkg-config >/dev/null)) ; \
+	elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1; then \
+		echo "Installing libedit-dev and pkg-config with sudo..."; \
+		sudo apt-get install -y libedit-dev pkg-config; \
+	else \
+		echo "libedit is missing. Install it, then run make again:"; \
+		echo "    sudo apt-get install libedit-dev pkg-config     (Debian, Ubuntu)"; \
+		echo "    brew install libedit pkg-config                (macOS)"; \
+		exit 1; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release
+
+run: release
+	@$(RELEASE_BIN)
+
+# Unit, golden, property and CLI tests, then the public conformance cases against the release build.
+test: deps unit-test conformance
+
+unit-test:
+	$(SWIFT) build
+	$(SWIFT) test
+
+conformance: release
+	@if [ -f "$(CONFORMANCE)" ]; then \
+		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --only exact,range,error,robust,cli,dist,sample; \
+	else \
+		echo "conformance: $(CONFORMANCE) not found; skipped"; \
+	fi
+
+install: release
+	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/dice"
+
+uninstall:
+	rm -f "$(DESTDIR)$(PREFIX)/bin/dice"
+
+bench: release
+	@if [ -x bench/run ]; then bench/run; else echo "no benchmark yet"; fi
+
+clean:
+	$(SWIFT) package clean
