@@ -44,7 +44,7 @@ struct Runner {
             }
             for _ in 0..<runs {
                 do {
-                    let outcome = try evaluator.execute(toRun)
+                    let outcome = options.totalOnly ? try evaluator.executeForValue(toRun) : try evaluator.execute(toRun)
                     try show(outcome, input: input)
                 } catch {
                     report(error, in: source, input: input)

@@ -27,7 +27,7 @@ extension Evaluator {
     private mutating func finishGroup(_ rolls: [Roll], modifiers: [DiceModifier], isRepeat: Bool,
                                       at range: SourceRange) throws(DiceError) -> Roll {
         var members = rolls.map { GroupRoll.Member(roll: $0, kept: true, success: false, failure: false) }
-        var keeps: [KeepStep] = []
+        var keeps: [KeepDropStep] = []
         var counting: ResolvedPoint?
         var failures: ResolvedPoint?
         var sortAscending: Bool?
@@ -47,7 +47,7 @@ extension Evaluator {
                         throw DiceError(.invalidModifierArgument(modifier: name, value: .integer(n)), at: countExpr.range)
                     }
                 }
-                keeps.append(KeepStep(keep: isKeep, extreme: extreme, count: n))
+                keeps.append(KeepDropStep(keep: isKeep, extreme: extreme, count: n))
             case .countSuccesses(let point), .countFailures(let point):
                 guard counting == nil else {
                     throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),

@@ -78,7 +78,7 @@ extension Evaluator {
                         throw DiceError(.invalidModifierArgument(modifier: name, value: .integer(n)), at: countExpr.range)
                     }
                 }
-                plan.keeps.append(KeepStep(keep: isKeep, extreme: extreme, count: n))
+                plan.keeps.append(KeepDropStep(keep: isKeep, extreme: extreme, count: n))
             case .countSuccesses(let point), .countFailures(let point):
                 guard plan.counting == nil else {
                     throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),

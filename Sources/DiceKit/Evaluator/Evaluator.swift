@@ -18,6 +18,8 @@ public struct Evaluator<Source: DieSource> {
     /// Parameter bindings of the macro calls in progress, innermost last.
     var frames: [[String: Number]] = []
     var depth = 0
+    /// Reused buffer for keep/drop on values, so a roll allocates nothing.
+    var scratch: [Int] = []
 
     public init(environment: Environment, limits: Limits = .standard, source: Source) {
         self.environment = environment
@@ -25,9 +27,11 @@ public struct Evaluator<Source: DieSource> {
         self.source = source
     }
 
-    /// Resets the per-statement work count.
+    /// Starts a statement: resets the work count and any macro frames left by an error.
     public mutating func startStatement() {
         work = 0
+        depth = 0
+        frames.removeAll(keepingCapacity: true)
     }
 
     /// Counts `amount` dice (or repeat members) against `Limits.maxDice`.
@@ -106,11 +110,6 @@ public struct Evaluator<Source: DieSource> {
             let roll = try evaluate(inner)
             return Roll(.annotated(roll, label), value: roll.value)
         }
-    }
-
-    /// The value only, for callers that do not show a breakdown.
-    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
-        try evaluate(expr).value
     }
 
     func arithmetic(_ range: SourceRange, _ body: () throws(ArithmeticFault) -> Number) throws(DiceError) -> Number {

@@ -51,7 +51,7 @@ struct ResolvedPoint: Sendable {
 }
 
 /// A keep or drop step, resolved.
-struct KeepStep: Sendable {
+struct KeepDropStep: Sendable {
     var keep: Bool
     var extreme: DiceModifier.Extreme
     var count: Int
@@ -78,7 +78,7 @@ struct PoolPlan: Sendable {
     var rerollAlways: [ResolvedPoint] = []
     var rerollOnce: [ResolvedPoint] = []
     var explosion: (kind: DiceModifier.Explosion, point: ResolvedPoint)?
-    var keeps: [KeepStep] = []
+    var keeps: [KeepDropStep] = []
     /// `cs` (or `cf`): the value becomes the count of kept dice matching.
     var counting: ResolvedPoint?
     /// `df`: subtract one per kept die matching.

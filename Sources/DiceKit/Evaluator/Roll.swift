@@ -105,7 +105,7 @@ public struct Roll: Hashable, Sendable {
         case .chain(let first, let rest): return first.hasDice || rest.contains { $0.operand.hasDice }
         case .power(let a, let b), .comparison(_, let a, let b): return a.hasDice || b.hasDice
         case .function(_, let arguments): return arguments.contains { $0.hasDice }
-        case .macro: return true
+        case .macro(_, let arguments, let body): return body.hasDice || arguments.contains { $0.hasDice }
         }
     }
 }

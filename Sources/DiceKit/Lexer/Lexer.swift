@@ -235,6 +235,9 @@ public struct Lexer: Sendable {
         case UInt8(ascii: "\n"):
             position += 1
             return token(.newline, from: start)
+        case UInt8(ascii: "\r"):
+            position += 2
+            return token(.newline, from: start)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             return try scanNumber()
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
@@ -286,7 +289,9 @@ public struct Lexer: Sendable {
     private mutating func skipBlanks() {
         while let c = byte() {
             switch c {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"):
+                position += 1
+            case UInt8(ascii: "\r") where byte(1) != UInt8(ascii: "\n"):
                 position += 1
             case UInt8(ascii: "#"):
                 while let c = byte(), c != UInt8(ascii: "\n") { position += 1 }

@@ -46,6 +46,7 @@ public struct RollRenderer: Sendable {
 
     private func level(_ roll: Roll) -> Int {
         switch roll.kind {
+        case .macro where !roll.hasDice: return 7
         case .comparison, .macro: return 0
         case .chain(_, let rest): return rest.first?.op.isAdditive == false ? 2 : 1
         case .unary: return 3
@@ -96,6 +97,11 @@ public struct RollRenderer: Sendable {
                 write(argument, into: &out)
             }
             out += ")"
+        case .macro(let name, let arguments, _) where !roll.hasDice:
+            // A macro that rolled nothing shows its result, not its workings: `mod(16) (3)`.
+            out += name
+            if !arguments.isEmpty { out += "(" + arguments.map(\.value.description).joined(separator: ", ") + ")" }
+            out += " (\(roll.value))"
         case .macro(let name, let arguments, let body):
             out += name
             if !arguments.isEmpty {

@@ -1,0 +1,160 @@
+extension Evaluator {
+    /// The value alone, without building a breakdown: the fast path of `--total`
+    /// and of simulations. Rolls exactly the dice `evaluate(_:)` would, in the same order.
+    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
+        guard depth < Evaluator.maxDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        depth += 1
+        defer { depth -= 1 }
+        switch expr.kind {
+        case .number(let number):
+            return number
+        case .name(let name):
+            if let frame = frames.last, let value = frame[name] { return value }
+            if case .variable(let value) = environment[name] { return value }
+            return try evaluate(expr).value
+        case .unary(let op, let operand):
+            let value = try self.value(of: operand)
+            guard op == .negate else { return value }
+            return try arithmetic(expr.range) { () throws(ArithmeticFault) in try value.negated() }
+        case .chain(let first, let rest):
+            var value = try self.value(of: first)
+            for operation in rest {
+                let operand = try self.value(of: operation.operand)
+                value = try apply(operation.op, value, operand, at: operation.operatorRange)
+            }
+            return value
+        case .power(let base, let exponent):
+            let b = try value(of: base)
+            let e = try value(of: exponent)
+            return try arithmetic(expr.range) { () throws(ArithmeticFault) in try b.power(e) }
+        case .comparison(let op, let lhs, let rhs):
+            let l = try value(of: lhs)
+            let r = try value(of: rhs)
+            return .integer(op.holds(l, r) ? 1 : 0)
+        case .function(let function, let arguments):
+            var values: [Number] = []
+            values.reserveCapacity(arguments.count)
+            for argument in arguments { values.append(try value(of: argument)) }
+            return try arithmetic(expr.range) { () throws(ArithmeticFault) in try Functions.apply(function, values) }
+        case .annotated(let inner, _):
+            return try value(of: inner)
+        case .dice(let term):
+            return try poolValue(term, at: expr.range)
+        case .call, .group, .repeat:
+            return try evaluate(expr).value
+        }
+    }
+
+    /// A pool's value. Plain pools and pools with only keep/drop of literal counts
+    /// are summed without recording dice; anything else goes through `rollPool`.
+    private mutating func poolValue(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Number {
+        guard case .number(let sidesExpr) = term.sides else { return try rollPool(term, at: range).value }
+        var keeps = (count: 0, steps: (KeepDropStep?.none, KeepDropStep?.none))
+        for modifier in term.modifiers {
+            switch modifier.kind {
+            case .keep(let extreme, let countExpr), .drop(let extreme, let countExpr):
+                var n = 1
+                if let countExpr {
+                    guard case .number(.integer(let literal)) = countExpr.kind, literal >= 0 else {
+                        return try rollPool(term, at: range).value
+                    }
+                    n = literal
+                }
+                var isKeep = false
+                if case .keep = modifier.kind { isKeep = true }
+                let step = KeepDropStep(keep: isKeep, extreme: extreme, count: n)
+                switch keeps.count {
+                case 0: keeps.steps.0 = step
+                case 1: keeps.steps.1 = step
+                default: return try rollPool(term, at: range).value
+                }
+                keeps.count += 1
+            default:
+                return try rollPool(term, at: range).value
+            }
+        }
+        var count = 1
+        if let countExpr = term.count {
+            let value = try value(of: countExpr)
+            guard case .integer(let whole) = value, whole >= 0 else { throw DiceError(.invalidCount(value), at: countExpr.range) }
+            count = whole
+        }
+        let sidesValue = try value(of: sidesExpr)
+        guard case .integer(let sides) = sidesValue, sides >= 1 else {
+            throw DiceError(.invalidSides(sidesValue), at: sidesExpr.range)
+        }
+        try spend(count, at: range)
+        if keeps.count == 0 {
+            return .integer(try sum(count: count, sides: sides, at: range))
+        }
+        // Keep/drop on values only: sort the faces once, then narrow a window.
+        scratch.removeAll(keepingCapacity: true)
+        for index in 0..<count {
+            scratch.append(source.roll(sides: sides))
+            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
+        if scratch.count <= 16 {
+            // Insertion sort: no closure calls for the usual handful of dice.
+            for i in 1..<Swift.max(scratch.count, 1) {
+                let item = scratch[i]
+                var j = i
+                while j > 0 && scratch[j - 1] < item {
+                    scratch[j] = scratch[j - 1]
+                    j -= 1
+                }
+                scratch[j] = item
+            }
+        } else {
+            scratch.sort(by: >)
+        }
+        var low = 0
+        var high = scratch.count
+        for index in 0..<keeps.count {
+            guard let step = index == 0 ? keeps.steps.0 : keeps.steps.1 else { continue }
+            let n = Swift.min(step.count, high - low)
+            switch (step.keep, step.extreme) {
+            case (true, .highest): high = low + n
+            case (true, .lowest): low = high - n
+            case (false, .highest): low += n
+            case (false, .lowest): high -= n
+            }
+        }
+        var total = 0
+        let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
+        for index in low..<high {
+            if cannotOverflow {
+                total &+= scratch[index]
+            } else {
+                let (next, overflow) = total.addingReportingOverflow(scratch[index])
+                guard !overflow else { throw DiceError(.overflow, at: range) }
+                total = next
+            }
+        }
+        return .integer(total)
+    }
+
+    /// The sum of `count` dice of `sides`, recording nothing.
+    mutating func sum(count: Int, sides: Int, at range: SourceRange) throws(DiceError) -> Int {
+        var total = 0
+        var rolled = 0
+        let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
+        while rolled < count {
+            let chunkEnd = Swift.min(count, rolled + 65_536)
+            if cannotOverflow {
+                while rolled < chunkEnd {
+                    total &+= source.roll(sides: sides)
+                    rolled += 1
+                }
+            } else {
+                while rolled < chunkEnd {
+                    let (next, overflow) = total.addingReportingOverflow(Swift.min(Swift.max(source.roll(sides: sides), 1), sides))
+                    guard !overflow else { throw DiceError(.overflow, at: range) }
+                    total = next
+                    rolled += 1
+                }
+            }
+            if rolled < count, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
+        return total
+    }
+}

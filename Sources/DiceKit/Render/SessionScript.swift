@@ -1,0 +1,21 @@
+/// An environment written as a `.dice` script that, run in an empty session,
+/// gives back the same variables and macros (the REPL's `:save`).
+public enum SessionScript {
+    /// Variables first (as exact literals), then macros, each sorted by name.
+    public static func text(of environment: Environment) -> String {
+        var lines = ["# dice session: variables and macros"]
+        for (name, value) in environment.variables {
+            lines.append("\(name) = \(literal(value))")
+        }
+        for macro in environment.macros {
+            lines.append(macro.definitionText)
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Text that evaluates to exactly `value` (the smallest integer has no literal).
+    static func literal(_ value: Number) -> String {
+        if value == .integer(Int.min) { return "(-9223372036854775807 - 1)" }
+        return value.description
+    }
+}

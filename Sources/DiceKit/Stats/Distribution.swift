@@ -1,0 +1,305 @@
+/// A probability distribution over the values of the dice language: each outcome
+/// (an integer or a decimal `Number`) with its probability.
+///
+/// Whole-number distributions over a compact range are stored as a flat array
+/// indexed by offset; anything else as a sorted list. The total probability may
+/// fall short of 1 by the mass cut from the infinite tail of an explosion.
+///
+/// ```swift
+/// let d6 = Distribution(faces: [1, 2, 3, 4, 5, 6])
+/// let twoD6 = try d6.adding(d6)      // 2..12, P(7) = 1/6
+/// twoD6.mean                          // 7.0
+/// ```
+public struct Distribution: Hashable, Sendable {
+    /// One outcome and its probability.
+    public struct Outcome: Hashable, Sendable {
+        public var value: Number
+        public var probability: Double
+
+        public init(_ value: Number, _ probability: Double) {
+            self.value = value
+            self.probability = probability
+        }
+    }
+
+    enum Storage: Hashable, Sendable {
+        /// Whole numbers `offset ..< offset + probabilities.count`; the first and
+        /// last probabilities are nonzero, zeros may sit between them.
+        case dense(offset: Int, probabilities: [Double])
+        /// Strictly increasing values, every probability positive.
+        case sparse([Outcome])
+    }
+
+    var storage: Storage
+
+    /// A dense range is kept while it is no wider than this many slots per outcome, plus `denseSlack`.
+    static let denseSpread = 4
+    static let denseSlack = 64
+    /// The widest dense array, whatever the number of outcomes.
+    static let maxDenseSpan = 1 << 24
+
+    init(storage: Storage) { self.storage = storage }
+
+    // MARK: - Construction
+
+    /// The distribution that is `value` with probability `probability` (1 by default).
+    ///
+    /// - Complexity: O(1)
+    public init(constant value: Number, probability: Double = 1) {
+        if probability == 0 {
+            storage = .sparse([])
+        } else if case .integer(let n) = value {
+            storage = .dense(offset: n, probabilities: [probability])
+        } else {
+            storage = .sparse([Outcome(value, probability)])
+        }
+    }
+
+    /// A die whose listed faces are equally likely; a face listed twice is twice as likely.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* faces.
+    public init(faces: [Int]) {
+        guard !faces.isEmpty else {
+            storage = .sparse([])
+            return
+        }
+        var builder = DistributionAccumulator()
+        let weight = 1 / Double(faces.count)
+        for face in faces { builder.add(face, weight) }
+        self = builder.build()
+    }
+
+    /// The faces `1...sides`, equally likely.
+    ///
+    /// - Complexity: O(*sides*)
+    public init(uniformSides sides: Int) {
+        precondition(sides >= 1)
+        storage = .dense(offset: 1, probabilities: [Double](repeating: 1 / Double(sides), count: sides))
+    }
+
+    /// Outcomes in any order; equal values are merged, zero probabilities dropped.
+    ///
+    /// - Complexity: O(*n* log *n*)
+    public init<S: Sequence>(_ outcomes: S) where S.Element == Outcome {
+        var builder = DistributionAccumulator()
+        for outcome in outcomes { builder.add(outcome.value, outcome.probability) }
+        self = builder.build()
+    }
+
+    /// The canonical storage for dense probabilities: trimmed, and sparse when mostly empty.
+    static func fromDense(offset: Int, probabilities: [Double]) -> Distribution {
+        guard let first = probabilities.firstIndex(where: { $0 != 0 }),
+              let last = probabilities.lastIndex(where: { $0 != 0 }) else {
+            return Distribution(storage: .sparse([]))
+        }
+        var nonzero = 0
+        for p in probabilities[first...last] where p != 0 { nonzero += 1 }
+        let span = last - first + 1
+        let trimmed = first == 0 && last == probabilities.count - 1
+            ? probabilities : Array(probabilities[first...last])
+        if span <= denseSpread * nonzero + denseSlack {
+            return Distribution(storage: .dense(offset: offset + first, probabilities: trimmed))
+        }
+        var outcomes: [Outcome] = []
+        outcomes.reserveCapacity(nonzero)
+        for (index, p) in trimmed.enumerated() where p != 0 {
+            outcomes.append(Outcome(.integer(offset + first + index), p))
+        }
+        return Distribution(storage: .sparse(outcomes))
+    }
+
+    /// The canonical storage for sorted, merged, positive outcomes.
+    static func fromSorted(_ outcomes: [Outcome]) -> Distribution {
+        guard let low = outcomes.first?.value.integerValue, let high = outcomes.last?.value.integerValue,
+              outcomes.allSatisfy({ $0.value.integerValue != nil }) else {
+            return Distribution(storage: .sparse(outcomes))
+        }
+        let (span, overflow) = high.subtractingReportingOverflow(low)
+        guard !overflow, span < maxDenseSpan, span + 1 <= denseSpread * outcomes.count + denseSlack else {
+            return Distribution(storage: .sparse(outcomes))
+        }
+        var probabilities = [Double](repeating: 0, count: span + 1)
+        for outcome in outcomes { probabilities[outcome.value.integerValue! - low] = outcome.probability }
+        return Distribution(storage: .dense(offset: low, probabilities: probabilities))
+    }
+
+    // MARK: - Reading
+
+    /// The outcomes with positive probability, in increasing order of value.
+    ///
+    /// - Complexity: O(*n*)
+    public var outcomes: [Outcome] {
+        switch storage {
+        case .sparse(let outcomes):
+            return outcomes
+        case .dense(let offset, let probabilities):
+            var result: [Outcome] = []
+            result.reserveCapacity(probabilities.count)
+            for (index, p) in probabilities.enumerated() where p != 0 {
+                result.append(Outcome(.integer(offset + index), p))
+            }
+            return result
+        }
+    }
+
+    /// Calls `body` with each outcome of positive probability, in increasing order.
+    ///
+    /// - Complexity: O(*n*)
+    public func forEachOutcome<E: Error>(_ body: (Number, Double) throws(E) -> Void) throws(E) {
+        switch storage {
+        case .sparse(let outcomes):
+            for outcome in outcomes { try body(outcome.value, outcome.probability) }
+        case .dense(let offset, let probabilities):
+            for index in probabilities.indices where probabilities[index] != 0 {
+                try body(.integer(offset + index), probabilities[index])
+            }
+        }
+    }
+
+    /// How many outcomes have positive probability.
+    ///
+    /// - Complexity: O(*n*)
+    public var count: Int {
+        switch storage {
+        case .sparse(let outcomes): return outcomes.count
+        case .dense(_, let probabilities): return probabilities.reduce(0) { $1 != 0 ? $0 + 1 : $0 }
+        }
+    }
+
+    /// How many slots the storage holds: the outcomes, or the width of the dense range.
+    var storageSize: Int {
+        switch storage {
+        case .sparse(let outcomes): return outcomes.count
+        case .dense(_, let probabilities): return probabilities.count
+        }
+    }
+
+    /// Whether no outcome has positive probability.
+    public var isEmpty: Bool {
+        switch storage {
+        case .sparse(let outcomes): return outcomes.isEmpty
+        case .dense(_, let probabilities): return probabilities.isEmpty
+        }
+    }
+
+    /// The sum of the probabilities: 1, less any mass cut from explosion tails.
+    ///
+    /// - Complexity: O(*n*)
+    public var totalProbability: Double {
+        switch storage {
+        case .sparse(let outcomes): return outcomes.reduce(0) { $0 + $1.probability }
+        case .dense(_, let probabilities): return probabilities.reduce(0, +)
+        }
+    }
+
+    /// The probability of exactly `value`.
+    ///
+    /// - Complexity: O(1) for a dense distribution, O(log *n*) otherwise.
+    public func probability(of value: Number) -> Double {
+        switch storage {
+        case .dense(let offset, let probabilities):
+            guard case .integer(let n) = value else { return 0 }
+            let (index, overflow) = n.subtractingReportingOverflow(offset)
+            return !overflow && index >= 0 && index < probabilities.count ? probabilities[index] : 0
+        case .sparse(let outcomes):
+            var low = 0, high = outcomes.count
+            while low < high {
+                let mid = (low + high) / 2
+                if outcomes[mid].value < value { low = mid + 1 } else { high = mid }
+            }
+            return low < outcomes.count && outcomes[low].value == value ? outcomes[low].probability : 0
+        }
+    }
+
+    /// The smallest outcome, or `nil` when empty.
+    public var minimum: Number? {
+        switch storage {
+        case .sparse(let outcomes): return outcomes.first?.value
+        case .dense(let offset, let probabilities): return probabilities.isEmpty ? nil : .integer(offset)
+        }
+    }
+
+    /// The largest outcome, or `nil` when empty.
+    public var maximum: Number? {
+        switch storage {
+        case .sparse(let outcomes): return outcomes.last?.value
+        case .dense(let offset, let probabilities):
+            return probabilities.isEmpty ? nil : .integer(offset + probabilities.count - 1)
+        }
+    }
+
+    /// The only outcome, when there is exactly one.
+    public var constantValue: Number? {
+        switch storage {
+        case .sparse(let outcomes): return outcomes.count == 1 ? outcomes[0].value : nil
+        case .dense(let offset, let probabilities): return probabilities.count == 1 ? .integer(offset) : nil
+        }
+    }
+
+    /// Whether every outcome is 0 or 1, as for a comparison: then `probability(of: 1)` is "P".
+    public var isIndicator: Bool {
+        guard let low = minimum, let high = maximum else { return false }
+        return low >= .integer(0) && high <= .integer(1)
+    }
+
+    /// The expected value (of the outcomes present, normalised by their total).
+    ///
+    /// - Complexity: O(*n*)
+    public var mean: Double {
+        var total = 0.0, weighted = 0.0
+        forEachOutcome { value, p in
+            total += p
+            weighted += value.doubleValue * p
+        }
+        return total > 0 ? weighted / total : 0
+    }
+
+    /// The variance (normalised like `mean`).
+    ///
+    /// - Complexity: O(*n*)
+    public var variance: Double {
+        let center = mean
+        var total = 0.0, squares = 0.0
+        forEachOutcome { value, p in
+            let deviation = value.doubleValue - center
+            total += p
+            squares += deviation * deviation * p
+        }
+        return total > 0 ? squares / total : 0
+    }
+
+    /// The standard deviation.
+    ///
+    /// - Complexity: O(*n*)
+    public var standardDeviation: Double { variance.squareRoot() }
+
+    /// The probability that the outcome is at most `value` (the cumulative distribution).
+    ///
+    /// - Complexity: O(*n*)
+    public func probability(atMost value: Number) -> Double {
+        var total = 0.0
+        forEachOutcome { v, p in if v <= value { total += p } }
+        return total
+    }
+
+    /// The same distribution with every probability multiplied by `factor`.
+    ///
+    /// - Complexity: O(*n*)
+    public func scaled(by factor: Double) -> Distribution {
+        if factor == 1 { return self }
+        if factor == 0 { return Distribution(storage: .sparse([])) }
+        switch storage {
+        case .dense(let offset, let probabilities):
+            return Distribution(storage: .dense(offset: offset, probabilities: probabilities.map { $0 * factor }))
+        case .sparse(let outcomes):
+            return Distribution(storage: .sparse(outcomes.map { Outcome($0.value, $0.probability * factor) }))
+        }
+    }
+}
+
+extension Distribution: CustomStringConvertible {
+    /// `{1: 0.5, 2: 0.5}`
+    public var description: String {
+        "{" + outcomes.map { "\($0.value): \($0.probability)" }.joined(separator: ", ") + "}"
+    }
+}

@@ -1,0 +1,44 @@
+/// The distribution of a `stats` expression and how it was obtained.
+public struct DistributionReport: Hashable, Sendable {
+    /// The outcomes and their probabilities.
+    public var distribution: Distribution
+    /// False when the distribution was estimated by simulation.
+    public var exact: Bool
+    /// The probability cut from the infinite tails of explosions (0 when none was cut).
+    public var truncatedMass: Double
+    /// The number of simulated rolls, when estimated.
+    public var sampleCount: Int?
+
+    public init(distribution: Distribution, exact: Bool, truncatedMass: Double = 0, sampleCount: Int? = nil) {
+        self.distribution = distribution
+        self.exact = exact
+        self.truncatedMass = truncatedMass
+        self.sampleCount = sampleCount
+    }
+}
+
+/// Why an exact distribution was not computed; the caller falls back to simulation.
+public enum StatsError: Error, Hashable, Sendable {
+    /// The exact computation would exceed the work or size bound of `StatsBudget`.
+    case tooExpensive(String)
+}
+
+/// How much work one exact distribution may take before `Stats` gives up and
+/// asks for a simulation instead.
+public struct StatsBudget: Hashable, Sendable {
+    /// Elementary steps (roughly, multiply-adds of probabilities).
+    public var maxWork: Int
+    /// Outcomes (or slots of a flat array) in any one intermediate distribution.
+    public var maxOutcomes: Int
+    /// Each die's explosion tail is cut where the mass left is below this, divided by the pool's dice.
+    public var explosionCutoff: Double
+
+    public init(maxWork: Int = 300_000_000, maxOutcomes: Int = 2_000_000, explosionCutoff: Double = 1e-12) {
+        self.maxWork = maxWork
+        self.maxOutcomes = maxOutcomes
+        self.explosionCutoff = explosionCutoff
+    }
+
+    /// The bounds the `dice` command uses.
+    public static let standard = StatsBudget()
+}

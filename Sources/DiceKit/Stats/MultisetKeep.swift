@@ -1,0 +1,165 @@
+/// Keep/drop over independent items that each put one or more values into the pool:
+/// a group member puts one, an exploding die its whole chain (the die and its extra dice).
+///
+/// Values are ranked from the end the kept positions are counted from (rank 0 is the
+/// highest value when counting from the top). The state after some items is the sorted
+/// list of the `length` best-ranked values seen so far, packed into one integer:
+///
+/// - `window(skip:width:)` keeps positions `skip ..< width` from that end (`kh3` is
+///   `window(0, 3)` from the top): the list decides the kept sum.
+/// - `drop(count:)` keeps all but the first `count` (`dl1` from the bottom): the state
+///   also carries the distribution of the total over all values, and the kept sum is that
+///   total less the list's values.
+struct MultisetKeep {
+    enum Form: Hashable {
+        case window(skip: Int, width: Int)
+        case drop(count: Int)
+
+        /// How many values the state remembers.
+        var length: Int {
+            switch self {
+            case .window(_, let width): return width
+            case .drop(let count): return count
+            }
+        }
+    }
+
+    let form: Form
+    /// What each rank adds to the kept sum.
+    let contributions: [Number]
+    private let base: Int
+
+    /// Fails with `StatsError.tooExpensive` when the lists cannot be packed into an integer.
+    init(form: Form, contributions: [Number]) throws {
+        self.form = form
+        self.contributions = contributions
+        base = contributions.count + 1
+        var capacity = 1
+        for _ in 0..<form.length {
+            let (next, overflow) = capacity.multipliedReportingOverflow(by: base)
+            guard !overflow, next < (1 << 62) else {
+                throw StatsError.tooExpensive("too many ways to keep \(form.length) of \(contributions.count) values")
+            }
+            capacity = next
+        }
+    }
+
+    // MARK: - Packed lists
+
+    func decode(_ key: Int) -> [Int] {
+        var ranks: [Int] = []
+        var rest = key
+        while rest > 0 {
+            ranks.append(rest % base - 1)
+            rest /= base
+        }
+        return ranks
+    }
+
+    func encode<C: Collection>(_ ranks: C) -> Int where C.Element == Int {
+        var key = 0, scale = 1
+        for rank in ranks {
+            key += (rank + 1) * scale
+            scale *= base
+        }
+        return key
+    }
+
+    /// The best `length` ranks of both lists.
+    func merge(_ a: Int, _ b: Int) -> Int {
+        if b == 0 { return a }
+        if a == 0 { return b }
+        let x = decode(a), y = decode(b)
+        var merged: [Int] = []
+        merged.reserveCapacity(form.length)
+        var i = 0, j = 0
+        while merged.count < form.length && (i < x.count || j < y.count) {
+            if j >= y.count || (i < x.count && x[i] <= y[j]) {
+                merged.append(x[i])
+                i += 1
+            } else {
+                merged.append(y[j])
+                j += 1
+            }
+        }
+        return encode(merged)
+    }
+
+    /// The list with `rank` added.
+    func inserting(_ rank: Int, into key: Int) -> Int {
+        guard form.length > 0 else { return 0 }
+        var ranks = decode(key)
+        let position = ranks.firstIndex(where: { $0 > rank }) ?? ranks.count
+        guard position < form.length else { return key }
+        ranks.insert(rank, at: position)
+        if ranks.count > form.length { ranks.removeLast() }
+        return encode(ranks)
+    }
+
+    /// The sum of the contributions of `ranks`.
+    func sum<C: Collection>(_ ranks: C) throws(ArithmeticFault) -> Number where C.Element == Int {
+        var total = Number.integer(0)
+        for rank in ranks { total = try total.adding(contributions[rank]) }
+        return total
+    }
+
+    // MARK: - Window
+
+    /// The kept sum over `items`, each given as its lists with probabilities, taken `copies` times.
+    ///
+    /// - Complexity: O(*items* · *states* · *outcomes* · *length*).
+    func windowSum(_ items: [(outcomes: [Int: Double], copies: Int)], engine: StatsEngine) throws -> Distribution {
+        var states: [Int: Double] = [0: 1]
+        for item in items {
+            for _ in 0..<item.copies {
+                try engine.charge(StatsEngine.product(StatsEngine.product(states.count, item.outcomes.count),
+                                                      form.length + 1))
+                var next: [Int: Double] = [:]
+                for (state, p) in states {
+                    for (outcome, q) in item.outcomes { next[merge(state, outcome), default: 0] += p * q }
+                }
+                states = next
+                if states.count > engine.budget.maxOutcomes {
+                    throw StatsError.tooExpensive("too many ways to keep \(form.length) values")
+                }
+            }
+        }
+        guard case .window(let skip, let width) = form else { preconditionFailure("windowSum needs a window") }
+        var result = DistributionAccumulator()
+        for (state, p) in states {
+            let ranks = decode(state)
+            let kept = ranks.count > skip ? ranks[skip..<Swift.min(width, ranks.count)] : []
+            result.add(try sum(kept), p)
+        }
+        return try engine.checkSize(result.build())
+    }
+
+    // MARK: - Drop
+
+    /// The kept sum over `items`, each given as its lists with the distribution of its total.
+    ///
+    /// - Complexity: O(*items* · *states* · *outcomes* · *W*²) for totals of width *W*.
+    func dropSum(_ items: [(outcomes: [Int: Distribution], copies: Int)], engine: StatsEngine) throws -> Distribution {
+        var states: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
+        for item in items {
+            for _ in 0..<item.copies {
+                var next: [Int: DistributionAccumulator] = [:]
+                for (state, totals) in states {
+                    for (outcome, itemTotals) in item.outcomes {
+                        try engine.charge(StatsEngine.product(totals.storageSize, itemTotals.storageSize))
+                        let combined = try totals.adding(itemTotals)
+                        try next[merge(state, outcome), default: DistributionAccumulator()].add(combined)
+                    }
+                }
+                states = [:]
+                for (key, accumulator) in next { states[key] = try engine.checkSize(accumulator.build()) }
+            }
+        }
+        var result = DistributionAccumulator()
+        for (state, totals) in states {
+            let dropped = try sum(decode(state))
+            try result.add(totals, shiftedBy: try Number.integer(0).subtracting(dropped))
+        }
+        return try engine.checkSize(result.build())
+    }
+}

@@ -1,0 +1,202 @@
+/// Exact probability distributions of expressions (`stats expr`).
+///
+/// ```swift
+/// let report = try Stats.exactDistribution(of: Parser.parseExpression("4d6kh3"),
+///                                          environment: Environment())
+/// report.distribution.mean     // 12.2446
+/// ```
+public enum Stats {
+    /// The exact distribution of `expr`, every dice term and macro use an independent roll.
+    ///
+    /// Throws `DiceError` when some roll with positive probability would fail (division by
+    /// zero, an invalid count, an explosion matching every face, ...), and
+    /// `StatsError.tooExpensive` when the exact work would exceed `budget`: the caller
+    /// then estimates the distribution by simulation.
+    public static func exactDistribution(
+        of expr: Expr, environment: Environment, limits: Limits = .standard, budget: StatsBudget = .standard
+    ) throws -> DistributionReport {
+        let engine = StatsEngine(environment: environment, limits: limits, budget: budget)
+        let distribution = try engine.distribution(of: expr)
+        let cut = engine.cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability) : 0
+        return DistributionReport(distribution: distribution, exact: true, truncatedMass: cut)
+    }
+}
+
+/// The recursive evaluation of one `stats` expression into a distribution.
+final class StatsEngine {
+    /// What a macro parameter stands for while its body is evaluated.
+    enum Parameter {
+        /// The argument's value, fixed while the body is evaluated for it (the argument is
+        /// used more than once, so its uses must agree).
+        case value(Number)
+        /// The argument's whole distribution (it is used at most once, so independence is exact).
+        case distribution(Distribution)
+    }
+
+    let environment: Environment
+    let limits: Limits
+    let budget: StatsBudget
+    private(set) var work = 0
+    /// Parameters of the macro calls in progress, innermost last.
+    var frames: [[String: Parameter]] = []
+    var macroDepth = 0
+    private var depth = 0
+    /// Whether some explosion tail was cut.
+    var cutExplosionTails = false
+    /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
+    var parameterUses: [String: [String: Int]] = [:]
+
+    /// Nested evaluations (expression levels and macro bodies) before `.evaluationTooDeep`.
+    static let maxDepth = 1_500
+
+    init(environment: Environment, limits: Limits, budget: StatsBudget) {
+        self.environment = environment
+        self.limits = limits
+        self.budget = budget
+    }
+
+    // MARK: - Bounds
+
+    /// Counts `units` of work, throwing `StatsError.tooExpensive` past the budget.
+    func charge(_ units: Int) throws {
+        let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
+        work = overflow ? Int.max : total
+        if work > budget.maxWork {
+            throw StatsError.tooExpensive("the exact distribution needs more than \(budget.maxWork) steps")
+        }
+    }
+
+    /// `a * b`, saturating.
+    static func product(_ a: Int, _ b: Int) -> Int {
+        let (p, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? Int.max : p
+    }
+
+    /// Throws `StatsError.tooExpensive` when `distribution` is too large to carry on with.
+    @discardableResult
+    func checkSize(_ distribution: Distribution) throws -> Distribution {
+        if distribution.storageSize > budget.maxOutcomes {
+            throw StatsError.tooExpensive("a distribution would have more than \(budget.maxOutcomes) outcomes")
+        }
+        return distribution
+    }
+
+    /// Runs an arithmetic step, reporting its fault at `range`.
+    func arithmetic<T>(at range: SourceRange, _ body: () throws(ArithmeticFault) -> T) throws(DiceError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw DiceError(error.kind, at: range)
+        }
+    }
+
+    // MARK: - Expressions
+
+    /// The distribution of `expr`.
+    func distribution(of expr: Expr) throws -> Distribution {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= StatsEngine.maxDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        switch expr.kind {
+        case .number(let value):
+            return Distribution(constant: value)
+        case .name(let name):
+            return try nameDistribution(name, at: expr.range)
+        case .call(let name, let arguments):
+            return try callDistribution(name, arguments, at: expr.range)
+        case .function(let function, let arguments):
+            return try functionDistribution(function, arguments, at: expr.range)
+        case .unary(let op, let operand):
+            let inner = try distribution(of: operand)
+            if op == .plus { return inner }
+            try charge(inner.storageSize)
+            return try arithmetic(at: expr.range) { () throws(ArithmeticFault) in try inner.negated() }
+        case .chain(let first, let rest):
+            return try chainDistribution(first, rest)
+        case .power(let base, let exponent):
+            let lhs = try distribution(of: base), rhs = try distribution(of: exponent)
+            return try binary(lhs, rhs, at: expr.range) { (a, b) throws(ArithmeticFault) in try a.power(b) }
+        case .comparison(let op, let lhs, let rhs):
+            let left = try distribution(of: lhs), right = try distribution(of: rhs)
+            try charge(left.storageSize + right.storageSize)
+            return left.comparing(op, to: right)
+        case .dice(let term):
+            return try diceDistribution(term, at: expr.range)
+        case .group(let members, let modifiers):
+            return try groupDistribution(members, modifiers, at: expr.range)
+        case .repeat(let count, let body, let modifiers):
+            return try repeatDistribution(count: count, body: body, modifiers: modifiers, at: expr.range)
+        case .annotated(let inner, _):
+            return try distribution(of: inner)
+        }
+    }
+
+    private func chainDistribution(_ first: Expr, _ rest: [Operation]) throws -> Distribution {
+        var result = try distribution(of: first)
+        for operation in rest {
+            let rhs = try distribution(of: operation.operand)
+            let lhs = result
+            switch operation.op {
+            case .add:
+                try charge(StatsEngine.product(lhs.storageSize, rhs.storageSize))
+                result = try arithmetic(at: operation.operatorRange) { () throws(ArithmeticFault) in try lhs.adding(rhs) }
+            case .subtract:
+                try charge(StatsEngine.product(lhs.storageSize, rhs.storageSize))
+                result = try arithmetic(at: operation.operatorRange) { () throws(ArithmeticFault) in
+                    try lhs.subtracting(rhs)
+                }
+            case .multiply:
+                result = try binary(lhs, rhs, at: operation.operatorRange) { (a, b) throws(ArithmeticFault) in
+                    try a.multiplying(by: b)
+                }
+            case .divide:
+                result = try binary(lhs, rhs, at: operation.operatorRange) { (a, b) throws(ArithmeticFault) in
+                    try a.dividing(by: b)
+                }
+            case .floorDivide:
+                result = try binary(lhs, rhs, at: operation.operatorRange) { (a, b) throws(ArithmeticFault) in
+                    try a.floorDividing(by: b)
+                }
+            case .modulo:
+                result = try binary(lhs, rhs, at: operation.operatorRange) { (a, b) throws(ArithmeticFault) in
+                    try a.modulo(b)
+                }
+            }
+            try checkSize(result)
+        }
+        return result
+    }
+
+    /// `operation` over every pair of outcomes.
+    func binary(_ lhs: Distribution, _ rhs: Distribution, at range: SourceRange,
+                _ operation: (Number, Number) throws(ArithmeticFault) -> Number) throws -> Distribution {
+        try charge(StatsEngine.product(lhs.count, rhs.count))
+        return try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
+            try lhs.combined(with: rhs, by: operation)
+        })
+    }
+
+    private func functionDistribution(_ function: Function, _ arguments: [Expr],
+                                      at range: SourceRange) throws -> Distribution {
+        var values: [Distribution] = []
+        for argument in arguments { values.append(try distribution(of: argument)) }
+        guard let first = values.first else {
+            throw DiceError(.wrongArgumentCount(function: function.rawValue, expected: "at least 1 argument", got: 0),
+                            at: range)
+        }
+        switch function {
+        case .min, .max:
+            var result = first
+            for next in values.dropFirst() {
+                try charge(result.storageSize + next.storageSize)
+                result = function == .max ? result.maximum(with: next) : result.minimum(with: next)
+            }
+            return result
+        case .abs, .floor, .ceil, .round:
+            try charge(first.storageSize)
+            return try arithmetic(at: range) { () throws(ArithmeticFault) in
+                try first.mapped { (x) throws(ArithmeticFault) in try Functions.apply(function, [x]) }
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+/// Groups `{a, b, ...}` and `repeat(n, expr)`: independent members whose values are
+/// summed, or kept, dropped and counted like dice.
+extension StatsEngine {
+    func groupDistribution(_ members: [Expr], _ modifiers: [DiceModifier], at range: SourceRange) throws -> Distribution {
+        try checkModifiers(modifiers, group: true)
+        var values: [Distribution] = []
+        for member in members { values.append(try distribution(of: member)) }
+        return try withResolvedModifiers(modifiers) { spec in
+            try self.keptSum(of: values, spec: spec, at: range)
+        }
+    }
+
+    func repeatDistribution(count: Expr, body: Expr, modifiers: [DiceModifier],
+                            at range: SourceRange) throws -> Distribution {
+        try checkModifiers(modifiers, group: true)
+        let counts = try distribution(of: count)
+        var copies: [(count: Int, probability: Double)] = []
+        try counts.forEachOutcome { (value, p) throws(DiceError) in
+            guard case .integer(let n) = value, n >= 0 else { throw DiceError(.invalidCount(value), at: count.range) }
+            copies.append((n, p))
+        }
+        guard copies.contains(where: { $0.count > 0 }) else {
+            return Distribution(constant: .integer(0), probability: counts.totalProbability)
+        }
+        let member = try distribution(of: body)
+        return try withResolvedModifiers(modifiers) { spec in
+            var result = DistributionAccumulator()
+            var power = Distribution(constant: .integer(0))
+            var powerCount = 0
+            let single = try self.faults(at: range) {
+                try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
+            }
+            for (n, p) in copies {
+                let part: Distribution
+                if spec.keeps.isEmpty {
+                    while powerCount < n {
+                        try self.charge(StatsEngine.product(power.storageSize, single.storageSize))
+                        let current = power
+                        power = try self.checkSize(self.arithmetic(at: range) { () throws(ArithmeticFault) in
+                            try current.adding(single)
+                        })
+                        powerCount += 1
+                    }
+                    part = power
+                } else {
+                    part = try self.identicalKeptSum(member, copies: n, spec: spec, at: range)
+                }
+                try self.charge(part.storageSize)
+                try result.add(part, shiftedBy: 0, times: p)
+            }
+            return try self.checkSize(result.build())
+        }
+    }
+
+    /// `body` with the modifiers' arguments resolved, mixed over their outcomes when random.
+    private func withResolvedModifiers(_ modifiers: [DiceModifier],
+                                       _ body: (PoolSpec) throws -> Distribution) throws -> Distribution {
+        var inputs: [Distribution] = []
+        for argument in StatsEngine.modifierArguments(modifiers) { inputs.append(try distribution(of: argument)) }
+        if inputs.allSatisfy({ $0.constantValue != nil && $0.totalProbability == 1 }) {
+            return try body(StatsEngine.resolve(modifiers, inputs.map { $0.constantValue! }))
+        }
+        var result = DistributionAccumulator()
+        try forEachJointOutcome(of: inputs) { values, weight in
+            let part = try body(StatsEngine.resolve(modifiers, values))
+            try charge(part.storageSize)
+            try result.add(part, shiftedBy: 0, times: weight)
+        }
+        return try checkSize(result.build())
+    }
+
+    /// The value of a group of independent members under `spec`'s keep/drop and counting.
+    func keptSum(of members: [Distribution], spec: PoolSpec, at range: SourceRange) throws -> Distribution {
+        let total = members.count
+        let kept = KeepStep.keptRange(spec.keeps, total: total)
+        if kept == 0..<total {
+            var result = Distribution(constant: .integer(0))
+            for member in members {
+                try charge(StatsEngine.product(result.storageSize, member.storageSize))
+                let counted = try faults(at: range) {
+                    try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
+                }
+                let sum = result
+                result = try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in try sum.adding(counted) })
+            }
+            return result
+        }
+        if members.dropFirst().allSatisfy({ $0 == members[0] }) {
+            return try identicalKeptSum(members[0], copies: total, spec: spec, at: range)
+        }
+        let mass = members.reduce(1.0) { $0 * $1.totalProbability }
+        guard !kept.isEmpty else { return Distribution(constant: .integer(0), probability: mass) }
+        guard let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: total...total) else {
+            throw StatsError.tooExpensive("no way to keep these members")
+        }
+        var values = Set<Number>()
+        for member in members { member.forEachOutcome { value, _ in values.insert(value) } }
+        let ascending = values.sorted()
+        let ordered = fromTop ? Array(ascending.reversed()) : ascending
+        var rank: [Number: Int] = [:]
+        for (index, value) in ordered.enumerated() { rank[value] = index }
+        var contributions: [Number] = []
+        for value in ordered {
+            contributions.append(try arithmetic(at: range) { () throws(ArithmeticFault) in
+                try spec.counting.contribution(of: value)
+            })
+        }
+        let keeper = try MultisetKeep(form: form, contributions: contributions)
+        // Identical members are one item taken several times.
+        var groups: [(member: Distribution, copies: Int)] = []
+        for member in members {
+            if let index = groups.firstIndex(where: { $0.member == member }) {
+                groups[index].copies += 1
+            } else {
+                groups.append((member, 1))
+            }
+        }
+        switch form {
+        case .window:
+            let items = groups.map { group -> (outcomes: [Int: Double], copies: Int) in
+                var outcomes: [Int: Double] = [:]
+                group.member.forEachOutcome { value, p in outcomes[keeper.inserting(rank[value]!, into: 0), default: 0] += p }
+                return (outcomes, group.copies)
+            }
+            return try faults(at: range) { try keeper.windowSum(items, engine: self) }
+        case .drop:
+            let items = groups.map { group -> (outcomes: [Int: Distribution], copies: Int) in
+                var outcomes: [Int: Distribution] = [:]
+                group.member.forEachOutcome { value, p in
+                    let r = rank[value]!
+                    outcomes[keeper.inserting(r, into: 0)] = Distribution(constant: contributions[r], probability: p)
+                }
+                return (outcomes, group.copies)
+            }
+            return try faults(at: range) { try keeper.dropSum(items, engine: self) }
+        }
+    }
+
+    /// Keep/drop and counting over `copies` independent copies of `member`.
+    func identicalKeptSum(_ member: Distribution, copies: Int, spec: PoolSpec,
+                          at range: SourceRange) throws -> Distribution {
+        guard copies > 0 else { return Distribution(constant: .integer(0)) }
+        let kept = KeepStep.keptRange(spec.keeps, total: copies)
+        let mass = member.totalProbability
+        if kept.isEmpty { return Distribution(constant: .integer(0), probability: Double.power(mass, copies)) }
+        let outcomes = member.outcomes
+        var contributions: [Number] = []
+        for outcome in outcomes {
+            contributions.append(try arithmetic(at: range) { () throws(ArithmeticFault) in
+                try spec.counting.contribution(of: outcome.value)
+            })
+        }
+        let sum = try faults(at: range) {
+            try KeepDP.keptSum(probabilities: outcomes.map { $0.probability / mass }, contributions: contributions,
+                               dice: copies, kept: kept, engine: self)
+        }
+        return sum.scaled(by: Double.power(mass, copies))
+    }
+}
+
+extension Double {
+    /// `base` to a whole power, by squaring.
+    fileprivate static func power(_ base: Double, _ exponent: Int) -> Double {
+        if base == 1 { return 1 }
+        var result = 1.0, factor = base, rest = exponent
+        while rest > 0 {
+            if rest & 1 == 1 { result *= factor }
+            factor *= factor
+            rest >>= 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,189 @@
+/// Parameters, variables and macros.
+///
+/// A macro used by name is rolled afresh at each use, so its body's distribution is
+/// independent of everything else. A macro with parameters binds each argument's value
+/// once: a parameter used more than once must show the same value at each use, so the
+/// body is evaluated for each joint outcome of those arguments and the results mixed.
+extension StatsEngine {
+    func nameDistribution(_ name: String, at range: SourceRange) throws -> Distribution {
+        if let parameter = frames.last?[name] {
+            switch parameter {
+            case .value(let value): return Distribution(constant: value)
+            case .distribution(let distribution): return distribution
+            }
+        }
+        switch environment[name] {
+        case .variable(let value):
+            return Distribution(constant: value)
+        case .macro(let macro):
+            guard macro.parameters.isEmpty else {
+                throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: 0), at: range)
+            }
+            return try macroBody(macro, bindings: [:], at: range)
+        case nil:
+            throw unknownName(name, at: range)
+        }
+    }
+
+    func callDistribution(_ name: String, _ arguments: [Expr], at range: SourceRange) throws -> Distribution {
+        guard case .macro(let macro) = environment[name] else {
+            if environment[name] != nil {
+                throw DiceError(.syntax("'\(name)' is a variable, not a macro: it takes no arguments"), at: range)
+            }
+            throw unknownName(name, at: range)
+        }
+        guard macro.parameters.count == arguments.count else {
+            throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: arguments.count), at: range)
+        }
+        var values: [Distribution] = []
+        for argument in arguments { values.append(try distribution(of: argument)) }
+        let uses = parameterUses(of: macro)
+        var bindings: [String: Parameter] = [:]
+        var mass = 1.0
+        var conditioned: [(name: String, distribution: Distribution)] = []
+        for (parameter, value) in zip(macro.parameters, values) {
+            if let constant = value.constantValue {
+                bindings[parameter] = .value(constant)
+                mass *= value.totalProbability
+            } else if uses[parameter, default: 0] <= 1 {
+                bindings[parameter] = .distribution(value)
+            } else {
+                conditioned.append((parameter, value))
+            }
+        }
+        if conditioned.isEmpty {
+            return try macroBody(macro, bindings: bindings, at: range).scaled(by: mass)
+        }
+        var builder = DistributionAccumulator()
+        try forEachJointOutcome(of: conditioned.map(\.distribution)) { outcome, weight in
+            var fixed = bindings
+            for (index, value) in outcome.enumerated() { fixed[conditioned[index].name] = .value(value) }
+            let body = try macroBody(macro, bindings: fixed, at: range)
+            try charge(body.storageSize)
+            try builder.add(body, shiftedBy: 0, times: weight * mass)
+        }
+        return try checkSize(builder.build())
+    }
+
+    /// The body of `macro` evaluated with `bindings`; its errors are reported at the use, `range`.
+    func macroBody(_ macro: Macro, bindings: [String: Parameter], at range: SourceRange) throws -> Distribution {
+        guard macroDepth < limits.maxMacroDepth else {
+            throw DiceError(.macroRecursion(limit: limits.maxMacroDepth), at: range)
+        }
+        macroDepth += 1
+        frames.append(bindings)
+        defer {
+            macroDepth -= 1
+            frames.removeLast()
+        }
+        do {
+            return try distribution(of: macro.body)
+        } catch let error as DiceError {
+            switch error.kind {
+            case .macroRecursion, .interrupted, .tooManyDice, .inMacro:
+                throw DiceError(error.kind, at: range)
+            default:
+                throw DiceError(.inMacro(name: macro.name, error.kind), at: range)
+            }
+        }
+    }
+
+    /// Calls `body` with each joint outcome of independent `distributions` and its probability.
+    func forEachJointOutcome(of distributions: [Distribution],
+                             _ body: ([Number], Double) throws -> Void) throws {
+        let lists = distributions.map(\.outcomes)
+        var combinations = 1
+        for list in lists { combinations = StatsEngine.product(combinations, list.count) }
+        try charge(combinations)
+        if lists.contains(where: \.isEmpty) { return }
+        var indices = [Int](repeating: 0, count: lists.count)
+        while true {
+            var weight = 1.0
+            var values: [Number] = []
+            values.reserveCapacity(lists.count)
+            for (list, index) in zip(lists, indices) {
+                values.append(list[index].value)
+                weight *= list[index].probability
+            }
+            try body(values, weight)
+            var position = lists.count - 1
+            while position >= 0 {
+                indices[position] += 1
+                if indices[position] < lists[position].count { break }
+                indices[position] = 0
+                position -= 1
+            }
+            if position < 0 { return }
+        }
+    }
+
+    // MARK: - Parameter uses
+
+    /// How often the body of `macro` uses each parameter; a use inside `repeat`'s body counts as many.
+    func parameterUses(of macro: Macro) -> [String: Int] {
+        if let known = parameterUses[macro.name] { return known }
+        var uses: [String: Int] = [:]
+        let parameters = Set(macro.parameters)
+        StatsEngine.countUses(in: macro.body, of: parameters, weight: 1, into: &uses)
+        parameterUses[macro.name] = uses
+        return uses
+    }
+
+    private static func countUses(in expr: Expr, of parameters: Set<String>, weight: Int,
+                                  into uses: inout [String: Int]) {
+        func visit(_ child: Expr, _ weight: Int = weight) { countUses(in: child, of: parameters, weight: weight, into: &uses) }
+        func visit(_ modifiers: [DiceModifier]) {
+            for modifier in modifiers {
+                switch modifier.kind {
+                case .keep(_, let count), .drop(_, let count):
+                    if let count { visit(count) }
+                case .explode(_, let point), .reroll(_, let point):
+                    if let point { visit(point.value) }
+                case .minimum(let value), .maximum(let value):
+                    visit(value)
+                case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
+                    visit(point.value)
+                case .sort:
+                    break
+                }
+            }
+        }
+        switch expr.kind {
+        case .number:
+            break
+        case .name(let name):
+            if parameters.contains(name) { uses[name, default: 0] += weight }
+        case .call(_, let arguments), .function(_, let arguments):
+            for argument in arguments { visit(argument) }
+        case .unary(_, let operand):
+            visit(operand)
+        case .chain(let first, let rest):
+            visit(first)
+            for operation in rest { visit(operation.operand) }
+        case .power(let lhs, let rhs), .comparison(_, let lhs, let rhs):
+            visit(lhs)
+            visit(rhs)
+        case .dice(let term):
+            if let count = term.count { visit(count) }
+            if case .number(let sides) = term.sides { visit(sides) }
+            visit(term.modifiers)
+        case .group(let members, let modifiers):
+            for member in members { visit(member) }
+            visit(modifiers)
+        case .repeat(let count, let body, let modifiers):
+            visit(count)
+            visit(body, 2)
+            visit(modifiers)
+        case .annotated(let inner, _):
+            visit(inner)
+        }
+    }
+
+    // MARK: - Unknown names
+
+    func unknownName(_ name: String, at range: SourceRange) -> DiceError {
+        var candidates = environment.knownNames
+        if let frame = frames.last { candidates += frame.keys }
+        return DiceError(.unknownName(name, suggestion: Suggestions.nearest(to: name, among: candidates)), at: range)
+    }
+}
