@@ -36,7 +36,7 @@ final class REPL {
     /// Runs `~/.dicerc` (or `DICE_INIT`), then reads lines until `:quit` or Ctrl-D.
     func run(initFile: String?) -> Int32 {
         if let initFile, let bytes = try? Files.read(initFile) {
-            _ = runner.run(SourceFile(name: initFile, bytes: bytes))
+            _ = runner.run(SourceFile(name: initFile, bytes: bytes), quiet: true)
         }
         output.line("dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.")
         output.flush()
@@ -158,3 +158,5 @@ final class REPL {
         Keys: Up/Down recall lines, Tab completes names, Ctrl-C abandons the line or a long roll.
         """
 }
+
+extension LineEditor: LineReading {}

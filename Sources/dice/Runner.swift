@@ -24,7 +24,8 @@ struct Runner {
     /// - Parameters:
     ///   - repetitions: how many times each expression statement runs (`-n`).
     ///   - statsMode: expression statements print their distribution (`--stats`).
-    mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false) -> Bool {
+    ///   - quiet: print errors only (the REPL's init file).
+    mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false, quiet: Bool = false) -> Bool {
         var parser = Parser(source, limits: evaluator.limits)
         while true {
             let statement: Stmt
@@ -45,7 +46,7 @@ struct Runner {
             for _ in 0..<runs {
                 do {
                     let outcome = options.totalOnly ? try evaluator.executeForValue(toRun) : try evaluator.execute(toRun)
-                    try show(outcome, input: input)
+                    if !quiet { try show(outcome, input: input) }
                 } catch {
                     report(error, in: source, input: input)
                     return false

@@ -60,9 +60,32 @@ func main() -> Int32 {
         }
         return runner.run(SourceFile(name: "<stdin>", bytes: bytes), repetitions: options.repetitions) ? 0 : 1
     case .repl:
-        Output.error.line("dice: the REPL is not built yet; use -e or a script")
+        return startREPL(runner: runner)
+    }
+}
+
+/// The REPL on a terminal: libedit for lines, history in `~/.dice_history`
+/// (`DICE_HISTORY`), `~/.dicerc` (`DICE_INIT`) run first.
+func startREPL(runner: Runner) -> Int32 {
+    let home = Terminal.environment("HOME")
+    let historyPath = Terminal.environment("DICE_HISTORY") ?? home.map { $0 + "/.dice_history" }
+    let initPath = Terminal.environment("DICE_INIT") ?? home.map { $0 + "/.dicerc" }
+    guard let editor = LineEditor(programName: "dice", historyPath: historyPath, warn: { message in
+        Output.error.line("dice: warning: \(message)")
+        Output.error.flush()
+    }) else {
+        Output.error.line("dice: cannot start line editing on this terminal")
         return 2
     }
+    var runner = runner
+    runner.evaluator.shouldStop = {
+        guard LineEditor.interruptRequested else { return false }
+        LineEditor.interruptRequested = false
+        return true
+    }
+    let repl = REPL(runner: runner, reader: editor)
+    editor.completer = { [unowned repl] word, _ in repl.completions(for: word) }
+    return repl.run(initFile: initPath)
 }
 
 enum Version {
