@@ -16,9 +16,10 @@ import Glibc
 /// }
 /// ```
 ///
-/// Creating an editor installs a process-wide SIGINT handler (kept for the life of the
-/// process) that only sets `LineEditor.interruptRequested`: Ctrl-C never kills the REPL.
-/// While a line is being read, Ctrl-C abandons it; at other times the caller polls the flag.
+/// Creating an editor installs, for the life of the process, handlers for SIGINT, SIGCONT
+/// and SIGWINCH that only set flags (with SA_RESTART, so other I/O never sees EINTR):
+/// Ctrl-C never kills the REPL. While a line is being read, Ctrl-C abandons it; at other
+/// times it sets `LineEditor.interruptRequested`, which a long computation may poll.
 final class LineEditor {
     private let editLine: OpaquePointer
     private let libeditHistory: OpaquePointer
@@ -64,7 +65,9 @@ final class LineEditor {
 
         _ = dice_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         _ = dice_el_set_prompt(editLine) { editLine in
-            guard let editLine, let editor = LineEditor.editor(of: editLine) else { return nil }
+            guard let editLine, let editor = LineEditor.editor(of: editLine) else {
+                return dice_empty_prompt()  // libedit crashes on a null prompt
+            }
             return editor.promptCString
         }
         _ = dice_el_set_editor(editLine, "emacs")
@@ -82,7 +85,7 @@ final class LineEditor {
         _ = el_source(editLine, nil)
 
         LineEditor.interruptRequested = false
-        _ = dice_install_sigint_handler()
+        _ = dice_install_signal_handlers()
 
         if let historyPath, self.historyLimit > 0 {
             var file = HistoryFile(path: historyPath, limit: self.historyLimit, warn: warn)
@@ -100,12 +103,14 @@ final class LineEditor {
     // MARK: - Reading
 
     /// Reads one line with editing, without its newline. Returns nil at end of input
-    /// (Ctrl-D on an empty line), after printing a newline. Ctrl-C abandons the line being
-    /// typed: prints `^C` and a newline and returns "" so the caller just prompts again.
+    /// (Ctrl-D on an empty line), after printing a newline on a terminal. Ctrl-C abandons
+    /// the line being typed: prints `^C` and a newline and returns "" so the caller just
+    /// prompts again.
     func readLine(prompt: String) -> String? {
         promptCString.deallocate()
         promptCString = LineEditor.makeCString(prompt)
         LineEditor.interruptRequested = false
+        dice_clear_terminal_signals()
 
         // Raw mode before the prompt shows, so keys typed after it are not echoed twice.
         _ = dice_el_prepare_terminal(editLine, 1)
@@ -118,7 +123,7 @@ final class LineEditor {
                 write("^C\n")
                 return ""
             }
-            write("\n")
+            if isatty(STDIN_FILENO) != 0 { write("\n") }
             return nil
         }
         var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(line)

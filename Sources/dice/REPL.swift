@@ -41,10 +41,7 @@ final class REPL {
         output.line("dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.")
         output.flush()
         while !quitting {
-            guard let line = reader.readLine(prompt: "dice> ") else {
-                output.line("")
-                break
-            }
+            guard let line = reader.readLine(prompt: "dice> ") else { break }
             let trimmed = REPL.trim(line)
             if trimmed.isEmpty { continue }
             reader.addHistory(line)

@@ -20,6 +20,10 @@ import Darwin
 /// terminal, so Ctrl-C (`"\u{3}"`) sends it SIGINT. Its environment is exactly
 /// `environment` on top of `TERM=xterm`, `LANG=C.UTF-8` and the current `PATH`.
 /// The child is killed, if still running, when the `PseudoTerminal` goes away.
+///
+/// Wait for the prompt before typing the next line: keys sent while the program is busy
+/// meet a terminal in its normal (canonical) mode, where Ctrl-C flushes typed-ahead
+/// input and Ctrl-D is not a key, just as for a real user typing ahead.
 final class PseudoTerminal {
     /// A `waitFor` or `waitForExit` that ran out of time, or a child that exited first.
     struct Failure: Error, CustomStringConvertible {
