@@ -7,6 +7,7 @@ struct Runner {
     var options: Options
     let renderer: OutcomeRenderer
     let diagnostics: DiagnosticRenderer
+    let statsRenderer: DistributionRenderer
     let output = Output.standard
     let errors = Output.error
 
@@ -18,6 +19,7 @@ struct Runner {
         evaluator = Evaluator(environment: Environment(), limits: limits, source: source)
         renderer = OutcomeRenderer(rolls: RollRenderer(style: colour ? .ansi : .plain))
         diagnostics = DiagnosticRenderer(colour: errorColour)
+        statsRenderer = DistributionRenderer(width: Terminal.columns(), unicode: Terminal.isUTF8)
     }
 
     /// Runs every statement of `source`. Returns `false` after reporting the first error.
@@ -57,7 +59,16 @@ struct Runner {
 
     private mutating func show(_ outcome: Outcome, input: String) throws(DiceError) {
         if case .stats(let expr) = outcome {
-            throw DiceError(.statsUnsupported("stats is not available yet"), at: expr.range)
+            let report = try Stats.distribution(of: expr, environment: evaluator.environment, limits: evaluator.limits,
+                                                seed: options.seed ?? 0x5EED, shouldStop: evaluator.shouldStop)
+            if options.json {
+                output.line(renderer.json(for: report, input: input))
+            } else if options.totalOnly {
+                output.line(DistributionRenderer.fixed(report.distribution.mean, 4))
+            } else {
+                output.line(statsRenderer.render(report, title: expr.text))
+            }
+            return
         }
         if options.totalOnly {
             switch outcome {

@@ -18,4 +18,23 @@ enum Terminal {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
+
+    /// The terminal's width in columns (`COLUMNS`, the tty, or 80).
+    static func columns() -> Int {
+        if let text = environment("COLUMNS"), let columns = Int(text), columns > 20 { return columns }
+        var size = winsize()
+        if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// Whether the locale's character set is UTF-8 (for block-character bars).
+    static var isUTF8: Bool {
+        for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
+            if let value = environment(name), !value.isEmpty {
+                let lower = value.lowercased()
+                return lower.contains("utf-8") || lower.contains("utf8")
+            }
+        }
+        return false
+    }
 }

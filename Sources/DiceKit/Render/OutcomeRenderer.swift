@@ -47,6 +47,35 @@ public struct OutcomeRenderer: Sendable {
         return json.text
     }
 
+    /// `{"input": ..., "stats": {"exact": true, "mean": ..., "stdev": ..., "min": ..., "max": ...,
+    /// "distribution": [[outcome, probability], ...]}}`, with `"truncated"` (the mass of an
+    /// explosion tail that was cut) and `"rolls"` (when estimated by simulation).
+    public func json(for report: DistributionReport, input: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.string("input", input)
+        json.beginObject("stats")
+        json.bool("exact", report.exact)
+        if let rolls = report.sampleCount { json.number("rolls", rolls) }
+        let distribution = report.distribution
+        json.number("mean", distribution.mean)
+        json.number("stdev", distribution.standardDeviation)
+        if let minimum = distribution.minimum { json.number("min", minimum) }
+        if let maximum = distribution.maximum { json.number("max", maximum) }
+        if report.truncatedMass > 0 { json.number("truncated", report.truncatedMass) }
+        json.beginArray("distribution")
+        distribution.forEachOutcome { value, probability in
+            json.beginArray()
+            json.number(nil, value)
+            json.number(nil, probability)
+            json.endArray()
+        }
+        json.endArray()
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+
     /// `{"input": ..., "error": {"message": ..., "line": L, "column": C}}`
     public func json(for error: DiceError, in source: SourceFile, input: String) -> String {
         let (line, column) = source.lineAndColumn(of: error.range.lowerBound)

@@ -45,8 +45,21 @@ enum KeepDP {
     static func keptSum(probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>,
                         engine: StatsEngine) throws -> Distribution {
         precondition(probabilities.count == contributions.count && !probabilities.isEmpty)
+        guard dice > 0, !kept.isEmpty else { return Distribution(constant: .integer(0)) }
+        // The work grows with the positions before the end of the kept ones: count them from
+        // whichever end is nearer (from the top, the values go in decreasing order).
+        if dice - kept.lowerBound < kept.upperBound {
+            return try ascendingKeptSum(probabilities: probabilities.reversed(), contributions: contributions.reversed(),
+                                        dice: dice, kept: (dice - kept.upperBound)..<(dice - kept.lowerBound),
+                                        engine: engine)
+        }
+        return try ascendingKeptSum(probabilities: probabilities, contributions: contributions, dice: dice,
+                                    kept: kept, engine: engine)
+    }
+
+    private static func ascendingKeptSum(probabilities: [Double], contributions: [Number], dice: Int,
+                                         kept: Range<Int>, engine: StatsEngine) throws -> Distribution {
         let zero = Distribution(constant: .integer(0))
-        guard dice > 0, !kept.isEmpty else { return zero }
         let m = probabilities.count
         var tail = [Double](repeating: 0, count: m + 1)
         for i in stride(from: m - 1, through: 0, by: -1) { tail[i] = tail[i + 1] + probabilities[i] }

@@ -65,24 +65,25 @@ struct MultisetKeep {
         return key
     }
 
-    /// The best `length` ranks of both lists.
+    /// The best `length` ranks of both lists, merged digit by digit without unpacking.
     func merge(_ a: Int, _ b: Int) -> Int {
         if b == 0 { return a }
         if a == 0 { return b }
-        let x = decode(a), y = decode(b)
-        var merged: [Int] = []
-        merged.reserveCapacity(form.length)
-        var i = 0, j = 0
-        while merged.count < form.length && (i < x.count || j < y.count) {
-            if j >= y.count || (i < x.count && x[i] <= y[j]) {
-                merged.append(x[i])
-                i += 1
+        var x = a, y = b, key = 0, scale = 1, placed = 0
+        while placed < form.length {
+            let dx = x % base, dy = y % base
+            if dx == 0 && dy == 0 { break }
+            if dy == 0 || (dx != 0 && dx <= dy) {
+                key += dx * scale
+                x /= base
             } else {
-                merged.append(y[j])
-                j += 1
+                key += dy * scale
+                y /= base
             }
+            scale *= base
+            placed += 1
         }
-        return encode(merged)
+        return key
     }
 
     /// The list with `rank` added.
