@@ -1,0 +1,60 @@
+import Testing
+@testable import DiceKit
+
+/// `:save` writes an environment as a script; running it in an empty session
+/// must give back exactly the same variables and macros.
+@Suite struct SessionScriptTests {
+    /// Runs `script` in a fresh session and returns its environment.
+    static func load(_ script: String) throws -> Environment {
+        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice([1]))
+        for statement in try Parser.parseProgram(script) { _ = try evaluator.execute(statement) }
+        return evaluator.environment
+    }
+
+    /// Variables compared by value, macros by their canonical definition (source ranges differ).
+    static func summary(_ environment: Environment) -> [String] {
+        environment.variables.map { "\($0.name)=\($0.value)" } + environment.macros.map(\.definitionText)
+    }
+
+    @Test func savesVariablesAndMacros() throws {
+        var environment = Environment()
+        environment.setVariable("str", to: .integer(16))
+        environment.setVariable("half", to: .decimal(0.5))
+        environment.setVariable("low", to: .integer(Int.min))
+        environment.define(Macro(name: "atk", parameters: [], body: try Parser.parseExpression("1d20 + (str - 10) // 2")))
+        environment.define(Macro(name: "smite", parameters: ["n"], body: try Parser.parseExpression("(n + 1)d8 [radiant]")))
+        let script = SessionScript.text(of: environment)
+        #expect(script == """
+            # dice session: variables and macros
+            half = 0.5
+            low = (-9223372036854775807 - 1)
+            str = 16
+            def atk = 1d20 + (str - 10) // 2
+            def smite(n) = (n + 1)d8 [radiant]
+
+            """)
+        #expect(Self.summary(try Self.load(script)) == Self.summary(environment))
+    }
+
+    @Test func randomEnvironmentsRoundTrip() throws {
+        var random = Xoshiro256StarStar(seed: 2026)
+        var generator = ExpressionGenerator(seed: 7, variables: ["a", "b", "c"], macros: [], unaryMacros: [])
+        for _ in 0..<300 {
+            var environment = Environment()
+            for name in ["a", "b", "c"] {
+                switch random.roll(sides: 3) {
+                case 1: environment.setVariable(name, to: .integer(random.roll(sides: 2001) - 1001))
+                case 2: environment.setVariable(name, to: Number(Double(random.roll(sides: 10_000)) / 64))
+                default: break
+                }
+            }
+            for index in 0..<random.roll(sides: 4) {
+                let parameters = random.roll(sides: 2) == 1 ? [] : ["p\(index)"]
+                let body = generator.expression()
+                environment.define(Macro(name: "m\(index)", parameters: parameters, body: body))
+            }
+            let loaded = try Self.load(SessionScript.text(of: environment))
+            #expect(Self.summary(loaded) == Self.summary(environment))
+        }
+    }
+}
