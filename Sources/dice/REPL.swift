@@ -29,7 +29,7 @@ final class REPL {
 
     /// Names to complete for `word`: commands after `:`, else variables, macros and functions.
     func completions(for word: String) -> [String] {
-        let candidates = word.hasPrefix(":") ? REPL.commands : runner.evaluator.environment.knownNames
+        let candidates = word.hasPrefix(":") ? REPL.commands : runner.session.environment.knownNames
         return candidates.filter { $0.hasPrefix(word) }
     }
 
@@ -66,16 +66,16 @@ final class REPL {
         case ":help", ":h", ":?":
             output.line(REPL.help)
         case ":vars":
-            let variables = runner.evaluator.environment.variables
+            let variables = runner.session.environment.variables
             if variables.isEmpty { output.line("no variables") }
             for (name, value) in variables { output.line("\(name) = \(value)") }
         case ":defs":
-            let macros = runner.evaluator.environment.macros
+            let macros = runner.session.environment.macros
             if macros.isEmpty { output.line("no macros") }
             for macro in macros { output.line(macro.definitionText) }
         case ":del", ":delete":
             guard !argument.isEmpty else { return problem("usage: :del NAME") }
-            if !runner.evaluator.environment.remove(argument) { problem("'\(argument)' is not defined") }
+            if !runner.session.environment.remove(argument) { problem("'\(argument)' is not defined") }
         case ":load":
             guard !argument.isEmpty else { return problem("usage: :load FILE") }
             let path = REPL.expandHome(argument)
@@ -88,18 +88,18 @@ final class REPL {
         case ":save":
             guard !argument.isEmpty else { return problem("usage: :save FILE") }
             let path = REPL.expandHome(argument)
-            let script = SessionScript.text(of: runner.evaluator.environment)
+            let script = SessionScript.text(of: runner.session.environment)
             if let failure = AtomicFile.write(script, to: path) {
                 problem("cannot save \(path): \(failure)")
             } else {
-                let environment = runner.evaluator.environment
+                let environment = runner.session.environment
                 output.line("saved \(environment.variables.count) variables and \(environment.macros.count) macros to \(path)")
             }
         case ":seed":
             guard let seed = UInt64(argument) ?? Int64(argument).map({ UInt64(bitPattern: $0) }) else {
                 return problem("usage: :seed N (a whole number)")
             }
-            runner.evaluator.source = Xoshiro256StarStar(seed: seed)
+            runner.session.reseed(seed)
         case ":history":
             for (index, entry) in reader.history.enumerated() { output.line("\(index + 1)  \(entry)") }
         case ":quit", ":q", ":exit":

@@ -3,7 +3,7 @@ import DiceKit
 /// Runs statements from sources in order and prints each result: the common
 /// path of `-e`, scripts, stdin and the REPL.
 struct Runner {
-    var evaluator: Evaluator<Xoshiro256StarStar>
+    var session: Session
     var options: Options
     let renderer: OutcomeRenderer
     let diagnostics: DiagnosticRenderer
@@ -13,10 +13,9 @@ struct Runner {
 
     init(options: Options, colour: Bool, errorColour: Bool) {
         self.options = options
-        let source = options.seed.map { Xoshiro256StarStar(seed: $0) } ?? Xoshiro256StarStar()
         var limits = Limits.standard
         limits.maxDice = options.maxDice
-        evaluator = Evaluator(environment: Environment(), limits: limits, source: source)
+        session = Session(limits: limits, seed: options.seed)
         renderer = OutcomeRenderer(rolls: RollRenderer(style: colour ? .ansi : .plain))
         diagnostics = DiagnosticRenderer(colour: errorColour)
         statsRenderer = DistributionRenderer(width: Terminal.columns(), unicode: Terminal.isUTF8)
@@ -28,7 +27,7 @@ struct Runner {
     ///   - statsMode: expression statements print their distribution (`--stats`).
     ///   - quiet: print errors only (the REPL's init file).
     mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false, quiet: Bool = false) -> Bool {
-        var parser = Parser(source, limits: evaluator.limits)
+        var parser = Parser(source, limits: session.limits)
         while true {
             let statement: Stmt
             do {
@@ -47,7 +46,7 @@ struct Runner {
             }
             for _ in 0..<runs {
                 do {
-                    let outcome = options.totalOnly ? try evaluator.executeForValue(toRun) : try evaluator.execute(toRun)
+                    let outcome = options.totalOnly ? try session.executeForValue(toRun) : try session.execute(toRun)
                     if !quiet { try show(outcome, input: input) }
                 } catch {
                     report(error, in: source, input: input)
@@ -59,8 +58,7 @@ struct Runner {
 
     private mutating func show(_ outcome: Outcome, input: String) throws(DiceError) {
         if case .stats(let expr) = outcome {
-            let report = try Stats.distribution(of: expr, environment: evaluator.environment, limits: evaluator.limits,
-                                                seed: options.seed ?? 0x5EED, shouldStop: evaluator.shouldStop)
+            let report = try session.distribution(of: expr, seed: options.seed ?? 0x5EED)
             if options.json {
                 output.line(renderer.json(for: report, input: input))
             } else if options.totalOnly {

@@ -78,7 +78,7 @@ func startREPL(runner: Runner) -> Int32 {
         return 2
     }
     var runner = runner
-    runner.evaluator.shouldStop = {
+    runner.session.shouldStop = {
         guard LineEditor.interruptRequested else { return false }
         LineEditor.interruptRequested = false
         return true

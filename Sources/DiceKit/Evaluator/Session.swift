@@ -1,0 +1,55 @@
+/// A run of statements with one environment and one seeded xoshiro256**
+/// generator: what a script, the REPL or a bot's conversation needs.
+///
+/// Its methods are not generic, so the compiler specialises the evaluator for
+/// `Xoshiro256StarStar` inside DiceKit: rolling through a `Session` is the fast path.
+///
+/// ```swift
+/// var session = Session(seed: 42)
+/// for statement in try Parser.parseProgram("def atk = 1d20 + 5; atk") {
+///     print(OutcomeRenderer().text(for: try session.execute(statement)))
+/// }
+/// ```
+public struct Session {
+    public var evaluator: Evaluator<Xoshiro256StarStar>
+
+    /// A session seeded with `seed`, or from the system's entropy.
+    public init(environment: Environment = Environment(), limits: Limits = .standard, seed: UInt64? = nil) {
+        let source = seed.map { Xoshiro256StarStar(seed: $0) } ?? Xoshiro256StarStar()
+        evaluator = Evaluator(environment: environment, limits: limits, source: source)
+    }
+
+    public var environment: Environment {
+        get { evaluator.environment }
+        set { evaluator.environment = newValue }
+    }
+
+    public var limits: Limits { evaluator.limits }
+
+    /// Asked now and then during long work; `true` abandons the statement.
+    public var shouldStop: (() -> Bool)? {
+        get { evaluator.shouldStop }
+        set { evaluator.shouldStop = newValue }
+    }
+
+    /// Restarts the generator: the rolls that follow are fixed by `seed`.
+    public mutating func reseed(_ seed: UInt64) {
+        evaluator.source = Xoshiro256StarStar(seed: seed)
+    }
+
+    /// Runs one statement (see `Evaluator.execute`).
+    public mutating func execute(_ statement: Stmt) throws(DiceError) -> Outcome {
+        try evaluator.execute(statement)
+    }
+
+    /// Runs one statement for its value alone (see `Evaluator.executeForValue`).
+    public mutating func executeForValue(_ statement: Stmt) throws(DiceError) -> Outcome {
+        try evaluator.executeForValue(statement)
+    }
+
+    /// The distribution of `expr` in this session's environment (see `Stats.distribution`).
+    public func distribution(of expr: Expr, seed: UInt64) throws(DiceError) -> DistributionReport {
+        try Stats.distribution(of: expr, environment: evaluator.environment, limits: evaluator.limits,
+                               seed: seed, shouldStop: evaluator.shouldStop)
+    }
+}
