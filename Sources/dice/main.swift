@@ -92,4 +92,35 @@ enum Version {
     static let string = "0.1.0"
 }
 
-exit(main())
+/// The exit status of `main`, set by the worker thread.
+nonisolated(unsafe) var status: Int32 = 0
+
+/// Runs `main` on a thread with a 512 MB stack (address space, not memory): deep
+/// expressions and macros then end in their own limits' errors, never in a
+/// stack overflow, even in a debug build. Terminal signals go to that thread only.
+func runOnLargeStack() -> Int32 {
+    var signals = sigset_t()
+    sigemptyset(&signals)
+    for signal in [SIGINT, SIGWINCH, SIGCONT] { sigaddset(&signals, signal) }
+    pthread_sigmask(SIG_BLOCK, &signals, nil)
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    pthread_attr_setstacksize(&attributes, 512 << 20)
+    var thread = pthread_t()
+    let created = pthread_create(&thread, &attributes, { _ in
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        for signal in [SIGINT, SIGWINCH, SIGCONT] { sigaddset(&signals, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        status = main()
+        return nil
+    }, nil)
+    guard created == 0 else {
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+        return main()
+    }
+    pthread_join(thread, nil)
+    return status
+}
+
+exit(runOnLargeStack())

@@ -51,7 +51,7 @@ extension DiceModifier {
         }
         func point(_ point: ComparePoint?) -> String {
             guard let point else { return "" }
-            let op = point.op == .equal ? "=" : point.op.rawValue
+            let op = point.op == .equal ? "=" : point.op == .notEqual ? "<>" : point.op.rawValue
             return op + count(point.value)
         }
         switch kind {

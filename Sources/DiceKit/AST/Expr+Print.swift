@@ -97,9 +97,19 @@ enum Printer {
         out += ")"
     }
 
-    static func writeDice(_ term: DiceTerm, into out: inout String) {
-        if let count = term.count { writeAtom(count, into: &out) }
+    /// The term; `count` and `sides`, when given, stand in for its count and sides.
+    static func writeDice(_ term: DiceTerm, count: String? = nil, sides: String? = nil, into out: inout String) {
+        if let count {
+            out += count
+        } else if let count = term.count {
+            writeAtom(count, into: &out)
+        }
         out += "d"
+        if let sides {
+            out += sides
+            writeModifiers(term.modifiers, into: &out)
+            return
+        }
         switch term.sides {
         case .number(let sides): writeAtom(sides, into: &out)
         case .percentile: out += "%"

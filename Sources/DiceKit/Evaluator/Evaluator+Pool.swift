@@ -1,18 +1,25 @@
 extension Evaluator {
     /// Rolls a dice term: count, faces, then modifiers in their fixed order.
     mutating func rollPool(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Roll {
-        let count: Int
+        var count = 1
+        var countRoll: Roll?
         if let countExpr = term.count {
-            count = try wholeNumber(countExpr) { .invalidCount($0) }
-            guard count >= 0 else { throw DiceError(.invalidCount(.integer(count)), at: countExpr.range) }
-        } else {
-            count = 1
+            let roll = try evaluate(countExpr)
+            guard case .integer(let whole) = roll.value, whole >= 0 else {
+                throw DiceError(.invalidCount(roll.value), at: countExpr.range)
+            }
+            count = whole
+            if roll.hasDice { countRoll = roll }
         }
+        var sidesRoll: Roll?
         let faces: DieFaces
         switch term.sides {
         case .number(let sidesExpr):
-            let sides = try wholeNumber(sidesExpr) { .invalidSides($0) }
-            guard sides >= 1 else { throw DiceError(.invalidSides(.integer(sides)), at: sidesExpr.range) }
+            let roll = try evaluate(sidesExpr)
+            guard case .integer(let sides) = roll.value, sides >= 1 else {
+                throw DiceError(.invalidSides(roll.value), at: sidesExpr.range)
+            }
+            if roll.hasDice { sidesRoll = roll }
             faces = .range(sides)
         case .percentile:
             faces = .range(100)
@@ -22,12 +29,31 @@ extension Evaluator {
             guard !list.isEmpty else { throw DiceError(.emptyFaces, at: range) }
             faces = .list(list)
         }
-        let plan = try makePlan(faces, term.modifiers, at: range)
+        var plan = try makePlan(faces, term.modifiers, at: range)
         try spend(count, at: range)
+        var roll: Roll
         if term.modifiers.isEmpty, case .range(let sides) = faces {
-            return try rollPlainPool(term, count: count, sides: sides, plan: plan, at: range)
+            roll = try rollPlainPool(term, count: count, sides: sides, plan: plan, at: range)
+        } else {
+            roll = try rollModifiedPool(term, count: count, plan: plan, at: range)
         }
-        return try rollModifiedPool(term, count: count, plan: plan, at: range)
+        if countRoll != nil || sidesRoll != nil || !plan.argumentRolls.isEmpty, case .pool(var pool) = roll.kind {
+            pool.countRoll = countRoll
+            pool.sidesRoll = sidesRoll
+            pool.argumentRolls = plan.argumentRolls
+            plan.argumentRolls = []
+            roll.kind = .pool(pool)
+        }
+        return roll
+    }
+
+    /// A modifier's whole-number argument, keeping its roll when it rolled dice.
+    private mutating func argument(_ expr: Expr, into plan: inout PoolPlan,
+                                   _ error: (Number) -> DiceError.Kind) throws(DiceError) -> Int {
+        let roll = try evaluate(expr)
+        guard case .integer(let whole) = roll.value else { throw DiceError(error(roll.value), at: expr.range) }
+        if roll.hasDice { plan.argumentRolls.append(roll) }
+        return whole
     }
 
     // MARK: - Plan
@@ -45,13 +71,13 @@ extension Evaluator {
             case .minimum(let expr), .maximum(let expr):
                 let isMinimum: Bool
                 if case .minimum = modifier.kind { isMinimum = true } else { isMinimum = false }
-                let value = try wholeNumber(expr) {
+                let value = try argument(expr, into: &plan) {
                     .invalidModifierArgument(modifier: isMinimum ? "mi" : "ma", value: $0)
                 }
                 plan.clamps.append((isMinimum, value))
             case .reroll(let once, let point):
                 if let point {
-                    let resolved = try resolve(point)
+                    let resolved = try resolve(point, into: &plan)
                     if once { plan.rerollOnce.append(resolved) } else { plan.rerollAlways.append(resolved) }
                 } else {
                     bareRerolls.append(once)
@@ -62,7 +88,7 @@ extension Evaluator {
                                     at: modifier.range)
                 }
                 if let point {
-                    plan.explosion = (kind, try resolve(point))
+                    plan.explosion = (kind, try resolve(point, into: &plan))
                 } else {
                     bareExplosion = true
                     plan.explosion = (kind, ResolvedPoint(op: .equal, value: .integer(0)))
@@ -73,7 +99,7 @@ extension Evaluator {
                 let name = (isKeep ? "k" : "d") + (extreme == .highest ? "h" : "l")
                 var n = 1
                 if let countExpr {
-                    n = try wholeNumber(countExpr) { .invalidModifierArgument(modifier: name, value: $0) }
+                    n = try argument(countExpr, into: &plan) { .invalidModifierArgument(modifier: name, value: $0) }
                     guard n >= 0 else {
                         throw DiceError(.invalidModifierArgument(modifier: name, value: .integer(n)), at: countExpr.range)
                     }
@@ -84,12 +110,12 @@ extension Evaluator {
                     throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),
                                     at: modifier.range)
                 }
-                plan.counting = try resolve(point)
+                plan.counting = try resolve(point, into: &plan)
             case .subtractFailures(let point):
                 guard plan.failures == nil else {
                     throw DiceError(.conflictingModifiers("'df' may be given once"), at: modifier.range)
                 }
-                plan.failures = try resolve(point)
+                plan.failures = try resolve(point, into: &plan)
             case .sort(let ascending):
                 plan.sortAscending = ascending
             }
@@ -124,8 +150,10 @@ extension Evaluator {
         return plan
     }
 
-    private mutating func resolve(_ point: ComparePoint) throws(DiceError) -> ResolvedPoint {
-        ResolvedPoint(op: point.op, value: try evaluate(point.value).value)
+    private mutating func resolve(_ point: ComparePoint, into plan: inout PoolPlan) throws(DiceError) -> ResolvedPoint {
+        let roll = try evaluate(point.value)
+        if roll.hasDice { plan.argumentRolls.append(roll) }
+        return ResolvedPoint(op: point.op, value: roll.value)
     }
 
     // MARK: - Rolling
@@ -201,7 +229,9 @@ extension Evaluator {
         if let failures = plan.failures {
             for index in kept where failures.matches(entries[index].value) {
                 entries[index].flags.insert(.failure)
-                value -= 1
+                let (less, overflow) = value.subtractingReportingOverflow(1)
+                guard !overflow else { throw DiceError(.overflow, at: range) }
+                value = less
             }
         }
         if let ascending = plan.sortAscending {

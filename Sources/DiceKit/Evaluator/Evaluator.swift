@@ -58,8 +58,9 @@ public struct Evaluator<Source: DieSource> {
     }
 
     /// Nested evaluations allowed at once, macros included: enough for any
-    /// realistic program, small enough for a secondary thread's stack.
-    static var maxDepth: Int { 3000 }
+    /// realistic program (parsing allows 256 levels in one expression), small
+    /// enough for an 8 MB stack even in a debug build.
+    static var maxDepth: Int { 1000 }
 
     private mutating func evaluateNode(_ expr: Expr) throws(DiceError) -> Roll {
         switch expr.kind {

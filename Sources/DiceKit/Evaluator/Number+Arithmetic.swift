@@ -96,6 +96,15 @@ extension Number {
 
     /// `a ^ b`: exact for integer bases and non-negative integer exponents; `0 ^ 0` is `1`.
     public func power(_ exponent: Number) throws(ArithmeticFault) -> Number {
+        do {
+            return try exactPower(exponent)
+        } catch .overflow where !Number.pow(doubleValue, exponent.doubleValue).isFinite {
+            // Beyond any number at all (10.0^400), not just beyond 64 bits.
+            throw .notFinite
+        }
+    }
+
+    private func exactPower(_ exponent: Number) throws(ArithmeticFault) -> Number {
         if case .integer(let base) = self, case .integer(var e) = exponent, e >= 0 {
             var result = 1
             var factor = base

@@ -86,6 +86,8 @@ struct PoolPlan: Sendable {
     var sortAscending: Bool?
     var lowestFace = 1
     var highestFace = 1
+    /// Rolls of arguments that rolled dice, for the result tree.
+    var argumentRolls: [Roll] = []
 
     var hasRerolls: Bool { !rerollAlways.isEmpty || !rerollOnce.isEmpty }
 

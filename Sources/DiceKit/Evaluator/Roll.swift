@@ -76,6 +76,9 @@ public struct Roll: Hashable, Sendable {
         switch kind {
         case .number, .variable: break
         case .pool(var pool):
+            pool.countRoll?.collectPools(into: &result, annotation: annotation)
+            pool.sidesRoll?.collectPools(into: &result, annotation: annotation)
+            for argument in pool.argumentRolls { argument.collectPools(into: &result, annotation: annotation) }
             if pool.annotation == nil { pool.annotation = annotation }
             result.append(pool)
         case .group(let group): for member in group.members { member.roll.collectPools(into: &result, annotation: annotation) }
@@ -127,6 +130,11 @@ public struct DicePool: Hashable, Sendable {
     public var isCount: Bool
     /// The pool's value: the sum of kept dice, or the count.
     public var value: Number
+    /// The rolls of a computed count or sides that rolled dice: `(1d4)d6`.
+    public var countRoll: Roll?
+    public var sidesRoll: Roll?
+    /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
+    public var argumentRolls: [Roll] = []
 
     public init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
                 annotation: String? = nil, isCount: Bool = false, value: Number) {

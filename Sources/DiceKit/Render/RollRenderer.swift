@@ -121,7 +121,13 @@ public struct RollRenderer: Sendable {
     }
 
     private func write(_ pool: DicePool, into out: inout String) {
-        out += pool.notation
+        if pool.countRoll != nil || pool.sidesRoll != nil {
+            // Show the roll of a computed count or sides in place: `(1d4 (3))d6`.
+            Printer.writeDice(pool.term, count: pool.countRoll.map { "(" + breakdown($0) + ")" },
+                              sides: pool.sidesRoll.map { "(" + breakdown($0) + ")" }, into: &out)
+        } else {
+            out += pool.notation
+        }
         out += " ("
         let shown = Swift.min(pool.dice.count, maxShown)
         for index in 0..<shown {

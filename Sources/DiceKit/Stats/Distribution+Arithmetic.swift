@@ -12,7 +12,7 @@ extension Distribution {
         if case .dense(let a, let pa) = storage, case .dense(let b, let pb) = other.storage,
            !pa.isEmpty, !pb.isEmpty {
             let (low, o1) = a.addingReportingOverflow(b)
-            let (_, o2) = (a + pa.count - 1).addingReportingOverflow(b + pb.count - 1)
+            let (_, o2) = (a + (pa.count - 1)).addingReportingOverflow(b + (pb.count - 1))
             guard !o1, !o2 else { throw .overflow }
             return Distribution.fromDense(offset: low, probabilities: Distribution.convolve(pa, pb))
         }
@@ -25,8 +25,8 @@ extension Distribution {
     public func subtracting(_ other: Distribution) throws(ArithmeticFault) -> Distribution {
         if case .dense(let a, let pa) = storage, case .dense(let b, let pb) = other.storage,
            !pa.isEmpty, !pb.isEmpty {
-            let (low, o1) = a.subtractingReportingOverflow(b + pb.count - 1)
-            let (_, o2) = (a + pa.count - 1).subtractingReportingOverflow(b)
+            let (low, o1) = a.subtractingReportingOverflow(b + (pb.count - 1))
+            let (_, o2) = (a + (pa.count - 1)).subtractingReportingOverflow(b)
             guard !o1, !o2 else { throw .overflow }
             return Distribution.fromDense(offset: low, probabilities: Distribution.convolve(pa, pb.reversed()))
         }
@@ -95,7 +95,7 @@ extension Distribution {
     /// - Complexity: O(*n*)
     public func negated() throws(ArithmeticFault) -> Distribution {
         if case .dense(let a, let pa) = storage, !pa.isEmpty {
-            let (low, o) = 0.subtractingReportingOverflow(a + pa.count - 1)
+            let (low, o) = 0.subtractingReportingOverflow(a + (pa.count - 1))
             guard !o, a != Int.min else { throw .overflow }
             return Distribution(storage: .dense(offset: low, probabilities: pa.reversed()))
         }
@@ -108,7 +108,7 @@ extension Distribution {
     public func shifted(by shift: Number) throws(ArithmeticFault) -> Distribution {
         if case .integer(let n) = shift, case .dense(let a, let pa) = storage, !pa.isEmpty {
             let (low, o1) = a.addingReportingOverflow(n)
-            let (_, o2) = (a + pa.count - 1).addingReportingOverflow(n)
+            let (_, o2) = (a + (pa.count - 1)).addingReportingOverflow(n)
             guard !o1, !o2 else { throw .overflow }
             return Distribution(storage: .dense(offset: low, probabilities: pa))
         }

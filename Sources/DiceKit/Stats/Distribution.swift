@@ -224,7 +224,7 @@ public struct Distribution: Hashable, Sendable {
         switch storage {
         case .sparse(let outcomes): return outcomes.last?.value
         case .dense(let offset, let probabilities):
-            return probabilities.isEmpty ? nil : .integer(offset + probabilities.count - 1)
+            return probabilities.isEmpty ? nil : .integer(offset + (probabilities.count - 1))
         }
     }
 

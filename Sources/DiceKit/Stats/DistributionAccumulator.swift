@@ -18,7 +18,7 @@ struct DistributionAccumulator {
             slots = [Double](repeating: 0, count: span + 1)
             return true
         }
-        let currentHigh = offset + slots.count - 1
+        let currentHigh = offset + (slots.count - 1)
         if low >= offset && high <= currentHigh { return true }
         var newLow = Swift.min(low, offset)
         var newHigh = Swift.max(high, currentHigh)

@@ -33,7 +33,7 @@ public struct StatsBudget: Hashable, Sendable {
     /// Each die's explosion tail is cut where the mass left is below this, divided by the pool's dice.
     public var explosionCutoff: Double
 
-    public init(maxWork: Int = 300_000_000, maxOutcomes: Int = 2_000_000, explosionCutoff: Double = 1e-12) {
+    public init(maxWork: Int = 100_000_000, maxOutcomes: Int = 2_000_000, explosionCutoff: Double = 1e-12) {
         self.maxWork = maxWork
         self.maxOutcomes = maxOutcomes
         self.explosionCutoff = explosionCutoff

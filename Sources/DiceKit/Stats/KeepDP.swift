@@ -61,6 +61,12 @@ enum KeepDP {
                                          kept: Range<Int>, engine: StatsEngine) throws -> Distribution {
         let zero = Distribution(constant: .integer(0))
         let m = probabilities.count
+        // Up to kept.upperBound states, each spreading over the dice left, each a kept sum
+        // as wide as the kept dice times the spread of the contributions.
+        let spread = contributions.map(\.doubleValue).max()! - contributions.map(\.doubleValue).min()!
+        let width = Swift.min(Double(kept.count) * spread + 1, Double(engine.budget.maxOutcomes))
+        let estimate = Double(m) * Double(kept.upperBound) * Double(dice) * width / 2
+        try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
         var tail = [Double](repeating: 0, count: m + 1)
         for i in stride(from: m - 1, through: 0, by: -1) { tail[i] = tail[i + 1] + probabilities[i] }
         var logFactorial = [Double](repeating: 0, count: dice + 1)

@@ -11,11 +11,15 @@ public enum Stats {
     /// Throws `DiceError` when some roll with positive probability would fail (division by
     /// zero, an invalid count, an explosion matching every face, ...), and
     /// `StatsError.tooExpensive` when the exact work would exceed `budget`: the caller
-    /// then estimates the distribution by simulation.
+    /// then estimates the distribution by simulation. `shouldStop` is asked now and then;
+    /// `true` abandons the work with `.interrupted`.
     public static func exactDistribution(
-        of expr: Expr, environment: Environment, limits: Limits = .standard, budget: StatsBudget = .standard
+        of expr: Expr, environment: Environment, limits: Limits = .standard, budget: StatsBudget = .standard,
+        shouldStop: (() -> Bool)? = nil
     ) throws -> DistributionReport {
         let engine = StatsEngine(environment: environment, limits: limits, budget: budget)
+        engine.shouldStop = shouldStop
+        engine.statementRange = expr.range
         let distribution = try engine.distribution(of: expr)
         let cut = engine.cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability) : 0
         return DistributionReport(distribution: distribution, exact: true, truncatedMass: cut)
@@ -46,8 +50,14 @@ final class StatsEngine {
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
     var parameterUses: [String: [String: Int]] = [:]
 
-    /// Nested evaluations (expression levels and macro bodies) before `.evaluationTooDeep`.
-    static let maxDepth = 1_500
+    /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
+    var shouldStop: (() -> Bool)?
+    /// Where `.interrupted` points: the whole expression.
+    var statementRange = SourceRange.at(0)
+
+    /// Nested evaluations (expression levels and macro bodies) before `.evaluationTooDeep`:
+    /// the roller's bound, so whatever rolls has a distribution.
+    static let maxDepth = Evaluator<ScriptedDice>.maxDepth
 
     init(environment: Environment, limits: Limits, budget: StatsBudget) {
         self.environment = environment
@@ -60,9 +70,20 @@ final class StatsEngine {
     /// Counts `units` of work, throwing `StatsError.tooExpensive` past the budget.
     func charge(_ units: Int) throws {
         let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
+        let crossed = (total >> 20) != (work >> 20)
         work = overflow ? Int.max : total
+        if crossed, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: statementRange) }
         if work > budget.maxWork {
             throw StatsError.tooExpensive("the exact distribution needs more than \(budget.maxWork) steps")
+        }
+    }
+
+    /// Throws `StatsError.tooExpensive` now when `units` more steps would pass the budget,
+    /// so that hopeless work is not started (the steps are charged as they are done).
+    func ensureAffordable(_ units: Int) throws {
+        let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
+        if overflow || total > budget.maxWork {
+            throw StatsError.tooExpensive("the exact distribution would need more than \(budget.maxWork) steps")
         }
     }
 

@@ -30,6 +30,9 @@ extension StatsEngine {
             let single = try self.faults(at: range) {
                 try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
             }
+            let largest = Double(copies.map(\.count).max() ?? 0), unitSize = Double(single.storageSize)
+            let estimate = largest * largest * unitSize * unitSize / 2
+            if spec.keeps.isEmpty { try self.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
             for (n, p) in copies {
                 let part: Distribution
                 if spec.keeps.isEmpty {

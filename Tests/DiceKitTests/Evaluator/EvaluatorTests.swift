@@ -173,7 +173,7 @@ struct EvalErrorCase: Sendable, CustomTestStringConvertible {
 
 /// Checks that evaluating the marked input throws the expected error at the marker.
 func expectEvaluationError(_ c: EvalErrorCase, environment: Environment = Environment(),
-                           limits: Limits = .standard, sourceLocation: SourceLocation = #_sourceLocation) {
+                           limits: Limits = .standard, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
     let marked = MarkedText(c.marked)
     let error = diceError { () throws(DiceError) in
         try rollScripted(marked.text, faces: c.faces, environment: environment, limits: limits)

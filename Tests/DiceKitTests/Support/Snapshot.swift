@@ -18,7 +18,7 @@ enum Snapshot {
         _ actual: String,
         named name: String,
         filePath: StaticString = #filePath,
-        sourceLocation: SourceLocation = #_sourceLocation
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) {
         let directory = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
             .appendingPathComponent("Snapshots", isDirectory: true)
