@@ -96,6 +96,29 @@ import Testing
         #expect(result.stderr.hasPrefix("sheet.dice:4:8: error: expected an expression, found the end of the line\nx = 2 +\n       ^"))
     }
 
+    @Test func shebangScriptRunsAsAProgram() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dice-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = directory.appendingPathComponent("sheet.dice")
+        try "#!/usr/bin/env dice\nstr = 3\n2d1 + str\n".write(to: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        let process = Process()
+        process.executableURL = script
+        var environment = ProcessInfo.processInfo.environment
+        let binDirectory = URL(fileURLWithPath: DiceProcess.binary).deletingLastPathComponent().path
+        environment["PATH"] = binDirectory + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text == "str = 3\n2d1 (1, 1) + str (3) = 5\n")
+    }
+
     @Test func stdinScriptIsNamedStdin() throws {
         let result = try DiceProcess.run([], stdin: "x = 2\n2d6 + y\n")
         #expect(result.status == 1)
