@@ -15,6 +15,7 @@ let package = Package(
         ),
         .target(name: "DiceKit"),
         .executableTarget(name: "dice", dependencies: ["DiceKit", "CEditLine"]),
+        .executableTarget(name: "DiceBench", dependencies: ["DiceKit"], path: "Sources/DiceBench"),
         .testTarget(name: "DiceKitTests", dependencies: ["DiceKit"],
                     exclude: ["Render/Snapshots", "Stats/Reference"]),
         .testTarget(name: "DiceCLITests", dependencies: ["dice"]),

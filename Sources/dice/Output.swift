@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DiceKit
 
 /// Buffered output to a file descriptor: one `write` per 64 KiB, not per line.
 ///
@@ -27,6 +28,25 @@ final class Output: @unchecked Sendable {
 
     func line(_ text: String) {
         write(text)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    /// A number and a newline, with no intermediate String for integers.
+    func line(_ number: Number) {
+        guard case .integer(let value) = number else { return line(number.description) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { raw in
+            repeat {
+                raw[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+                count += 1
+            } while magnitude > 0
+            if value < 0 { buffer.append(UInt8(ascii: "-")) }
+            buffer.append(contentsOf: raw[(24 - count)...])
+        }
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= 1 << 16 { flush() }
     }

@@ -44,9 +44,21 @@ struct Runner {
                 runs = repetitions
                 if statsMode { toRun = Stmt(.stats(expr), statement.range) }
             }
+            if options.totalOnly, case .expression(let expr) = toRun.kind {
+                // Values only: no breakdown is built.
+                for _ in 0..<runs {
+                    do {
+                        output.line(try session.value(of: expr))
+                    } catch {
+                        report(error, in: source, input: input)
+                        return false
+                    }
+                }
+                continue
+            }
             for _ in 0..<runs {
                 do {
-                    let outcome = options.totalOnly ? try session.executeForValue(toRun) : try session.execute(toRun)
+                    let outcome = try session.execute(toRun)
                     if !quiet { try show(outcome, input: input) }
                 } catch {
                     report(error, in: source, input: input)
@@ -70,7 +82,7 @@ struct Runner {
         }
         if options.totalOnly {
             switch outcome {
-            case .roll(let roll), .assignment(_, let roll): output.line(roll.value.description)
+            case .roll(let roll), .assignment(_, let roll): output.line(roll.value)
             case .definition, .stats: break
             }
         } else if options.json {

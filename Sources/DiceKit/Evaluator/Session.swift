@@ -47,6 +47,12 @@ public struct Session {
         try evaluator.executeForValue(statement)
     }
 
+    /// The value of one expression, rolled afresh: the fastest way to roll many times.
+    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
+        evaluator.startStatement()
+        return try evaluator.value(of: expr)
+    }
+
     /// The distribution of `expr` in this session's environment (see `Stats.distribution`).
     public func distribution(of expr: Expr, seed: UInt64) throws(DiceError) -> DistributionReport {
         try Stats.distribution(of: expr, environment: evaluator.environment, limits: evaluator.limits,

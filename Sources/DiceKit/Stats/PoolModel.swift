@@ -237,7 +237,7 @@ final class PoolModel {
             powers = [Distribution(constant: .integer(0)), single]
         }
         let unitSize = Double(powers[1].storageSize)
-        let estimate = Double(count) * Double(count) * unitSize * unitSize / 2
+        let estimate = Double(count) * Double(count - 1) * unitSize * unitSize / 2
         try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
         while powers.count <= count {
             let last = powers[powers.count - 1], single = powers[1]

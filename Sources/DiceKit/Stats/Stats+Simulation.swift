@@ -13,7 +13,8 @@ extension Stats {
         budget: StatsBudget = .standard, seed: UInt64 = 0x5EED, shouldStop: (() -> Bool)? = nil
     ) throws(DiceError) -> DistributionReport {
         do {
-            return try exactDistribution(of: expr, environment: environment, limits: limits, budget: budget)
+            return try exactDistribution(of: expr, environment: environment, limits: limits, budget: budget,
+                                         shouldStop: shouldStop)
         } catch let error as DiceError {
             throw error
         } catch {

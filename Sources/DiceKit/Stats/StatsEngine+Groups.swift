@@ -17,6 +17,7 @@ extension StatsEngine {
         var copies: [(count: Int, probability: Double)] = []
         try counts.forEachOutcome { (value, p) throws(DiceError) in
             guard case .integer(let n) = value, n >= 0 else { throw DiceError(.invalidCount(value), at: count.range) }
+            guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
             copies.append((n, p))
         }
         guard copies.contains(where: { $0.count > 0 }) else {
@@ -31,7 +32,7 @@ extension StatsEngine {
                 try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
             }
             let largest = Double(copies.map(\.count).max() ?? 0), unitSize = Double(single.storageSize)
-            let estimate = largest * largest * unitSize * unitSize / 2
+            let estimate = largest * Swift.max(largest - 1, 0) * unitSize * unitSize / 2
             if spec.keeps.isEmpty { try self.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
             for (n, p) in copies {
                 let part: Distribution

@@ -1,0 +1,168 @@
+// DiceBench: in-process timings of DiceKit for `make bench` (bench/run reads its JSON).
+//
+//   DiceBench roll EXPR N RUNS        per-roll ns of EXPR: value only (what `-t` does),
+//                                     roll tree (Session.execute), roll tree + plain text
+//   DiceBench parse-roll EXPR N RUNS  per-iteration ns of Parser.parseExpression + evaluate
+//   DiceBench stats EXPR              ns of Stats.exactDistribution: the first call in this
+//                                     process (cold), then repeated calls (warm)
+//
+// Each timed loop of N iterations is preceded by one untimed warm-up loop of N; RUNS loops
+// are timed and each gives one sample (ns per iteration). Output is one JSON object on stdout.
+import DiceKit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+let clock = ContinuousClock()
+
+func nanoseconds(_ duration: Duration) -> Double {
+    let parts = duration.components
+    return Double(parts.seconds) * 1e9 + Double(parts.attoseconds) / 1e9
+}
+
+func json(_ values: [Double]) -> String {
+    "[" + values.map { String($0) }.joined(separator: ",") + "]"
+}
+
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}
+
+func fail(_ message: String) -> Never {
+    var standardError = StandardError()
+    print("DiceBench: \(message)", to: &standardError)
+    exit(1)
+}
+
+func writeStandardError(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int {
+    #if canImport(Glibc)
+    return Glibc.write(2, bytes, count)
+    #else
+    return Darwin.write(2, bytes, count)
+    #endif
+}
+
+struct StandardError: TextOutputStream {
+    mutating func write(_ string: String) {
+        let bytes = Array(string.utf8)
+        _ = bytes.withUnsafeBufferPointer { writeStandardError($0.baseAddress, $0.count) }
+    }
+}
+
+/// Times `runs` loops of `n` calls of `body` after one warm-up loop; ns per call for each loop.
+func samples(n: Int, runs: Int, _ body: () throws -> Double) rethrows -> (perCall: [Double], checksum: Double) {
+    var checksum = 0.0
+    for _ in 0..<n { checksum += try body() }
+    var result: [Double] = []
+    for _ in 0..<runs {
+        let start = clock.now
+        for _ in 0..<n { checksum += try body() }
+        result.append(nanoseconds(clock.now - start) / Double(n))
+    }
+    return (result, checksum)
+}
+
+func statement(_ text: String) throws -> Stmt {
+    let statements = try Parser.parseProgram(text)
+    guard statements.count == 1 else { fail("expected one statement: \(text)") }
+    return statements[0]
+}
+
+func runRoll(_ text: String, n: Int, runs: Int) throws {
+    let stmt = try statement(text)
+    var session = Session(seed: 1)
+    let value = try samples(n: n, runs: runs) { () throws -> Double in
+        guard case .roll(let roll) = try session.executeForValue(stmt) else { return 0 }
+        return roll.value.doubleValue
+    }
+    let tree = try samples(n: n, runs: runs) { () throws -> Double in
+        guard case .roll(let roll) = try session.execute(stmt) else { return 0 }
+        return roll.value.doubleValue
+    }
+    let renderer = RollRenderer.plain
+    let rendered = try samples(n: n, runs: runs) { () throws -> Double in
+        guard case .roll(let roll) = try session.execute(stmt) else { return 0 }
+        return Double(renderer.render(roll).utf8.count)
+    }
+    print("{\"mode\":\"roll\",\"expr\":\(jsonString(text)),\"n\":\(n),"
+        + "\"value_ns\":\(json(value.perCall)),\"roll_ns\":\(json(tree.perCall)),"
+        + "\"text_ns\":\(json(rendered.perCall)),"
+        + "\"checksum\":\(value.checksum + tree.checksum + rendered.checksum)}")
+}
+
+func runParseRoll(_ text: String, n: Int, runs: Int) throws {
+    var session = Session(seed: 1)
+    let result = try samples(n: n, runs: runs) { () throws -> Double in
+        let expr = try Parser.parseExpression(text)
+        session.evaluator.startStatement()
+        return try session.evaluator.evaluate(expr).value.doubleValue
+    }
+    print("{\"mode\":\"parse-roll\",\"expr\":\(jsonString(text)),\"n\":\(n),"
+        + "\"parse_roll_ns\":\(json(result.perCall)),\"checksum\":\(result.checksum)}")
+}
+
+func runStats(_ text: String) throws {
+    let expr = try Parser.parseExpression(text)
+    let environment = Environment()
+    var start = clock.now
+    let first = try Stats.exactDistribution(of: expr, environment: environment)
+    let cold = nanoseconds(clock.now - start)
+    // Warm: repeat until 0.25 s have passed and at least 5 calls were made (at most 2,000).
+    var warm: [Double] = []
+    var spent = 0.0
+    var checksum = 0.0
+    while warm.count < 2_000 && (warm.count < 5 || spent < 0.25e9) {
+        start = clock.now
+        let report = try Stats.exactDistribution(of: expr, environment: environment)
+        let elapsed = nanoseconds(clock.now - start)
+        checksum += report.distribution.mean
+        warm.append(elapsed)
+        spent += elapsed
+    }
+    let distribution = first.distribution
+    print("{\"mode\":\"stats\",\"expr\":\(jsonString(text)),\"cold_ns\":\(cold),"
+        + "\"warm_ns\":\(json(warm)),\"exact\":\(first.exact),\"outcomes\":\(distribution.count),"
+        + "\"mean\":\(distribution.mean),\"checksum\":\(checksum)}")
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+func count(_ index: Int) -> Int {
+    guard index < arguments.count, let value = Int(arguments[index]), value > 0 else {
+        fail("expected a positive count as argument \(index + 1)")
+    }
+    return value
+}
+
+do {
+    switch arguments.first {
+    case "roll" where arguments.count == 4:
+        try runRoll(arguments[1], n: count(2), runs: count(3))
+    case "parse-roll" where arguments.count == 4:
+        try runParseRoll(arguments[1], n: count(2), runs: count(3))
+    case "stats" where arguments.count == 2:
+        try runStats(arguments[1])
+    default:
+        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | stats EXPR")
+    }
+} catch let error as DiceError {
+    fail("\(error.kind)")
+} catch {
+    fail("\(error)")
+}

@@ -1,0 +1,125 @@
+import Testing
+@testable import DiceKit
+
+/// A `stats` expression fails, as a roll would, when some outcome with positive
+/// probability fails: the same kind and the same place as the roller's error.
+struct StatsErrorTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        /// Definitions, then the expression (after the last "; ").
+        var program: String
+        /// Faces that make the roller fail the same way.
+        var faces: [Int]
+        var expected: DiceError.Kind
+        var testDescription: String { program }
+    }
+
+    static let cases: [Case] = [
+        Case(program: "1/(1d2-1)", faces: [1], expected: .divisionByZero),
+        Case(program: "1d6 % (1d3 - 2)", faces: [1, 2], expected: .divisionByZero),
+        Case(program: "1d1!", faces: [1], expected: .explosionMatchesEveryFace),
+        Case(program: "2d6r<7", faces: [1], expected: .rerollMatchesEveryFace),
+        Case(program: "1d6ma3r<4", faces: [1], expected: .rerollMatchesEveryFace),
+        Case(program: "1d6r1r2r3r4r5!", faces: [6], expected: .explosionMatchesEveryFace),
+        Case(program: "def r = 1d6 + r; r", faces: [1], expected: .macroRecursion(limit: 100)),
+        Case(program: "(1d2-2)d6", faces: [1], expected: .invalidCount(.integer(-1))),
+        Case(program: "(1d2/2)d6", faces: [1], expected: .invalidCount(.decimal(0.5))),
+        Case(program: "2d(1d2-1)", faces: [1], expected: .invalidSides(.integer(0))),
+        Case(program: "4d6kh(1.5)", faces: [1], expected: .invalidModifierArgument(modifier: "kh", value: .decimal(1.5))),
+        Case(program: "4d6dl(1d2-2)", faces: [1], expected: .invalidModifierArgument(modifier: "dl", value: .integer(-1))),
+        Case(program: "1d6mi(1d2/2)", faces: [1], expected: .invalidModifierArgument(modifier: "mi", value: .decimal(0.5))),
+        Case(program: "foo + 1", faces: [], expected: .unknownName("foo", suggestion: "floor")),
+        Case(program: "zzzzzz", faces: [], expected: .unknownName("zzzzzz", suggestion: nil)),
+        Case(program: "def atk = 1d20; akt + 1", faces: [], expected: .unknownName("akt", suggestion: "atk")),
+        Case(program: "1d6!!!", faces: [1], expected: .conflictingModifiers("only one of '!', '!!' and '!p' may be given")),
+        Case(program: "4d6cs>3cf<2", faces: [1],
+             expected: .conflictingModifiers("'cs' and 'cf' exclude each other and may be given once")),
+        Case(program: "4d6df1df2", faces: [1], expected: .conflictingModifiers("'df' may be given once")),
+        Case(program: "{1d6, 2}r", faces: [1], expected: .conflictingModifiers("'r' applies to dice, not to groups")),
+        Case(program: "repeat(2, 1d6)!", faces: [1], expected: .conflictingModifiers("'!' applies to dice, not to groups")),
+        Case(program: "repeat(1d2-2, 1d6)", faces: [1], expected: .invalidCount(.integer(-1))),
+        Case(program: "20000000d6", faces: [1], expected: .tooManyDice(limit: 10_000_000)),
+        Case(program: "repeat(20000000, 1)", faces: [1], expected: .tooManyDice(limit: 10_000_000)),
+        Case(program: "2d{9223372036854775807}", faces: [1], expected: .overflow),
+        Case(program: "1d6 * 9223372036854775807", faces: [2], expected: .overflow),
+        Case(program: "-(1d2 - 9223372036854775807 - 2)", faces: [1], expected: .overflow),
+        Case(program: "def f(x) = 1/x; f(1d2-1)", faces: [1], expected: .inMacro(name: "f", .divisionByZero)),
+        Case(program: "def f(x) = 1/x; def g(y) = f(y) + 1; g(1d2-1)", faces: [1],
+             expected: .inMacro(name: "f", .divisionByZero)),
+        Case(program: "def f(x, y) = x; f(1)", faces: [], expected: .macroArity(name: "f", expected: 2, got: 1)),
+        Case(program: "def g(a) = a; g + 1", faces: [], expected: .macroArity(name: "g", expected: 1, got: 0)),
+        Case(program: "x = 3; x(1)", faces: [],
+             expected: .syntax("'x' is a variable, not a macro: it takes no arguments")),
+        Case(program: "abs(1d2 - 9223372036854775807 - 2)", faces: [1], expected: .overflow),
+        Case(program: "(1d2+1)^-1 + 0^(1d2-2)", faces: [1, 1], expected: .divisionByZero),
+    ]
+
+    @Test(arguments: StatsErrorTests.cases)
+    func failsLikeTheRoller(_ c: Case) throws {
+        let parts = c.program.components(separatedBy: "; ")
+        let (_, environment) = try StatsHarness.prepare(parts.dropLast().joined(separator: "; ") + "; 0")
+        let expr = try Parser.parseExpression(parts.last!)
+        var statsError: DiceError?
+        do {
+            _ = try Stats.exactDistribution(of: expr, environment: environment)
+        } catch let error as DiceError {
+            statsError = error
+        }
+        var evaluator = Evaluator(environment: environment, source: ScriptedDice(c.faces))
+        let rollError = diceError { () throws(DiceError) in try evaluator.evaluate(expr) }
+        #expect(statsError?.kind == c.expected)
+        #expect(statsError == rollError, "roller: \(String(describing: rollError))")
+    }
+
+    @Test func faultsOnlyOnOutcomesThatHappen() throws {
+        // 1d2 is never 0, 1d6 - 7 is never 0: no error.
+        #expect(try StatsHarness.report("6 / 1d2 + 1 // (1d6 - 7)").exact)
+        #expect(try StatsHarness.report("(-9223372036854775807 - 1) % -1").distribution.constantValue == .integer(0))
+        #expect(try StatsHarness.report("0d6!kh1").distribution.constantValue == .integer(0))
+        // One big die needs no convolution.
+        #expect(try StatsHarness.report("1d100000").distribution.count == 100_000)
+    }
+
+    @Test func tooMuchWorkAsksForSimulation() {
+        // Bounds of size and shape are checked before any work.
+        for program in ["1d1000000000", "3d4!dh1dl1"] {
+            #expect(StatsHarness.error(program) is StatsError, "\(program)")
+        }
+        // Work: a small budget, so that the test is quick.
+        let tight = StatsBudget(maxWork: 100_000)
+        for program in ["1000d6dl1", "200d100 * 200d100", "20d6 * 20d6 * 20d6", "100d6!kh3", "1d5000 * 1d5000"] {
+            #expect(StatsHarness.error(program, budget: tight) is StatsError, "\(program)")
+        }
+        #expect(StatsHarness.error("10d6kh3", budget: StatsBudget(maxWork: 10)) is StatsError)
+    }
+
+    @Test func theHostCanStopLongWork() throws {
+        let expr = try Parser.parseExpression("400d6 + 1")
+        #expect(throws: DiceError(.interrupted, at: expr.range)) {
+            try Stats.exactDistribution(of: expr, environment: Environment(), shouldStop: { true })
+        }
+        #expect(try Stats.exactDistribution(of: expr, environment: Environment(), shouldStop: { false }).exact)
+    }
+
+    @Test func deepMacroNestingIsAnError() throws {
+        // Each level nests one more parenthesised call; beyond the depth bound, an error, not a crash.
+        var program = "def f0(x) = x + 1d2"
+        let open = String(repeating: "(", count: 10), close = String(repeating: ")", count: 10)
+        for level in 1...99 { program += "; def f\(level)(x) = f\(level - 1)(\(open)x + 1\(close))" }
+        program += "; f99(1)"
+        let result = Result { try StatsHarness.report(program) }
+        switch result {
+        case .success(let report): #expect(report.distribution.outcomes.map(\.value) == [.integer(101), .integer(102)])
+        case .failure(let error): #expect((error as? DiceError)?.kind.isDepthError == true, "\(error)")
+        }
+    }
+}
+
+extension DiceError.Kind {
+    var isDepthError: Bool {
+        switch self {
+        case .evaluationTooDeep, .macroRecursion: return true
+        case .inMacro(_, let inner): return inner.isDepthError
+        default: return false
+        }
+    }
+}
