@@ -124,11 +124,11 @@ func runStats(_ text: String) throws {
     var start = clock.now
     let first = try Stats.exactDistribution(of: expr, environment: environment)
     let cold = nanoseconds(clock.now - start)
-    // Warm: repeat until 0.25 s have passed and at least 5 calls were made (at most 2,000).
+    // Warm: repeat until 0.1 s have passed and at least 5 calls were made (at most 2,000).
     var warm: [Double] = []
     var spent = 0.0
     var checksum = 0.0
-    while warm.count < 2_000 && (warm.count < 5 || spent < 0.25e9) {
+    while warm.count < 2_000 && (warm.count < 5 || spent < 0.1e9) {
         start = clock.now
         let report = try Stats.exactDistribution(of: expr, environment: environment)
         let elapsed = nanoseconds(clock.now - start)

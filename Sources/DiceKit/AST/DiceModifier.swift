@@ -51,6 +51,18 @@ public struct DiceModifier: Hashable, Sendable {
         self.range = range
     }
 
+    /// `modifiers` in the order they apply: by stage, and as written within a stage.
+    public static func inStageOrder(_ modifiers: [DiceModifier]) -> [DiceModifier] {
+        var inOrder = true
+        for index in modifiers.indices.dropFirst() where modifiers[index].stage < modifiers[index - 1].stage {
+            inOrder = false
+        }
+        if inOrder { return modifiers }
+        return modifiers.enumerated().sorted {
+            $0.element.stage != $1.element.stage ? $0.element.stage < $1.element.stage : $0.offset < $1.offset
+        }.map(\.element)
+    }
+
     public var stage: Stage {
         switch kind {
         case .minimum, .maximum: return .clamp

@@ -99,6 +99,10 @@ enum Printer {
 
     /// The term; `count` and `sides`, when given, stand in for its count and sides.
     static func writeDice(_ term: DiceTerm, count: String? = nil, sides: String? = nil, into out: inout String) {
+        guard count != nil || sides != nil else {
+            out += term.notation
+            return
+        }
         if let count {
             out += count
         } else if let count = term.count {
@@ -110,13 +114,24 @@ enum Printer {
             writeModifiers(term.modifiers, into: &out)
             return
         }
-        switch term.sides {
+        writeSides(term.sides, into: &out)
+        writeModifiers(term.modifiers, into: &out)
+    }
+
+    static func writeDice(count: Expr?, sides: Sides, modifiers: [DiceModifier], into out: inout String) {
+        if let count { writeAtom(count, into: &out) }
+        out += "d"
+        writeSides(sides, into: &out)
+        writeModifiers(modifiers, into: &out)
+    }
+
+    static func writeSides(_ sides: Sides, into out: inout String) {
+        switch sides {
         case .number(let sides): writeAtom(sides, into: &out)
         case .percentile: out += "%"
         case .fate: out += "F"
         case .faces(let faces): out += "{" + faces.map(String.init).joined(separator: ",") + "}"
         }
-        writeModifiers(term.modifiers, into: &out)
     }
 
     /// A non-negative literal as is; anything else in parentheses.

@@ -59,15 +59,20 @@ public struct Operation: Hashable, Sendable {
 /// A dice term: how many dice, what dice, and their modifiers.
 public struct DiceTerm: Hashable, Sendable {
     /// `nil` for `d20` (one die).
-    public var count: Expr?
-    public var sides: Sides
+    public let count: Expr?
+    public let sides: Sides
     /// As written; they apply in the fixed order of `DiceModifier.Stage`.
-    public var modifiers: [DiceModifier]
+    public let modifiers: [DiceModifier]
+    /// The canonical notation, `4d6kh3`, worked out once: every roll's breakdown shows it.
+    public let notation: String
 
     public init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = []) {
         self.count = count
         self.sides = sides
         self.modifiers = modifiers
+        var text = ""
+        Printer.writeDice(count: count, sides: sides, modifiers: modifiers, into: &text)
+        notation = text
     }
 }
 

@@ -31,9 +31,7 @@ extension Evaluator {
         var counting: ResolvedPoint?
         var failures: ResolvedPoint?
         var sortAscending: Bool?
-        let ordered = modifiers.enumerated().sorted {
-            $0.element.stage != $1.element.stage ? $0.element.stage < $1.element.stage : $0.offset < $1.offset
-        }.map(\.element)
+        let ordered = DiceModifier.inStageOrder(modifiers)
         for modifier in ordered {
             switch modifier.kind {
             case .keep(let extreme, let countExpr), .drop(let extreme, let countExpr):

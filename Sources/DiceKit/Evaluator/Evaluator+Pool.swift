@@ -61,9 +61,7 @@ extension Evaluator {
     private mutating func makePlan(_ faces: DieFaces, _ modifiers: [DiceModifier],
                                    at range: SourceRange) throws(DiceError) -> PoolPlan {
         var plan = PoolPlan(faces: faces)
-        let ordered = modifiers.enumerated().sorted {
-            $0.element.stage != $1.element.stage ? $0.element.stage < $1.element.stage : $0.offset < $1.offset
-        }.map(\.element)
+        let ordered = DiceModifier.inStageOrder(modifiers)
         var bareRerolls: [Bool] = []
         var bareExplosion = false
         for modifier in ordered {
@@ -208,9 +206,15 @@ extension Evaluator {
             let before = kept
             kept = step.apply(to: kept) { entries[$0].value }
             if kept.count != before.count {
-                var stillKept = Set(kept)
-                for index in before where !stillKept.contains(index) { entries[index].flags.insert(.dropped) }
-                stillKept.removeAll()
+                // Both lists ascend: walk them together to mark what left.
+                var next = 0
+                for index in before {
+                    if next < kept.count && kept[next] == index {
+                        next += 1
+                    } else {
+                        entries[index].flags.insert(.dropped)
+                    }
+                }
             }
         }
         var value = 0

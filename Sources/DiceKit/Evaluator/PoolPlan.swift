@@ -60,6 +60,7 @@ struct KeepDropStep: Sendable {
     /// ascending order and the result too. Ties go to the earlier position.
     func apply<T: Comparable>(to candidates: [Int], value: (Int) -> T) -> [Int] {
         let n = Swift.min(count, candidates.count)
+        if keep && n == candidates.count || !keep && n == 0 { return candidates }
         let highestFirst = extreme == .highest
         let ordered = candidates.sorted { a, b in
             let va = value(a), vb = value(b)

@@ -210,9 +210,5 @@ public struct GroupRoll: Hashable, Sendable {
 
 extension DicePool {
     /// The term's notation: `4d6kh3`.
-    public var notation: String {
-        var out = ""
-        Printer.writeDice(term, into: &out)
-        return out
-    }
+    public var notation: String { term.notation }
 }

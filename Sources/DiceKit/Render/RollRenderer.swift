@@ -79,7 +79,9 @@ public struct RollRenderer: Sendable {
             let level = self.level(roll)
             write(first, atLeast: level + 1, into: &out)
             for step in rest {
-                out += " \(step.op.rawValue) "
+                out += " "
+                out += step.op.rawValue
+                out += " "
                 write(step.operand, atLeast: level + 1, into: &out)
             }
         case .power(let base, let exponent):
@@ -151,7 +153,13 @@ public struct RollRenderer: Sendable {
         if die.flags.contains(.failure) { text += "_" }
         switch style {
         case .plain:
-            out += die.isCounted ? text : "~~\(text)~~"
+            if die.isCounted {
+                out += text
+            } else {
+                out += "~~"
+                out += text
+                out += "~~"
+            }
         case .ansi:
             if !die.isCounted {
                 out += "\u{1B}[2;9m\(text)\u{1B}[0m"

@@ -137,6 +137,9 @@ struct MultisetKeep {
 
     // MARK: - Drop
 
+    /// The work charged for each (state, item outcome) pair of `dropSum` besides adding totals.
+    static let pairCost = 24
+
     /// The kept sum over `items`, each given as its lists with the distribution of its total.
     ///
     /// - Complexity: O(*items* · *states* · *outcomes* · *W*²) for totals of width *W*.
@@ -147,7 +150,9 @@ struct MultisetKeep {
                 var next: [Int: DistributionAccumulator] = [:]
                 for (state, totals) in states {
                     for (outcome, itemTotals) in item.outcomes {
-                        try engine.charge(StatsEngine.product(totals.storageSize, itemTotals.storageSize))
+                        // A pair also allocates, merges and hashes: charge that, or tiny totals run long.
+                        try engine.charge(StatsEngine.product(totals.storageSize, itemTotals.storageSize)
+                                          + MultisetKeep.pairCost)
                         let combined = try totals.adding(itemTotals)
                         try next[merge(state, outcome), default: DistributionAccumulator()].add(combined)
                     }
