@@ -44,7 +44,7 @@ enum Printer {
         }
         switch expr.kind {
         case .number(let number):
-            out += number.description
+            out += literal(number)
         case .name(let name):
             out += name
         case .call(let name, let arguments):
@@ -134,10 +134,18 @@ enum Printer {
         }
     }
 
+    /// `number` as a literal that reads back: a whole decimal beyond 64 bits prints
+    /// like an integer (`100000000000000000000`), too large for an integer literal, so it gets `.0`.
+    static func literal(_ number: Number) -> String {
+        let text = number.description
+        if case .decimal = number, !text.contains(".") { return text + ".0" }
+        return text
+    }
+
     /// A non-negative literal as is; anything else in parentheses.
     static func writeAtom(_ expr: Expr, into out: inout String) {
         if case .number(let number) = expr.kind, number >= .integer(0) {
-            out += number.description
+            out += literal(number)
         } else {
             out += "("
             write(expr, into: &out)
@@ -185,7 +193,7 @@ enum Printer {
 
     static func write(_ point: ComparePoint, into out: inout String) {
         if point.op == .equal, case .number(let number) = point.value.kind, number >= .integer(0) {
-            out += number.description
+            out += literal(number)
             return
         }
         switch point.op {
@@ -194,7 +202,7 @@ enum Printer {
         default: out += point.op.rawValue
         }
         if case .number(let number) = point.value.kind {
-            out += number.description
+            out += literal(number)
         } else {
             out += "("
             write(point.value, into: &out)

@@ -34,18 +34,9 @@ extension Evaluator {
         let ordered = DiceModifier.inStageOrder(modifiers)
         for modifier in ordered {
             switch modifier.kind {
-            case .keep(let extreme, let countExpr), .drop(let extreme, let countExpr):
-                let isKeep: Bool
-                if case .keep = modifier.kind { isKeep = true } else { isKeep = false }
-                let name = (isKeep ? "k" : "d") + (extreme == .highest ? "h" : "l")
-                var n = 1
-                if let countExpr {
-                    n = try wholeNumber(countExpr) { .invalidModifierArgument(modifier: name, value: $0) }
-                    guard n >= 0 else {
-                        throw DiceError(.invalidModifierArgument(modifier: name, value: .integer(n)), at: countExpr.range)
-                    }
-                }
-                keeps.append(KeepDropStep(keep: isKeep, extreme: extreme, count: n))
+            case .keep, .drop:
+                var ignored: [Roll] = []
+                if let step = try keepDropStep(modifier, rolls: &ignored) { keeps.append(step) }
             case .countSuccesses(let point), .countFailures(let point):
                 guard counting == nil else {
                     throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),

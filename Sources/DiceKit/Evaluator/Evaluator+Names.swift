@@ -37,6 +37,9 @@ extension Evaluator {
         guard frames.count < limits.maxMacroDepth else {
             throw DiceError(.macroRecursion(limit: limits.maxMacroDepth), at: range)
         }
+        // A use counts like a repeat member: macros that each use the last twice
+        // would otherwise double the work at each level, with no dice to stop them.
+        try spend(1, at: range)
         var frame: [String: Number] = [:]
         for (parameter, argument) in zip(macro.parameters, arguments) { frame[parameter] = argument.value }
         frames.append(frame)

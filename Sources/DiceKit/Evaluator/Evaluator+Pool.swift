@@ -47,6 +47,27 @@ extension Evaluator {
         return roll
     }
 
+    /// The step of a keep or drop modifier (`nil` for any other), its count worked out;
+    /// a count that rolled dice adds its roll to `rolls`.
+    mutating func keepDropStep(_ modifier: DiceModifier, rolls: inout [Roll]) throws(DiceError) -> KeepDropStep? {
+        let isKeep: Bool
+        let extreme: DiceModifier.Extreme
+        let countExpr: Expr?
+        switch modifier.kind {
+        case .keep(let e, let c): (isKeep, extreme, countExpr) = (true, e, c)
+        case .drop(let e, let c): (isKeep, extreme, countExpr) = (false, e, c)
+        default: return nil
+        }
+        guard let countExpr else { return KeepDropStep(keep: isKeep, extreme: extreme, count: 1) }
+        let name = (isKeep ? "k" : "d") + (extreme == .highest ? "h" : "l")
+        let roll = try evaluate(countExpr)
+        guard case .integer(let n) = roll.value, n >= 0 else {
+            throw DiceError(.invalidModifierArgument(modifier: name, value: roll.value), at: countExpr.range)
+        }
+        if roll.hasDice { rolls.append(roll) }
+        return KeepDropStep(keep: isKeep, extreme: extreme, count: n)
+    }
+
     /// A modifier's whole-number argument, keeping its roll when it rolled dice.
     private mutating func argument(_ expr: Expr, into plan: inout PoolPlan,
                                    _ error: (Number) -> DiceError.Kind) throws(DiceError) -> Int {
@@ -91,18 +112,8 @@ extension Evaluator {
                     bareExplosion = true
                     plan.explosion = (kind, ResolvedPoint(op: .equal, value: .integer(0)))
                 }
-            case .keep(let extreme, let countExpr), .drop(let extreme, let countExpr):
-                let isKeep: Bool
-                if case .keep = modifier.kind { isKeep = true } else { isKeep = false }
-                let name = (isKeep ? "k" : "d") + (extreme == .highest ? "h" : "l")
-                var n = 1
-                if let countExpr {
-                    n = try argument(countExpr, into: &plan) { .invalidModifierArgument(modifier: name, value: $0) }
-                    guard n >= 0 else {
-                        throw DiceError(.invalidModifierArgument(modifier: name, value: .integer(n)), at: countExpr.range)
-                    }
-                }
-                plan.keeps.append(KeepDropStep(keep: isKeep, extreme: extreme, count: n))
+            case .keep, .drop:
+                if let step = try keepDropStep(modifier, rolls: &plan.argumentRolls) { plan.keeps.append(step) }
             case .countSuccesses(let point), .countFailures(let point):
                 guard plan.counting == nil else {
                     throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),

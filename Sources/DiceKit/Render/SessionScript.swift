@@ -16,6 +16,6 @@ public enum SessionScript {
     /// Text that evaluates to exactly `value` (the smallest integer has no literal).
     static func literal(_ value: Number) -> String {
         if value == .integer(Int.min) { return "(-9223372036854775807 - 1)" }
-        return value.description
+        return Printer.literal(value)
     }
 }

@@ -66,10 +66,16 @@ extension StatsEngine {
     }
 
     /// The body of `macro` evaluated with `bindings`; its errors are reported at the use, `range`.
+    /// The work charged for each macro use, besides its body's own.
+    static let macroUseCost = 32
+
     func macroBody(_ macro: Macro, bindings: [String: Parameter], at range: SourceRange) throws -> Distribution {
         guard macroDepth < limits.maxMacroDepth else {
             throw DiceError(.macroRecursion(limit: limits.maxMacroDepth), at: range)
         }
+        // Each use costs a walk of the body, whatever its size: charge it, so macros that
+        // each use the last twice reach the budget instead of running for minutes.
+        try charge(StatsEngine.macroUseCost)
         macroDepth += 1
         frames.append(bindings)
         defer {
