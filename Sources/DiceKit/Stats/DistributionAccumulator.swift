@@ -9,11 +9,21 @@ struct DistributionAccumulator {
 
     init() {}
 
-    /// Makes the dense window cover `low...high`; false when that would be too wide.
+    /// Values offered to the window so far (a dense distribution counts its slots).
+    private var offered = 0
+    /// A window this wide is always cheap enough; a wider one needs `denseSpread` slots per
+    /// value offered, so a few far-apart values (`2^5d6`) do not fill megabytes of zeros.
+    private static let cheapSpan = 1 << 16
+
+    /// Makes the dense window cover `low...high`; false when that would be too wide
+    /// (the caller then keeps the values aside, in `scattered`).
     private mutating func reserve(_ low: Int, _ high: Int) -> Bool {
+        let widest = Swift.min(Distribution.maxDenseSpan - 1,
+                               Swift.max(DistributionAccumulator.cheapSpan,
+                                         StatsEngine.product(Distribution.denseSpread, offered)))
         if slots.isEmpty {
             let (span, overflow) = high.subtractingReportingOverflow(low)
-            guard !overflow, span < Distribution.maxDenseSpan else { return false }
+            guard !overflow, span <= widest else { return false }
             offset = low
             slots = [Double](repeating: 0, count: span + 1)
             return true
@@ -23,20 +33,22 @@ struct DistributionAccumulator {
         var newLow = Swift.min(low, offset)
         var newHigh = Swift.max(high, currentHigh)
         let (span, overflow) = newHigh.subtractingReportingOverflow(newLow)
-        guard !overflow, span < Distribution.maxDenseSpan else { return false }
-        let margin = Swift.max(16, (span + 1) / 2)
-        if low < offset {
+        guard !overflow, span <= widest else { return false }
+        // Grow by half again, so the copies add up to a few times the final size; when the
+        // bound leaves less room than that, keep these values aside until it allows more.
+        let target = Swift.min(widest, span + Swift.max(16, (span + 1) / 2))
+        guard target + 1 >= slots.count + slots.count / 2 else { return false }
+        let margin = target - span
+        if low < offset && high > currentHigh {
+            let (lowered, o1) = newLow.subtractingReportingOverflow(margin / 2)
+            let (raised, o2) = newHigh.addingReportingOverflow(margin - margin / 2)
+            if !o1 && !o2 { newLow = lowered; newHigh = raised }
+        } else if low < offset {
             let (lowered, o) = newLow.subtractingReportingOverflow(margin)
             newLow = o ? newLow : lowered
-        }
-        if high > currentHigh {
+        } else {
             let (raised, o) = newHigh.addingReportingOverflow(margin)
             newHigh = o ? newHigh : raised
-        }
-        let (wide, o) = newHigh.subtractingReportingOverflow(newLow)
-        if o || wide >= Distribution.maxDenseSpan {
-            newLow = Swift.min(low, offset)
-            newHigh = Swift.max(high, currentHigh)
         }
         var grown = [Double](repeating: 0, count: newHigh - newLow + 1)
         let shift = offset - newLow
@@ -49,6 +61,7 @@ struct DistributionAccumulator {
     /// Adds probability `p` to the whole number `value`.
     mutating func add(_ value: Int, _ p: Double) {
         guard p != 0 else { return }
+        offered += 1
         if reserve(value, value) {
             slots[value - offset] += p
         } else {
@@ -77,6 +90,7 @@ struct DistributionAccumulator {
             let (low, o1) = start.addingReportingOverflow(shift)
             let (high, o2) = low.addingReportingOverflow(probabilities.count - 1)
             guard !o1, !o2 else { throw .overflow }
+            offered += probabilities.count
             if reserve(low, high) {
                 let base = low - offset
                 slots.withUnsafeMutableBufferPointer { target in
