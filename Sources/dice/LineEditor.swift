@@ -332,11 +332,14 @@ struct HistoryFile {
     }
 
     private static func read(_ path: String) -> ReadResult {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if descriptor < 0 {
             return errno == ENOENT ? .missing : .failed(errno)
         }
         defer { close(descriptor) }
+        // Only a regular file holds history to load: /dev/full or /dev/zero never end.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG { return .missing }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {

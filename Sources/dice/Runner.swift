@@ -34,7 +34,8 @@ struct Runner {
                 guard let next = try parser.nextStatement() else { return true }
                 statement = next
             } catch {
-                report(error, in: source, input: source.lineText(containing: error.range.lowerBound))
+                // The input line only goes into JSON; a line of megabytes is not decoded for nothing.
+                report(error, in: source, input: options.json ? source.lineText(containing: error.range.lowerBound) : "")
                 return false
             }
             let input = source.text(of: statement.range)

@@ -15,6 +15,8 @@ public struct DiagnosticRenderer: Sendable {
         let label = colour ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
         let header = colour ? "\u{1B}[1m\(source.name):\(line):\(column):\u{1B}[0m" : "\(source.name):\(line):\(column):"
         var text = "\(header) \(label) \(error.message)"
+        // A line of megabytes gets no caret: decoding it would take seconds and gigabytes.
+        guard DiagnosticRenderer.lineLength(in: source, at: error.range.lowerBound) <= 4 * 400 else { return text }
         let sourceLine = DiagnosticRenderer.printable(source.lineText(containing: error.range.lowerBound))
         if sourceLine.count <= 400 {
             var caret = ""
@@ -25,6 +27,17 @@ public struct DiagnosticRenderer: Sendable {
             text += "\n" + sourceLine + "\n" + caret
         }
         return text
+    }
+
+    /// The length in bytes of the line containing `location`, counted no further than needed.
+    static func lineLength(in source: SourceFile, at location: SourceLocation) -> Int {
+        let bytes = source.bytes
+        let offset = Swift.min(Swift.max(location.offset, 0), bytes.count)
+        var start = offset
+        while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") && offset - start <= 4 * 400 { start -= 1 }
+        var end = offset
+        while end < bytes.count && bytes[end] != UInt8(ascii: "\n") && end - start <= 4 * 400 { end += 1 }
+        return end - start
     }
 
     /// The line with control characters shown as `�`, so a terminal stays sane.

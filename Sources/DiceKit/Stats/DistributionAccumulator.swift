@@ -13,7 +13,7 @@ struct DistributionAccumulator {
     private var offered = 0
     /// A window this wide is always cheap enough; a wider one needs `denseSpread` slots per
     /// value offered, so a few far-apart values (`2^5d6`) do not fill megabytes of zeros.
-    private static let cheapSpan = 1 << 16
+    private static let cheapSpan = 1 << 10
 
     /// Makes the dense window cover `low...high`; false when that would be too wide
     /// (the caller then keeps the values aside, in `scattered`).

@@ -241,7 +241,7 @@ final class PoolModel {
         try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
         while powers.count <= count {
             let last = powers[powers.count - 1], single = powers[1]
-            try engine.charge(StatsEngine.product(last.storageSize, single.storageSize))
+            try engine.charge(StatsEngine.pairWork(last, single))
             powers.append(try engine.checkSize(engine.arithmetic(at: range) { () throws(ArithmeticFault) in
                 try last.adding(single)
             }))

@@ -93,6 +93,16 @@ final class StatsEngine {
         return overflow ? Int.max : p
     }
 
+    /// The work charged for each pair of outcomes combined one by one (through a
+    /// dictionary of results) rather than by a flat convolution: tens of times a step.
+    static let sparsePairCost = 32
+
+    /// The work of adding `a` and `b`: a flat convolution when both are dense, else pair by pair.
+    static func pairWork(_ a: Distribution, _ b: Distribution) -> Int {
+        if case .dense = a.storage, case .dense = b.storage { return product(a.storageSize, b.storageSize) }
+        return product(product(a.storageSize, b.storageSize), sparsePairCost)
+    }
+
     /// Throws `StatsError.tooExpensive` when `distribution` is too large to carry on with.
     @discardableResult
     func checkSize(_ distribution: Distribution) throws -> Distribution {
@@ -159,10 +169,10 @@ final class StatsEngine {
             let lhs = result
             switch operation.op {
             case .add:
-                try charge(StatsEngine.product(lhs.storageSize, rhs.storageSize))
+                try charge(StatsEngine.pairWork(lhs, rhs))
                 result = try arithmetic(at: operation.operatorRange) { () throws(ArithmeticFault) in try lhs.adding(rhs) }
             case .subtract:
-                try charge(StatsEngine.product(lhs.storageSize, rhs.storageSize))
+                try charge(StatsEngine.pairWork(lhs, rhs))
                 result = try arithmetic(at: operation.operatorRange) { () throws(ArithmeticFault) in
                     try lhs.subtracting(rhs)
                 }
@@ -191,7 +201,7 @@ final class StatsEngine {
     /// `operation` over every pair of outcomes.
     func binary(_ lhs: Distribution, _ rhs: Distribution, at range: SourceRange,
                 _ operation: (Number, Number) throws(ArithmeticFault) -> Number) throws -> Distribution {
-        try charge(StatsEngine.product(lhs.count, rhs.count))
+        try charge(StatsEngine.product(StatsEngine.product(lhs.count, rhs.count), StatsEngine.sparsePairCost))
         return try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
             try lhs.combined(with: rhs, by: operation)
         })

@@ -38,7 +38,7 @@ extension StatsEngine {
                 let part: Distribution
                 if spec.keeps.isEmpty {
                     while powerCount < n {
-                        try self.charge(StatsEngine.product(power.storageSize, single.storageSize))
+                        try self.charge(StatsEngine.pairWork(power, single))
                         let current = power
                         power = try self.checkSize(self.arithmetic(at: range) { () throws(ArithmeticFault) in
                             try current.adding(single)
@@ -80,7 +80,7 @@ extension StatsEngine {
         if kept == 0..<total {
             var result = Distribution(constant: .integer(0))
             for member in members {
-                try charge(StatsEngine.product(result.storageSize, member.storageSize))
+                try charge(StatsEngine.pairWork(result, member))
                 let counted = try faults(at: range) {
                     try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
                 }

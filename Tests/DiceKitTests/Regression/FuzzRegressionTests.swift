@@ -1,0 +1,224 @@
+import Testing
+@testable import DiceKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Inputs that the fuzzer (fuzz/FuzzDice.swift, `make fuzz`) or the fault tests found
+/// breaking an invariant, each with what must happen now. The name of a case is the
+/// fuzzer's artifact (`crash-…`, `oom-…`) or the finding; the input is the program that
+/// reproduces it. A time bound here is generous (debug build, shared machine): the bugs
+/// took tens of seconds to minutes, or gigabytes.
+@Suite struct FuzzRegressionTests {
+    enum Expected: Sendable {
+        /// The last statement's value.
+        case value(Number)
+        /// The last statement fails with this error.
+        case error(DiceError.Kind)
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var name: String
+        var program: String
+        var expected: Expected
+        var limits = Limits.standard
+        var testDescription: String { name }
+    }
+
+    /// Runs `program` statement by statement in a seeded session; returns the last
+    /// statement's value or error, and the session.
+    static func run(_ program: String, limits: Limits = .standard) throws -> (Result<Number, DiceError>, Session) {
+        var session = Session(limits: limits, seed: 1)
+        var last: Result<Number, DiceError> = .success(.integer(0))
+        for statement in try Parser.parseProgram(program, limits: limits) {
+            do {
+                switch try session.execute(statement) {
+                case .roll(let roll), .assignment(_, let roll): last = .success(roll.value)
+                case .definition, .stats: break
+                }
+            } catch {
+                last = .failure(error)
+            }
+        }
+        return (last, session)
+    }
+
+    /// The `:save` script of `environment` loaded into a fresh session saves back the same.
+    static func expectSaveAndLoadRoundTrip(_ environment: Environment) throws {
+        let script = SessionScript.text(of: environment)
+        var loader = Session(seed: 1)
+        for statement in try Parser.parseProgram(script) { _ = try loader.execute(statement) }
+        #expect(SessionScript.text(of: loader.environment) == script)
+    }
+
+    static func cpuSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// The exact distribution of `text`, and the CPU seconds it took.
+    static func exact(_ text: String, budget: StatsBudget = .standard,
+                      environment: Environment = Environment()) throws -> (DistributionReport, Double) {
+        let start = cpuSeconds()
+        let report = try Stats.exactDistribution(of: Parser.parseExpression(text), environment: environment,
+                                                 budget: budget)
+        return (report, cpuSeconds() - start)
+    }
+
+    static func isTooExpensive(_ body: () throws -> Void) -> Bool {
+        do {
+            try body()
+            return false
+        } catch is StatsError {
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    // MARK: - Values and errors
+
+    static let doublingMacros = (1...40).map { "def a\($0) = a\($0 - 1) + a\($0 - 1)" }.joined(separator: "\n")
+
+    static let cases: [Case] = [
+        // A whole decimal beyond 64 bits prints like an integer; the value itself is right.
+        Case(name: "crash-a8edc2c7: x = 10000000000.5 * 10000000000", program: "x = 10000000000.5 * 10000000000",
+             expected: .value(.decimal(100_000_000_005_000_000_000))),
+        Case(name: "printed whole decimal literal", program: "def m = 100000000000000000000.0 + 1\nm",
+             expected: .value(.decimal(100_000_000_000_000_000_000))),
+        // Each macro uses the previous one twice: 2^40 uses and no dice. They count
+        // against the dice limit like repeat members, so this ends with an error.
+        Case(name: "exponential macros", program: "def a0 = 1\n" + doublingMacros + "\na40",
+             expected: .error(.tooManyDice(limit: 100_000)), limits: Limits(maxDice: 100_000)),
+        Case(name: "exponential macros within the limit", program: "def a0 = 1\n" + doublingMacros + "\na12",
+             expected: .value(.integer(4096)), limits: Limits(maxDice: 100_000)),
+    ]
+
+    @Test(arguments: cases)
+    func endsWithTheExpectedValueOrError(_ c: Case) throws {
+        let (result, session) = try Self.run(c.program, limits: c.limits)
+        switch (c.expected, result) {
+        case (.value(let expected), .success(let value)):
+            #expect(value == expected)
+        case (.error(let expected), .failure(let error)):
+            #expect(error.kind == expected)
+        default:
+            Issue.record("expected \(c.expected), got \(result)")
+        }
+        try Self.expectSaveAndLoadRoundTrip(session.environment)
+    }
+
+    // MARK: - Saving what was computed
+
+    @Test func wholeDecimalsBeyond64BitsSaveAsDecimalLiterals() throws {
+        let (_, session) = try Self.run("x = 10000000000.5 * 10000000000\ny = -(9223372036854775807 * 1.5)")
+        let script = SessionScript.text(of: session.environment)
+        #expect(script.contains("x = 100000000005000000000.0\n"))
+        #expect(script.contains("y = -13835058055282164000.0\n"))
+        try Self.expectSaveAndLoadRoundTrip(session.environment)
+    }
+
+    @Test func wholeDecimalLiteralsReprintAsDecimals() throws {
+        let expr = try Parser.parseExpression("100000000000000000000.0 + 1d(100000000000000000000.0)kh100000000000000000000.0")
+        #expect(expr.text == "100000000000000000000.0 + 1d100000000000000000000.0kh100000000000000000000.0")
+        #expect(try Parser.parseExpression(expr.text).text == expr.text)
+    }
+
+    // MARK: - Exact distributions that took minutes or gigabytes
+
+    /// `6d10!=1dl10` (crash-b4d86f01): keep/drop over explosion chains made 1.7 million
+    /// steps' worth of charges take most of a second (13 s for 10d10); each pair of states
+    /// now costs what it does, so a small budget gives up at once.
+    @Test func explodingDropChargesEachPair() throws {
+        #expect(Self.isTooExpensive { _ = try Self.exact("6d10!=1d10", budget: StatsBudget(maxWork: 5_000_000)) })
+        let (report, seconds) = try Self.exact("4d6!dl1")
+        #expect(report.exact)
+        #expect(seconds < 10)
+    }
+
+    /// `2^5d6 - 1` (crash-dcedd8aa), `3^3d10 + 1d1000`: a few outcomes spread over a
+    /// billion filled a 16-million-slot array, one slot-growth at a time (130 s).
+    @Test func farApartOutcomesStaySparse() throws {
+        let (power, first) = try Self.exact("2^5d6 - 1")
+        #expect(power.distribution.count == 26)
+        #expect(power.distribution.minimum == .integer(31))
+        #expect(power.distribution.maximum == .integer(1_073_741_823))
+        let (sum, second) = try Self.exact("3^3d10 + 1d1000")
+        #expect(abs(sum.distribution.totalProbability - 1) < 1e-9)
+        #expect(first + second < 10)
+    }
+
+    /// `1001010*d1011*d1010` (crash-ff7b8cfc, crash-8ca57192, crash-d51fb3d7): a million
+    /// products, each a dictionary entry, were charged as a million steps; `d3000 * (d3000 +
+    /// 100000)` took 40 s and `d9000 * (d9000 + 100000)` over 10 GB. Pairs combined one by
+    /// one are charged `sparsePairCost` each, so these fall back to simulation at once.
+    @Test func productsOfWideDistributionsAreChargedPerPair() throws {
+        #expect(Self.isTooExpensive { _ = try Self.exact("1001010*d1011*d1010", budget: StatsBudget(maxWork: 20_000_000)) })
+        let start = Self.cpuSeconds()
+        #expect(Self.isTooExpensive { _ = try Self.exact("d9000 * (d9000 + 100000)") })
+        #expect(Self.isTooExpensive { _ = try Self.exact("{10007 * d9000, d9000}") })
+        #expect(Self.cpuSeconds() - start < 10)
+        // Small products stay exact.
+        let (product, _) = try Self.exact("d6 * d6")
+        #expect(product.exact && product.distribution.count == 18)
+    }
+
+    /// `d10110!r6dl` (oom-6d405217): one dense array per kept list, each as wide as the
+    /// chain, took 4.8 GB and 10 s. Arrays of far-apart values now stay sparse.
+    @Test func wideExplodingDropStaysSmall() throws {
+        let (report, seconds) = try Self.exact("d10110!r6d")
+        #expect(report.exact)
+        #expect(report.distribution.count == 3)
+        #expect(seconds < 20)
+    }
+
+    /// `0*1400d18001d60001…` (crash-d75ebe15): the mass of a pool is the product of 1400
+    /// per-die masses, each 1 up to rounding, so it lands 1e-9 above 1: rounding, within
+    /// the 1e-6 the fuzzer now allows.
+    @Test func hugePoolMassesStayNearOne() throws {
+        let (report, _) = try Self.exact("0 * 1400d18001d60001")
+        #expect(abs(report.distribution.probability(of: .integer(0)) - 1) < 1e-6)
+    }
+
+    /// 40 macros each using the last twice: the exact distribution charges each use, so it
+    /// gives up within the budget and the simulation stops at the dice limit.
+    @Test func exponentialMacrosStopInStats() throws {
+        let limits = Limits(maxDice: 100_000)
+        let (_, session) = try Self.run("def a0 = 1\n" + Self.doublingMacros, limits: limits)
+        let expr = try Parser.parseExpression("a40")
+        let start = Self.cpuSeconds()
+        #expect(throws: DiceError.self) {
+            _ = try Stats.distribution(of: expr, environment: session.environment, limits: limits,
+                                       budget: StatsBudget(maxWork: 1_000_000))
+        }
+        #expect(Self.cpuSeconds() - start < 20)
+        let small = try Stats.exactDistribution(of: Parser.parseExpression("a10"), environment: session.environment,
+                                                limits: limits)
+        #expect(small.distribution.constantValue == .integer(1024))
+    }
+
+    // MARK: - Diagnostics
+
+    /// An error on a line of megabytes (found by the 100 MB script fault test): rendering
+    /// decoded the whole line and counted its characters, 30 s and 2 GB for 100 MB. Such a
+    /// line now gets the header alone, as any line over 400 characters did.
+    @Test func errorsOnHugeLinesRenderQuickly() throws {
+        let bytes = Array("1d6\n@".utf8) + [UInt8](repeating: 0xFF, count: 10_000_000)
+        let source = SourceFile(name: "big.dice", bytes: bytes)
+        var parser = Parser(source)
+        _ = try parser.nextStatement()
+        let error = try #require(diceError { () throws(DiceError) in _ = try parser.nextStatement() })
+        let start = Self.cpuSeconds()
+        let text = DiagnosticRenderer().render(error, in: source)
+        #expect(text == "big.dice:2:1: error: unexpected character '@'")
+        #expect(Self.cpuSeconds() - start < 5)
+        // A short line keeps its caret.
+        let short = SourceFile(name: "s", text: "1 + @")
+        let shortError = try #require(diceError { () throws(DiceError) in _ = try Parser.parseExpression("1 + @") })
+        #expect(DiagnosticRenderer().render(shortError, in: short).hasSuffix("1 + @\n    ^"))
+    }
+}

@@ -1,0 +1,500 @@
+// A libFuzzer harness over DiceKit: lexer, parser, evaluator, renderers and stats.
+//
+// Built by `make fuzz` / `make fuzz-ci` (see fuzz/run) by compiling this file together
+// with Sources/DiceKit/**/*.swift into one module with -sanitize=fuzzer,address, so it
+// uses DiceKit's API without `import DiceKit`.
+//
+// The input is a program, optionally followed by a NUL byte and an 8-byte seed (when the
+// ninth byte from the end is NUL, the last eight are the seed). Each statement is parsed,
+// run, rendered (plain, ANSI, JSON) and, for expressions and `stats`, its distribution is
+// computed with a small budget; the invariants below are checked as it goes. A failed
+// invariant calls `fail`, which prints the reason and the input and aborts: libFuzzer
+// then saves the input as a crash.
+//
+// Invariants:
+// - every error has a range inside the source, a message, a diagnostic and valid JSON;
+// - a roll's plain breakdown ends with " = <value>" (a bare number is just itself), its
+//   ANSI breakdown with the bold value; its JSON is one valid line whose "value" is the value;
+// - `value(of:)` (the --total path) gives the value `evaluate` gives, from the same seed,
+//   and fails when it fails;
+// - a rolled value lies within the exact distribution's min and max when that was
+//   computed and no explosion tail was cut; a roll that the exact distribution says
+//   cannot fail does not fail (except on resource limits);
+// - decimals are finite and never whole 64-bit integers (those are stored as integers);
+// - `expr.text` parses back to an expression with the same text;
+// - the session's `:save` script (SessionScript) loads back to the same script;
+// - no statement takes more than FUZZ_STATEMENT_SECONDS (default 2) seconds of CPU time.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func diceFuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    FuzzDice.run(bytes)
+    return 0
+}
+
+enum FuzzDice {
+    /// The default limits but fewer dice, so every input runs in milliseconds.
+    static let limits: Limits = {
+        var limits = Limits.standard
+        limits.maxDice = 100_000
+        return limits
+    }()
+    /// A small exact budget; past it the distribution is simulated with a few rolls.
+    static let budget = StatsBudget(maxWork: 2_000_000, maxOutcomes: 50_000)
+    static let simulationRolls = 16
+    /// Statements run per input, at most.
+    static let maxStatements = 32
+    static let statementSeconds: Double = {
+        if let text = getenv("FUZZ_STATEMENT_SECONDS"), let value = Double(String(cString: text)) { return value }
+        return 2
+    }()
+
+    nonisolated(unsafe) static var currentInput: [UInt8] = []
+
+    static func run(_ input: [UInt8]) {
+        currentInput = input
+        var program = input
+        var seed: UInt64 = 0x5EED
+        if input.count >= 9, input[input.count - 9] == 0 {
+            seed = input.suffix(8).reduce(0) { $0 << 8 | UInt64($1) }
+            program = Array(input.prefix(input.count - 9))
+        }
+        let source = SourceFile(name: "<fuzz>", bytes: program)
+        var parser = Parser(source, limits: limits)
+        var session = Session(limits: limits, seed: seed)
+        for _ in 0..<maxStatements {
+            let statement: Stmt
+            do {
+                guard let next = try parser.nextStatement() else { break }
+                statement = next
+            } catch {
+                check(error, in: source, input: source.lineText(containing: error.range.lowerBound))
+                break
+            }
+            checkRange(statement.range, in: source, what: "statement")
+            let start = cpuSeconds()
+            runStatement(statement, in: &session, source: source)
+            let elapsed = cpuSeconds() - start
+            if elapsed > statementSeconds {
+                fail("statement took \(elapsed) s of CPU time: \(source.text(of: statement.range))")
+            }
+        }
+        checkSaveAndLoad(session.environment)
+    }
+
+    // MARK: - Statements
+
+    static func runStatement(_ statement: Stmt, in session: inout Session, source: SourceFile) {
+        let input = source.text(of: statement.range)
+        switch statement.kind {
+        case .expression(let expr):
+            checkReprint(expr)
+            let environment = session.environment
+            let exact = exactDistribution(of: expr, environment: environment)
+            var valueSession = session
+            let outcome: Outcome
+            do {
+                outcome = try session.execute(statement)
+            } catch {
+                check(error, in: source, input: input)
+                // The value-only path fails too, from the same state.
+                if let value = try? valueSession.value(of: expr) {
+                    fail("evaluate failed (\(error.message)) but value(of:) gave \(value)")
+                }
+                if case .success(let report) = exact, report.truncatedMass == 0, !isResourceError(error.kind),
+                   report.distribution.totalProbability > 0.999 {
+                    fail("the exact distribution was computed but the roll failed: \(error.message)")
+                }
+                return
+            }
+            guard case .roll(let roll) = outcome else { fail("an expression gave \(outcome)") }
+            checkRoll(roll)
+            checkOutcome(outcome, input: input)
+            do {
+                let value = try valueSession.value(of: expr)
+                if value != roll.value { fail("value(of:) gave \(value), evaluate gave \(roll.value)") }
+            } catch {
+                fail("value(of:) failed (\(error.message)) but evaluate gave \(roll.value)")
+            }
+            if case .success(let report) = exact {
+                checkWithinBounds(roll.value, report)
+                checkReport(report, input: input, title: expr.text)
+            }
+        case .assignment(_, let expr):
+            checkReprint(expr)
+            do {
+                let outcome = try session.execute(statement)
+                guard case .assignment(_, let roll) = outcome else { fail("an assignment gave \(outcome)") }
+                checkRoll(roll)
+                checkOutcome(outcome, input: input)
+            } catch {
+                check(error, in: source, input: input)
+            }
+        case .definition(_, _, let body):
+            checkReprint(body)
+            do {
+                let outcome = try session.execute(statement)
+                checkOutcome(outcome, input: input)
+            } catch {
+                fail("a definition failed: \(error.message)")
+            }
+        case .stats(let expr):
+            checkReprint(expr)
+            do {
+                guard case .stats = try session.execute(statement) else { fail("stats gave no .stats outcome") }
+            } catch {
+                fail("stats statement failed to execute: \(error.message)")
+            }
+            switch distribution(of: expr, environment: session.environment) {
+            case .success(let report):
+                checkReport(report, input: input, title: expr.text)
+            case .failure(let error):
+                check(error, in: source, input: input)
+            }
+        }
+    }
+
+    /// `Stats.exactDistribution` with the small budget; `nil` (as `.failure` of a
+    /// non-DiceError) when it is too expensive.
+    enum ExactResult {
+        case success(DistributionReport)
+        case failure(DiceError)
+        case tooExpensive
+    }
+
+    static func exactDistribution(of expr: Expr, environment: Environment) -> ExactResult {
+        do {
+            return .success(try Stats.exactDistribution(of: expr, environment: environment, limits: limits,
+                                                        budget: budget))
+        } catch let error as DiceError {
+            return .failure(error)
+        } catch is StatsError {
+            return .tooExpensive
+        } catch {
+            fail("Stats.exactDistribution threw \(error)")
+        }
+    }
+
+    /// What `Stats.distribution` does, with few simulated rolls when the exact work is too much.
+    static func distribution(of expr: Expr, environment: Environment) -> Result<DistributionReport, DiceError> {
+        switch exactDistribution(of: expr, environment: environment) {
+        case .success(let report): return .success(report)
+        case .failure(let error): return .failure(error)
+        case .tooExpensive:
+            do {
+                let report = try Stats.simulate(expr, environment: environment, limits: limits, seed: 7,
+                                                rolls: simulationRolls)
+                return .success(report)
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    static func isResourceError(_ kind: DiceError.Kind) -> Bool {
+        switch kind {
+        case .tooManyDice, .interrupted, .evaluationTooDeep, .macroRecursion: return true
+        case .inMacro(_, let inner): return isResourceError(inner)
+        default: return false
+        }
+    }
+
+    // MARK: - Checks
+
+    static func checkRange(_ range: SourceRange, in source: SourceFile, what: String) {
+        guard range.lowerBound.offset >= 0, range.upperBound.offset <= source.bytes.count else {
+            fail("\(what) range \(range.lowerBound.offset)..<\(range.upperBound.offset) outside a source of \(source.bytes.count) bytes")
+        }
+    }
+
+    static func check(_ error: DiceError, in source: SourceFile, input: String) {
+        checkRange(error.range, in: source, what: "error")
+        if error.message.isEmpty { fail("an error without a message: \(error.kind)") }
+        let plain = DiagnosticRenderer().render(error, in: source)
+        _ = DiagnosticRenderer(colour: true).render(error, in: source)
+        if !plain.hasPrefix("<fuzz>:") { fail("diagnostic without position: \(plain)") }
+        let json = OutcomeRenderer().json(for: error, in: source, input: input)
+        checkJSONLine(json)
+    }
+
+    static func checkNumber(_ number: Number) {
+        if case .decimal(let value) = number {
+            if !value.isFinite { fail("a non-finite decimal \(value)") }
+            if value.rounded(.towardZero) == value, value >= -9_223_372_036_854_775_808.0,
+               value < 9_223_372_036_854_775_808.0 {
+                fail("a whole decimal \(value) that should be an integer")
+            }
+        }
+    }
+
+    static func checkRoll(_ roll: Roll) {
+        checkNumber(roll.value)
+        let value = roll.value.description
+        let plain = RollRenderer.plain.render(roll)
+        let ansi = RollRenderer.ansi.render(roll)
+        if case .number = roll.kind {
+            if plain != value { fail("a bare number renders as '\(plain)', not '\(value)'") }
+        } else {
+            if !plain.hasSuffix(" = " + value) { fail("breakdown '\(plain.suffix(200))' does not end with ' = \(value)'") }
+            if !ansi.hasSuffix(" = \u{1B}[1m\(value)\u{1B}[0m") { fail("ANSI breakdown does not end with the bold value") }
+        }
+        if plain.contains("\n") { fail("a breakdown with a newline: \(plain)") }
+        for pool in roll.pools {
+            checkNumber(pool.value)
+            if pool.dice.count > limits.maxRecordedDice { fail("a pool records \(pool.dice.count) dice") }
+            if pool.omitted < 0 { fail("a pool omits \(pool.omitted) dice") }
+        }
+    }
+
+    static func checkOutcome(_ outcome: Outcome, input: String) {
+        _ = OutcomeRenderer(rolls: .plain).text(for: outcome)
+        _ = OutcomeRenderer(rolls: .ansi).text(for: outcome)
+        let json = OutcomeRenderer().json(for: outcome, input: input)
+        let object = checkJSONLine(json)
+        switch outcome {
+        case .roll(let roll), .assignment(_, let roll):
+            guard case .object(let members) = object,
+                  let entry = members.first(where: { $0.key == "value" }), case .number(let text) = entry.value else {
+                fail("JSON of a roll without a top-level value: \(json)")
+            }
+            if text != roll.value.description { fail("JSON value \(text), roll value \(roll.value)") }
+        case .definition, .stats:
+            break
+        }
+    }
+
+    static func checkReport(_ report: DistributionReport, input: String, title: String) {
+        _ = DistributionRenderer(width: 80, unicode: true).render(report, title: title)
+        _ = DistributionRenderer(width: 21, unicode: false, maxRows: 5).render(report, title: title)
+        checkJSONLine(OutcomeRenderer().json(for: report, input: input))
+        let distribution = report.distribution
+        var previous: Number?
+        distribution.forEachOutcome { value, probability in
+            checkNumber(value)
+            if !(probability >= 0 && probability <= 1 + 1e-6) { fail("probability \(probability) of \(value)") }
+            if let previous, !(previous < value) { fail("outcomes out of order: \(previous), \(value)") }
+            previous = value
+        }
+        let total = distribution.totalProbability
+        if report.exact, report.truncatedMass == 0, !distribution.isEmpty, abs(total - 1) > 1e-6 {
+            fail("an exact distribution with total probability \(total)")
+        }
+    }
+
+    static func checkWithinBounds(_ value: Number, _ report: DistributionReport) {
+        let distribution = report.distribution
+        guard report.exact, report.truncatedMass == 0, distribution.totalProbability > 0.999,
+              let minimum = distribution.minimum, let maximum = distribution.maximum else { return }
+        let slack = 1e-9 * Swift.max(1, abs(minimum.doubleValue), abs(maximum.doubleValue))
+        if value.doubleValue < minimum.doubleValue - slack || value.doubleValue > maximum.doubleValue + slack {
+            fail("rolled \(value), outside the exact range \(minimum)...\(maximum)")
+        }
+    }
+
+    /// `expr.text` parses back to an expression printed the same way.
+    static func checkReprint(_ expr: Expr) {
+        let text = expr.text
+        do {
+            let again = try Parser.parseExpression(text, limits: limits)
+            if again.text != text { fail("'\(text)' reprints as '\(again.text)'") }
+        } catch {
+            if case .nestingTooDeep = error.kind { return }
+            fail("the printed expression '\(text)' does not parse: \(error.message)")
+        }
+    }
+
+    /// The `:save` script runs in a fresh session and saves back to the same text.
+    static func checkSaveAndLoad(_ environment: Environment) {
+        let script = SessionScript.text(of: environment)
+        var loader = Session(seed: 1)
+        do {
+            for statement in try Parser.parseProgram(script) { _ = try loader.execute(statement) }
+        } catch {
+            if case .nestingTooDeep = error.kind { return }
+            fail("the saved session does not load: \(error.message)\n\(script)")
+        }
+        let again = SessionScript.text(of: loader.environment)
+        if again != script { fail("the saved session loads back as\n\(again)\nnot\n\(script)") }
+    }
+
+    // MARK: - JSON
+
+    indirect enum JSON {
+        case object([(key: String, value: JSON)])
+        case array([JSON])
+        case string(String)
+        case number(String)
+        case literal(String)
+    }
+
+    /// Parses `text` as one JSON value on one line; fails otherwise.
+    @discardableResult
+    static func checkJSONLine(_ text: String) -> JSON {
+        if text.contains("\n") || text.contains("\r") { fail("JSON with a line break: \(text)") }
+        var parser = JSONParser(bytes: Array(text.utf8))
+        do throws(JSONParser.Invalid) {
+            let value = try parser.value(depth: 0)
+            parser.skipSpace()
+            guard parser.position == parser.bytes.count else { throw JSONParser.Invalid(position: parser.position) }
+            return value
+        } catch {
+            fail("invalid JSON at byte \(error.position): \(text.prefix(2000))")
+        }
+    }
+
+    struct JSONParser {
+        struct Invalid: Error { var position: Int }
+        let bytes: [UInt8]
+        var position = 0
+
+        mutating func skipSpace() {
+            while position < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[position]) { position += 1 }
+        }
+
+        func invalid() -> Invalid { Invalid(position: position) }
+
+        mutating func value(depth: Int) throws(Invalid) -> JSON {
+            guard depth < 2000 else { throw invalid() }
+            skipSpace()
+            guard position < bytes.count else { throw invalid() }
+            switch bytes[position] {
+            case UInt8(ascii: "{"):
+                position += 1
+                var members: [(key: String, value: JSON)] = []
+                skipSpace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+                while true {
+                    skipSpace()
+                    let key = try string()
+                    skipSpace()
+                    try expect(":")
+                    members.append((key, try value(depth: depth + 1)))
+                    skipSpace()
+                    if try take(",", or: "}") { continue }
+                    return .object(members)
+                }
+            case UInt8(ascii: "["):
+                position += 1
+                var elements: [JSON] = []
+                skipSpace()
+                if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+                while true {
+                    elements.append(try value(depth: depth + 1))
+                    skipSpace()
+                    if try take(",", or: "]") { continue }
+                    return .array(elements)
+                }
+            case UInt8(ascii: "\""):
+                return .string(try string())
+            case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
+                for word in ["true", "false", "null"] where bytes[position...].starts(with: word.utf8) {
+                    position += word.utf8.count
+                    return .literal(word)
+                }
+                throw invalid()
+            default:
+                return .number(try number())
+            }
+        }
+
+        mutating func expect(_ character: Unicode.Scalar) throws(Invalid) {
+            guard position < bytes.count, bytes[position] == UInt8(ascii: character) else { throw invalid() }
+            position += 1
+        }
+
+        /// Consumes `more` (returns true) or `end` (returns false).
+        mutating func take(_ more: Unicode.Scalar, or end: Unicode.Scalar) throws(Invalid) -> Bool {
+            guard position < bytes.count else { throw invalid() }
+            if bytes[position] == UInt8(ascii: more) { position += 1; return true }
+            if bytes[position] == UInt8(ascii: end) { position += 1; return false }
+            throw invalid()
+        }
+
+        mutating func string() throws(Invalid) -> String {
+            try expect("\"")
+            let start = position
+            while position < bytes.count {
+                let byte = bytes[position]
+                if byte == UInt8(ascii: "\"") {
+                    position += 1
+                    return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
+                }
+                if byte < 0x20 { throw invalid() }
+                if byte == UInt8(ascii: "\\") {
+                    position += 1
+                    guard position < bytes.count else { throw invalid() }
+                    switch bytes[position] {
+                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+                         UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                        position += 1
+                    case UInt8(ascii: "u"):
+                        position += 1
+                        for _ in 0..<4 {
+                            guard position < bytes.count, isHexDigit(bytes[position]) else { throw invalid() }
+                            position += 1
+                        }
+                    default:
+                        throw invalid()
+                    }
+                    continue
+                }
+                position += 1
+            }
+            throw invalid()
+        }
+
+        func isHexDigit(_ byte: UInt8) -> Bool {
+            (0x30...0x39).contains(byte) || (0x41...0x46).contains(byte) || (0x61...0x66).contains(byte)
+        }
+
+        func isDigit(_ index: Int) -> Bool { index < bytes.count && (0x30...0x39).contains(bytes[index]) }
+
+        /// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+        mutating func number() throws(Invalid) -> String {
+            let start = position
+            if position < bytes.count, bytes[position] == UInt8(ascii: "-") { position += 1 }
+            guard isDigit(position) else { throw invalid() }
+            if bytes[position] == UInt8(ascii: "0") {
+                position += 1
+            } else {
+                while isDigit(position) { position += 1 }
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+                position += 1
+                guard isDigit(position) else { throw invalid() }
+                while isDigit(position) { position += 1 }
+            }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E") {
+                position += 1
+                if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                    position += 1
+                }
+                guard isDigit(position) else { throw invalid() }
+                while isDigit(position) { position += 1 }
+            }
+            return String(decoding: bytes[start..<position], as: UTF8.self)
+        }
+    }
+
+    // MARK: - Helpers
+
+    static func cpuSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+
+    /// Reports a broken invariant with the input, then traps so libFuzzer keeps the input.
+    static func fail(_ message: String) -> Never {
+        let shown = String(decoding: currentInput.prefix(4000), as: UTF8.self)
+        fputs("dice fuzz: invariant broken: \(message)\ninput (\(currentInput.count) bytes): \(shown)\n", stderr)
+        fflush(stderr)
+        abort()
+    }
+}
