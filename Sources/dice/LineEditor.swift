@@ -339,7 +339,9 @@ struct HistoryFile {
         defer { close(descriptor) }
         // Only a regular file holds history to load: /dev/full or /dev/zero never end.
         var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG { return .missing }
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            return (status.st_mode & S_IFMT) == S_IFDIR ? .failed(EISDIR) : .missing
+        }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
