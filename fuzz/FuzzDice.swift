@@ -23,7 +23,10 @@
 // - decimals are finite and never whole 64-bit integers (those are stored as integers);
 // - `expr.text` parses back to an expression with the same text;
 // - the session's `:save` script (SessionScript) loads back to the same script;
-// - no statement takes more than FUZZ_STATEMENT_SECONDS (default 2) seconds of CPU time.
+// - no phase of a statement (rolling it, rolling it for its value alone, its exact
+//   distribution, its simulation) takes more than FUZZ_STATEMENT_SECONDS (default 2)
+//   seconds of CPU time, under the sanitizer; libFuzzer's -timeout catches a whole
+//   input that hangs.
 
 #if canImport(Glibc)
 import Glibc
@@ -47,7 +50,7 @@ enum FuzzDice {
     }()
     /// A small exact budget; past it the distribution is simulated with a few rolls.
     static let budget = StatsBudget(maxWork: 2_000_000, maxOutcomes: 50_000)
-    static let simulationRolls = 16
+    static let simulationRolls = 2
     /// Statements run per input, at most.
     static let maxStatements = 32
     static let statementSeconds: Double = {
@@ -78,17 +81,24 @@ enum FuzzDice {
                 break
             }
             checkRange(statement.range, in: source, what: "statement")
-            let start = cpuSeconds()
             runStatement(statement, in: &session, source: source)
-            let elapsed = cpuSeconds() - start
-            if elapsed > statementSeconds {
-                fail("statement took \(elapsed) s of CPU time: \(source.text(of: statement.range))")
-            }
         }
         checkSaveAndLoad(session.environment)
     }
 
     // MARK: - Statements
+
+    /// Runs `body`, failing when it takes more than `statementSeconds` of CPU time: each
+    /// phase of a statement (rolling, the value-only roll, the exact distribution, the
+    /// simulation) is timed on its own, so the bound is that of one statement's work.
+    static func timed<T, E: Error>(_ what: String, _ input: String, _ body: () throws(E) -> T) throws(E) -> T {
+        let start = cpuSeconds()
+        defer {
+            let elapsed = cpuSeconds() - start
+            if elapsed > statementSeconds { fail("\(what) took \(elapsed) s of CPU time: \(input)") }
+        }
+        return try body()
+    }
 
     static func runStatement(_ statement: Stmt, in session: inout Session, source: SourceFile) {
         let input = source.text(of: statement.range)
@@ -96,15 +106,15 @@ enum FuzzDice {
         case .expression(let expr):
             checkReprint(expr)
             let environment = session.environment
-            let exact = exactDistribution(of: expr, environment: environment)
+            let exact = timed("the exact distribution", input) { exactDistribution(of: expr, environment: environment) }
             var valueSession = session
             let outcome: Outcome
             do {
-                outcome = try session.execute(statement)
+                outcome = try timed("rolling", input) { () throws(DiceError) in try session.execute(statement) }
             } catch {
                 check(error, in: source, input: input)
                 // The value-only path fails too, from the same state.
-                if let value = try? valueSession.value(of: expr) {
+                if let value = timed("the value-only roll", input, { try? valueSession.value(of: expr) }) {
                     fail("evaluate failed (\(error.message)) but value(of:) gave \(value)")
                 }
                 if case .success(let report) = exact, report.truncatedMass == 0, !isResourceError(error.kind),
@@ -117,7 +127,7 @@ enum FuzzDice {
             checkRoll(roll)
             checkOutcome(outcome, input: input)
             do {
-                let value = try valueSession.value(of: expr)
+                let value = try timed("the value-only roll", input) { () throws(DiceError) in try valueSession.value(of: expr) }
                 if value != roll.value { fail("value(of:) gave \(value), evaluate gave \(roll.value)") }
             } catch {
                 fail("value(of:) failed (\(error.message)) but evaluate gave \(roll.value)")
@@ -129,7 +139,7 @@ enum FuzzDice {
         case .assignment(_, let expr):
             checkReprint(expr)
             do {
-                let outcome = try session.execute(statement)
+                let outcome = try timed("rolling", input) { () throws(DiceError) in try session.execute(statement) }
                 guard case .assignment(_, let roll) = outcome else { fail("an assignment gave \(outcome)") }
                 checkRoll(roll)
                 checkOutcome(outcome, input: input)
@@ -151,7 +161,7 @@ enum FuzzDice {
             } catch {
                 fail("stats statement failed to execute: \(error.message)")
             }
-            switch distribution(of: expr, environment: session.environment) {
+            switch distribution(of: expr, environment: session.environment, input: input) {
             case .success(let report):
                 checkReport(report, input: input, title: expr.text)
             case .failure(let error):
@@ -160,8 +170,7 @@ enum FuzzDice {
         }
     }
 
-    /// `Stats.exactDistribution` with the small budget; `nil` (as `.failure` of a
-    /// non-DiceError) when it is too expensive.
+    /// What `Stats.exactDistribution` gave with the small budget.
     enum ExactResult {
         case success(DistributionReport)
         case failure(DiceError)
@@ -182,14 +191,16 @@ enum FuzzDice {
     }
 
     /// What `Stats.distribution` does, with few simulated rolls when the exact work is too much.
-    static func distribution(of expr: Expr, environment: Environment) -> Result<DistributionReport, DiceError> {
-        switch exactDistribution(of: expr, environment: environment) {
+    static func distribution(of expr: Expr, environment: Environment,
+                             input: String) -> Result<DistributionReport, DiceError> {
+        switch timed("the exact distribution", input, { exactDistribution(of: expr, environment: environment) }) {
         case .success(let report): return .success(report)
         case .failure(let error): return .failure(error)
         case .tooExpensive:
             do {
-                let report = try Stats.simulate(expr, environment: environment, limits: limits, seed: 7,
-                                                rolls: simulationRolls)
+                let report = try timed("the simulation", input) { () throws(DiceError) in
+                    try Stats.simulate(expr, environment: environment, limits: limits, seed: 7, rolls: simulationRolls)
+                }
                 return .success(report)
             } catch {
                 return .failure(error)

@@ -5,6 +5,8 @@
 //   DiceBench parse-roll EXPR N RUNS  per-iteration ns of Parser.parseExpression + evaluate
 //   DiceBench stats EXPR              ns of Stats.exactDistribution: the first call in this
 //                                     process (cold), then repeated calls (warm)
+//   DiceBench budget EXPR             ns per budget step: Stats.exactDistribution under budgets
+//                                     of 10^5 to 10^8 steps, until one is enough
 //
 // Each timed loop of N iterations is preceded by one untimed warm-up loop of N; RUNS loops
 // are timed and each gives one sample (ns per iteration). Output is one JSON object on stdout.
@@ -142,6 +144,31 @@ func runStats(_ text: String) throws {
         + "\"mean\":\(distribution.mean),\"checksum\":\(checksum)}")
 }
 
+/// How the time of the exact engine follows its budget: a step should cost a few ns
+/// whatever the expression, or the budget does not bound the time.
+func runBudget(_ text: String) throws {
+    let expr = try Parser.parseExpression(text)
+    var rows: [String] = []
+    for exponent in 5...8 {
+        var maxWork = 1
+        for _ in 0..<exponent { maxWork *= 10 }
+        let start = clock.now
+        var outcome = "exact"
+        do {
+            _ = try Stats.exactDistribution(of: expr, environment: Environment(), budget: StatsBudget(maxWork: maxWork))
+        } catch let error as DiceError {
+            throw error
+        } catch {
+            outcome = "too expensive"
+        }
+        let elapsed = nanoseconds(clock.now - start)
+        rows.append("{\"max_work\":\(maxWork),\"ns\":\(elapsed),\"ns_per_step\":\(elapsed / Double(maxWork)),"
+            + "\"outcome\":\(jsonString(outcome))}")
+        if outcome == "exact" { break }
+    }
+    print("{\"mode\":\"budget\",\"expr\":\(jsonString(text)),\"runs\":[\(rows.joined(separator: ","))]}")
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 func count(_ index: Int) -> Int {
     guard index < arguments.count, let value = Int(arguments[index]), value > 0 else {
@@ -158,8 +185,10 @@ do {
         try runParseRoll(arguments[1], n: count(2), runs: count(3))
     case "stats" where arguments.count == 2:
         try runStats(arguments[1])
+    case "budget" where arguments.count == 2:
+        try runBudget(arguments[1])
     default:
-        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | stats EXPR")
+        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | stats EXPR | budget EXPR")
     }
 } catch let error as DiceError {
     fail("\(error.kind)")

@@ -65,11 +65,14 @@ public struct DiceTerm: Hashable, Sendable {
     public let modifiers: [DiceModifier]
     /// The canonical notation, `4d6kh3`, worked out once: every roll's breakdown shows it.
     public let notation: String
+    /// `modifiers` in the order they apply (`DiceModifier.inStageOrder`), worked out once.
+    public let modifiersInStageOrder: [DiceModifier]
 
     public init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = []) {
         self.count = count
         self.sides = sides
         self.modifiers = modifiers
+        modifiersInStageOrder = DiceModifier.inStageOrder(modifiers)
         var text = ""
         Printer.writeDice(count: count, sides: sides, modifiers: modifiers, into: &text)
         notation = text

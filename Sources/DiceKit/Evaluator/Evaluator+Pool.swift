@@ -12,24 +12,14 @@ extension Evaluator {
             if roll.hasDice { countRoll = roll }
         }
         var sidesRoll: Roll?
-        let faces: DieFaces
-        switch term.sides {
-        case .number(let sidesExpr):
+        var sidesValue: Number?
+        if case .number(let sidesExpr) = term.sides {
             let roll = try evaluate(sidesExpr)
-            guard case .integer(let sides) = roll.value, sides >= 1 else {
-                throw DiceError(.invalidSides(roll.value), at: sidesExpr.range)
-            }
+            sidesValue = roll.value
             if roll.hasDice { sidesRoll = roll }
-            faces = .range(sides)
-        case .percentile:
-            faces = .range(100)
-        case .fate:
-            faces = .list([-1, 0, 1])
-        case .faces(let list):
-            guard !list.isEmpty else { throw DiceError(.emptyFaces, at: range) }
-            faces = .list(list)
         }
-        var plan = try makePlan(faces, term.modifiers, at: range)
+        let faces = try dieFaces(term, sides: sidesValue, at: range)
+        var plan = try makePlan(faces, term.modifiersInStageOrder, at: range)
         try spend(count, at: range)
         var roll: Roll
         if term.modifiers.isEmpty, case .range(let sides) = faces {
@@ -47,6 +37,24 @@ extension Evaluator {
         return roll
     }
 
+    /// The faces of `term`'s dice; `sides` is the value of its sides expression, if any.
+    func dieFaces(_ term: DiceTerm, sides: Number?, at range: SourceRange) throws(DiceError) -> DieFaces {
+        switch term.sides {
+        case .number(let sidesExpr):
+            guard let sides, case .integer(let whole) = sides, whole >= 1 else {
+                throw DiceError(.invalidSides(sides ?? .integer(0)), at: sidesExpr.range)
+            }
+            return .range(whole)
+        case .percentile:
+            return .range(100)
+        case .fate:
+            return .list([-1, 0, 1])
+        case .faces(let list):
+            guard !list.isEmpty else { throw DiceError(.emptyFaces, at: range) }
+            return .list(list)
+        }
+    }
+
     /// The step of a keep or drop modifier (`nil` for any other), its count worked out;
     /// a count that rolled dice adds its roll to `rolls`.
     mutating func keepDropStep(_ modifier: DiceModifier, rolls: inout [Roll]) throws(DiceError) -> KeepDropStep? {
@@ -59,6 +67,9 @@ extension Evaluator {
         default: return nil
         }
         guard let countExpr else { return KeepDropStep(keep: isKeep, extreme: extreme, count: 1) }
+        if case .number(.integer(let literal)) = countExpr.kind, literal >= 0 {
+            return KeepDropStep(keep: isKeep, extreme: extreme, count: literal)
+        }
         let name = (isKeep ? "k" : "d") + (extreme == .highest ? "h" : "l")
         let roll = try evaluate(countExpr)
         guard case .integer(let n) = roll.value, n >= 0 else {
@@ -71,6 +82,7 @@ extension Evaluator {
     /// A modifier's whole-number argument, keeping its roll when it rolled dice.
     private mutating func argument(_ expr: Expr, into plan: inout PoolPlan,
                                    _ error: (Number) -> DiceError.Kind) throws(DiceError) -> Int {
+        if case .number(.integer(let literal)) = expr.kind { return literal }
         let roll = try evaluate(expr)
         guard case .integer(let whole) = roll.value else { throw DiceError(error(roll.value), at: expr.range) }
         if roll.hasDice { plan.argumentRolls.append(roll) }
@@ -79,10 +91,10 @@ extension Evaluator {
 
     // MARK: - Plan
 
-    private mutating func makePlan(_ faces: DieFaces, _ modifiers: [DiceModifier],
-                                   at range: SourceRange) throws(DiceError) -> PoolPlan {
+    /// The plan of a pool of `faces` with `ordered`, its modifiers in stage order.
+    mutating func makePlan(_ faces: DieFaces, _ ordered: [DiceModifier],
+                           at range: SourceRange) throws(DiceError) -> PoolPlan {
         var plan = PoolPlan(faces: faces)
-        let ordered = DiceModifier.inStageOrder(modifiers)
         var bareRerolls: [Bool] = []
         var bareExplosion = false
         for modifier in ordered {
@@ -151,7 +163,7 @@ extension Evaluator {
             throw DiceError(.rerollMatchesEveryFace, at: range)
         }
         if let explosion = plan.explosion {
-            let survives = plan.someFace(near: always + [explosion.point]) { face in
+            let survives = plan.someFace(near: always, and: explosion.point) { face in
                 !always.contains { $0.matches(face) } && !explosion.point.matches(face)
             }
             if !survives { throw DiceError(.explosionMatchesEveryFace, at: range) }
@@ -160,6 +172,7 @@ extension Evaluator {
     }
 
     private mutating func resolve(_ point: ComparePoint, into plan: inout PoolPlan) throws(DiceError) -> ResolvedPoint {
+        if case .number(let literal) = point.value.kind { return ResolvedPoint(op: point.op, value: literal) }
         let roll = try evaluate(point.value)
         if roll.hasDice { plan.argumentRolls.append(roll) }
         return ResolvedPoint(op: point.op, value: roll.value)
@@ -235,11 +248,10 @@ extension Evaluator {
                 value += 1
             }
         } else {
-            for index in kept {
-                let (total, overflow) = value.addingReportingOverflow(entries[index].value)
-                guard !overflow else { throw DiceError(.overflow, at: range) }
-                value = total
-            }
+            var sum = CheckedSum()
+            for index in kept { sum.add(entries[index].value) }
+            guard let total = sum.total else { throw DiceError(.overflow, at: range) }
+            value = total
         }
         if let failures = plan.failures {
             for index in kept where failures.matches(entries[index].value) {
@@ -263,12 +275,12 @@ extension Evaluator {
 
     /// One original die: its rerolls, then its explosion chain.
     @inline(__always)
-    private mutating func rollDie(_ plan: PoolPlan, into entries: inout [Die],
-                                  at range: SourceRange) throws(DiceError) {
+    mutating func rollDie<Sink: DieSink>(_ plan: PoolPlan, into entries: inout Sink,
+                                         at range: SourceRange) throws(DiceError) {
         var (face, flags) = nextFace(plan)
         if plan.hasRerolls { try settle(plan, &face, &flags, into: &entries, at: range) }
         guard let explosion = plan.explosion else {
-            entries.append(Die(value: face, flags: flags))
+            entries.append(face, flags)
             return
         }
         switch explosion.kind {
@@ -287,10 +299,12 @@ extension Evaluator {
                         flags.insert(.penetrated)
                     }
                 }
-                entries.append(Die(value: value, flags: flags))
+                entries.append(value, flags)
                 guard explodes else { return }
                 try spend(1, at: range)
                 (face, flags) = nextFace(plan)
+                // An extra die stays extra through its rerolls.
+                flags.insert(.extra)
                 if plan.hasRerolls { try settle(plan, &face, &flags, into: &entries, at: range) }
                 extra = true
             }
@@ -310,7 +324,7 @@ extension Evaluator {
                 compounded = true
             }
             if compounded { flags.formUnion([.compounded, .exploded]) }
-            entries.append(Die(value: total, flags: flags))
+            entries.append(total, flags)
         }
     }
 
@@ -324,16 +338,54 @@ extension Evaluator {
     }
 
     /// Rerolls `face` while a recursive reroll matches, and once for a matching `ro`.
-    private mutating func settle(_ plan: PoolPlan, _ face: inout Int, _ flags: inout Die.Flags,
-                                 into entries: inout [Die], at range: SourceRange) throws(DiceError) {
+    private mutating func settle<Sink: DieSink>(_ plan: PoolPlan, _ face: inout Int, _ flags: inout Die.Flags,
+                                                into entries: inout Sink, at range: SourceRange) throws(DiceError) {
         var usedOnce = false
         while true {
             let always = plan.rerollAlways.contains { $0.matches(face) }
             guard always || (!usedOnce && plan.rerollOnce.contains { $0.matches(face) }) else { return }
             if !always { usedOnce = true }
-            entries.append(Die(value: face, flags: flags.union(.rerolled)))
+            entries.append(face, flags.union(.rerolled))
             try spend(1, at: range)
             (face, flags) = nextFace(plan)
         }
     }
+}
+
+/// Where `rollDie` puts each die it rolls: the whole record, or only the values that count.
+protocol DieSink {
+    mutating func append(_ value: Int, _ flags: Die.Flags)
+}
+
+extension Array: DieSink where Element == Die {
+    @inline(__always)
+    mutating func append(_ value: Int, _ flags: Die.Flags) { append(Die(value: value, flags: flags)) }
+}
+
+/// The values of the dice that count (rerolled ones left out), for the value-only path.
+struct ValueSink: DieSink {
+    var values: [Int]
+
+    @inline(__always)
+    mutating func append(_ value: Int, _ flags: Die.Flags) {
+        if !flags.contains(.rerolled) { values.append(value) }
+    }
+}
+
+/// A sum of integers that fails only when the total does not fit, whatever the order
+/// of the terms: the value path adds kept dice sorted, the full path in rolled order.
+struct CheckedSum {
+    private var partial = 0
+    /// Times the partial sum wrapped upward (positive) or downward (negative).
+    private var wraps = 0
+
+    @inline(__always)
+    mutating func add(_ term: Int) {
+        let (next, overflow) = partial.addingReportingOverflow(term)
+        if overflow { wraps += term > 0 ? 1 : -1 }
+        partial = next
+    }
+
+    /// The total, or `nil` when it is outside `Int`.
+    var total: Int? { wraps == 0 ? partial : nil }
 }

@@ -46,9 +46,9 @@ extension Evaluator {
     }
 
     /// A pool's value. Plain pools and pools with only keep/drop of literal counts
-    /// are summed without recording dice; anything else goes through `rollPool`.
+    /// are summed without recording dice; anything else goes through `modifiedPoolValue`.
     private mutating func poolValue(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Number {
-        guard case .number(let sidesExpr) = term.sides else { return try rollPool(term, at: range).value }
+        guard case .number(let sidesExpr) = term.sides else { return try modifiedPoolValue(term, at: range) }
         var keeps = (count: 0, steps: (KeepDropStep?.none, KeepDropStep?.none))
         for modifier in term.modifiers {
             switch modifier.kind {
@@ -56,7 +56,7 @@ extension Evaluator {
                 var n = 1
                 if let countExpr {
                     guard case .number(.integer(let literal)) = countExpr.kind, literal >= 0 else {
-                        return try rollPool(term, at: range).value
+                        return try modifiedPoolValue(term, at: range)
                     }
                     n = literal
                 }
@@ -66,11 +66,11 @@ extension Evaluator {
                 switch keeps.count {
                 case 0: keeps.steps.0 = step
                 case 1: keeps.steps.1 = step
-                default: return try rollPool(term, at: range).value
+                default: return try modifiedPoolValue(term, at: range)
                 }
                 keeps.count += 1
             default:
-                return try rollPool(term, at: range).value
+                return try modifiedPoolValue(term, at: range)
             }
         }
         var count = 1
@@ -87,37 +87,21 @@ extension Evaluator {
         if keeps.count == 0 {
             return .integer(try sum(count: count, sides: sides, at: range))
         }
-        // Keep/drop on values only: sort the faces once, then narrow a window.
+        // Keep/drop on values only: the window of ascending ranks kept, then two selections.
         scratch.removeAll(keepingCapacity: true)
         for index in 0..<count {
             scratch.append(source.roll(sides: sides))
             if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
-        if scratch.count <= 16 {
-            // Insertion sort: no closure calls for the usual handful of dice.
-            for i in 1..<Swift.max(scratch.count, 1) {
-                let item = scratch[i]
-                var j = i
-                while j > 0 && scratch[j - 1] < item {
-                    scratch[j] = scratch[j - 1]
-                    j -= 1
-                }
-                scratch[j] = item
-            }
-        } else {
-            scratch.sort(by: >)
-        }
         var low = 0
         var high = scratch.count
         for index in 0..<keeps.count {
             guard let step = index == 0 ? keeps.steps.0 : keeps.steps.1 else { continue }
-            let n = Swift.min(step.count, high - low)
-            switch (step.keep, step.extreme) {
-            case (true, .highest): high = low + n
-            case (true, .lowest): low = high - n
-            case (false, .highest): low += n
-            case (false, .lowest): high -= n
-            }
+            (low, high) = step.window(low, high)
+        }
+        scratch.withUnsafeMutableBufferPointer { values in
+            Selection.partition(values, around: low, in: 0..<values.count)
+            Selection.partition(values, around: high, in: low..<values.count)
         }
         var total = 0
         let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
@@ -129,6 +113,59 @@ extension Evaluator {
                 guard !overflow else { throw DiceError(.overflow, at: range) }
                 total = next
             }
+        }
+        return .integer(total)
+    }
+
+    /// Any pool's value: the dice `rollPool` would roll, in the same order, keeping only
+    /// the values that count; keep/drop selects the window of ranks it keeps.
+    private mutating func modifiedPoolValue(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Number {
+        var count = 1
+        if let countExpr = term.count {
+            let value = try value(of: countExpr)
+            guard case .integer(let whole) = value, whole >= 0 else { throw DiceError(.invalidCount(value), at: countExpr.range) }
+            count = whole
+        }
+        var sides: Number?
+        if case .number(let sidesExpr) = term.sides { sides = try value(of: sidesExpr) }
+        let faces = try dieFaces(term, sides: sides, at: range)
+        let plan = try makePlan(faces, term.modifiersInStageOrder, at: range)
+        try spend(count, at: range)
+        // The buffer leaves `self` while dice go in, and comes back for the next roll.
+        var sink = ValueSink(values: scratch)
+        scratch = []
+        defer { scratch = sink.values }
+        sink.values.removeAll(keepingCapacity: true)
+        for index in 0..<count {
+            try rollDie(plan, into: &sink, at: range)
+            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
+        var low = 0
+        var high = sink.values.count
+        if !plan.keeps.isEmpty {
+            // The window of ascending ranks kept depends on the counts alone; then only the
+            // values in it are needed, in any order: two selections, not a sort.
+            for step in plan.keeps { (low, high) = step.window(low, high) }
+            sink.values.withUnsafeMutableBufferPointer { values in
+                Selection.partition(values, around: low, in: 0..<values.count)
+                Selection.partition(values, around: high, in: low..<values.count)
+            }
+        }
+        var total = 0
+        if let counting = plan.counting {
+            for index in low..<high where counting.matches(sink.values[index]) { total += 1 }
+        } else {
+            var sum = CheckedSum()
+            for index in low..<high { sum.add(sink.values[index]) }
+            guard let whole = sum.total else { throw DiceError(.overflow, at: range) }
+            total = whole
+        }
+        if let failures = plan.failures {
+            var failed = 0
+            for index in low..<high where failures.matches(sink.values[index]) { failed += 1 }
+            let (less, overflow) = total.subtractingReportingOverflow(failed)
+            guard !overflow else { throw DiceError(.overflow, at: range) }
+            total = less
         }
         return .integer(total)
     }

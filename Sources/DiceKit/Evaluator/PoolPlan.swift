@@ -35,17 +35,15 @@ struct ResolvedPoint: Sendable {
 
     func matches(_ number: Number) -> Bool { op.holds(number, value) }
 
-    /// Whole numbers next to the point, where "matches" can change.
-    var boundaries: [Int] {
+    /// Whether `predicate` holds for a whole number next to the point, where "matches"
+    /// can change.
+    func someBoundary(where predicate: (Int) -> Bool) -> Bool {
         switch value {
         case .integer(let v):
-            var result = [v]
-            if v > Int.min { result.append(v - 1) }
-            if v < Int.max { result.append(v + 1) }
-            return result
+            return predicate(v) || (v > Int.min && predicate(v - 1)) || (v < Int.max && predicate(v + 1))
         case .decimal(let d):
-            guard d > -9.2e18, d < 9.2e18 else { return [] }
-            return [Int(d.rounded(.down)), Int(d.rounded(.up))]
+            guard d > -9.2e18, d < 9.2e18 else { return false }
+            return predicate(Int(d.rounded(.down))) || predicate(Int(d.rounded(.up)))
         }
     }
 }
@@ -55,6 +53,19 @@ struct KeepDropStep: Sendable {
     var keep: Bool
     var extreme: DiceModifier.Extreme
     var count: Int
+
+    /// The ranks still kept, in ascending order of value, when ranks `low..<high` were
+    /// kept before this step: keep/drop depends on counts alone, not on the values.
+    @inline(__always)
+    func window(_ low: Int, _ high: Int) -> (low: Int, high: Int) {
+        let n = Swift.min(count, high - low)
+        switch (keep, extreme) {
+        case (true, .highest): return (high - n, high)
+        case (true, .lowest): return (low, low + n)
+        case (false, .highest): return (low, high - n)
+        case (false, .lowest): return (low + n, high)
+        }
+    }
 
     /// The positions of `candidates` still kept after this step; `candidates` in
     /// ascending order and the result too. Ties go to the earlier position.
@@ -103,14 +114,18 @@ struct PoolPlan: Sendable {
 
     /// Whether some face the die can show (after clamping) satisfies `predicate`.
     /// For `1...S` only the ends and the faces next to `points` need checking.
-    func someFace(near points: [ResolvedPoint], where predicate: (Int) -> Bool) -> Bool {
+    func someFace(near points: [ResolvedPoint], and extra: ResolvedPoint? = nil,
+                  where predicate: (Int) -> Bool) -> Bool {
         switch faces {
         case .list(let list):
             return list.contains { predicate(clamp($0)) }
         case .range:
-            var candidates = [lowestFace, highestFace]
-            for point in points { candidates += point.boundaries }
-            return candidates.contains { $0 >= lowestFace && $0 <= highestFace && predicate($0) }
+            return withoutActuallyEscaping(predicate) { predicate in
+                let candidate = { (face: Int) in face >= lowestFace && face <= highestFace && predicate(face) }
+                if candidate(lowestFace) || candidate(highestFace) { return true }
+                if points.contains(where: { $0.someBoundary(where: candidate) }) { return true }
+                return extra?.someBoundary(where: candidate) ?? false
+            }
         }
     }
 }

@@ -137,8 +137,26 @@ struct MultisetKeep {
 
     // MARK: - Drop
 
-    /// The work charged for each (state, item outcome) pair of `dropSum` besides adding totals.
-    static let pairCost = 24
+    /// The work charged for each (state, item outcome) pair of `dropSum` besides adding totals:
+    /// a pair allocates a distribution, hashes a state and merges into an accumulator.
+    static let pairCost = 160
+    /// The work charged per outcome of a pair's totals (trimming, copying, merging) on top
+    /// of the convolution: measured with `DiceBench budget`, several times a multiply-add.
+    static let perOutcomeCost = 6
+
+    /// The work of combining `totals` with `item` in `dropSum`.
+    static func dropPairWork(_ totals: Distribution, _ item: Distribution) -> Int {
+        let linear = StatsEngine.product(totals.storageSize + item.storageSize, perOutcomeCost)
+        return StatsEngine.pairWork(totals, item) + linear + pairCost
+    }
+
+    /// Throws when the distributions held at once for the states would hold more than
+    /// a few times `maxOutcomes` outcomes (each of them within the bound is not enough).
+    static func checkHeld(_ held: Int, engine: StatsEngine) throws {
+        if held > StatsEngine.product(engine.budget.maxOutcomes, 4) {
+            throw StatsError.tooExpensive("the kept sums would hold more than \(engine.budget.maxOutcomes * 4) outcomes")
+        }
+    }
 
     /// The kept sum over `items`, each given as its lists with the distribution of its total.
     ///
@@ -150,15 +168,19 @@ struct MultisetKeep {
                 var next: [Int: DistributionAccumulator] = [:]
                 for (state, totals) in states {
                     for (outcome, itemTotals) in item.outcomes {
-                        // A pair also allocates, merges and hashes: charge that, or tiny totals run long.
-                        try engine.charge(StatsEngine.product(totals.storageSize, itemTotals.storageSize)
-                                          + MultisetKeep.pairCost)
+                        try engine.charge(MultisetKeep.dropPairWork(totals, itemTotals))
                         let combined = try totals.adding(itemTotals)
                         try next[merge(state, outcome), default: DistributionAccumulator()].add(combined)
                     }
                 }
                 states = [:]
-                for (key, accumulator) in next { states[key] = try engine.checkSize(accumulator.build()) }
+                var held = 0
+                for (key, accumulator) in next {
+                    let built = try engine.checkSize(accumulator.build())
+                    held += built.storageSize
+                    try MultisetKeep.checkHeld(held, engine: engine)
+                    states[key] = built
+                }
             }
         }
         var result = DistributionAccumulator()

@@ -274,7 +274,7 @@ final class PoolModel {
             var closed: [Int: Double] = [:]
             for level in 0...depth {
                 var next: [Int: Double] = [:]
-                try engine.charge(StatsEngine.product(open.count, die.count * (form.length + 1)))
+                try engine.charge(StatsEngine.product(open.count, die.count * (form.length + 1 + MultisetKeep.pairCost)))
                 for (key, p) in open {
                     for (index, entry) in die.enumerated() {
                         let value = level == 0 ? entry.face
@@ -297,7 +297,9 @@ final class PoolModel {
             for level in 0...depth {
                 var next: [Int: DistributionAccumulator] = [:]
                 for (key, totals) in open {
-                    try engine.charge(StatsEngine.product(totals.storageSize, die.count))
+                    // Each face also inserts into a list and merges into an accumulator: charge it.
+                    try engine.charge(StatsEngine.product(MultisetKeep.dropPairWork(totals, Distribution(constant: .integer(0))),
+                                                          die.count))
                     for (index, entry) in die.enumerated() {
                         let value = level == 0 ? entry.face
                             : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(entry.face) }
@@ -317,11 +319,23 @@ final class PoolModel {
                     }
                 }
                 open = [:]
-                for (key, accumulator) in next { open[key] = try engine.checkSize(accumulator.build()) }
+                var held = 0
+                for (key, accumulator) in next {
+                    let built = try engine.checkSize(accumulator.build())
+                    held += built.storageSize
+                    try MultisetKeep.checkHeld(held, engine: engine)
+                    open[key] = built
+                }
                 if open.isEmpty { break }
             }
             var item: [Int: Distribution] = [:]
-            for (key, accumulator) in closed { item[key] = try engine.checkSize(accumulator.build()) }
+            var held = 0
+            for (key, accumulator) in closed {
+                let built = try engine.checkSize(accumulator.build())
+                held += built.storageSize
+                try MultisetKeep.checkHeld(held, engine: engine)
+                item[key] = built
+            }
             return try engine.faults(at: range) { try keeper.dropSum([(item, count)], engine: engine) }
         }
     }

@@ -138,11 +138,12 @@ struct GroupCase: Sendable, CustomTestStringConvertible {
         DiceCase("1dFr", faces: [1, 1, 3], 1, [["-1 rerolled", "-1 rerolled", "1"]]),
         DiceCase("1dFr", faces: [1, 2], 0, [["-1 rerolled", "0"]]),
         DiceCase("d{2,3,5}r", faces: [1, 1, 2], 3, [["2 rerolled", "2 rerolled", "3"]]),
-        // reroll, then explode; rerolls also apply to the extra dice
+        // reroll, then explode; rerolls also apply to the extra dice, which stay extra
         DiceCase("2d6r!", faces: [1, 6, 3, 4], 13, [["1 rerolled", "6 exploded", "3 extra", "4"]]),
-        DiceCase("1d6!r", faces: [6, 1, 2], 8, [["6 exploded", "1 rerolled", "2 extra"]]),
-        DiceCase("2d6r1!", faces: [1, 6, 1, 3, 4], 13, [["1 rerolled", "6 exploded", "1 rerolled", "3 extra", "4"]]),
-        DiceCase("2d6!ro", faces: [6, 1, 2, 3], 11, [["6 exploded", "1 rerolled", "2 extra", "3"]]),
+        DiceCase("1d6!r", faces: [6, 1, 2], 8, [["6 exploded", "1 rerolled extra", "2 extra"]]),
+        DiceCase("2d6r1!", faces: [1, 6, 1, 3, 4], 13,
+                 [["1 rerolled", "6 exploded", "1 rerolled extra", "3 extra", "4"]]),
+        DiceCase("2d6!ro", faces: [6, 1, 2, 3], 11, [["6 exploded", "1 rerolled extra", "2 extra", "3"]]),
         // rerolled dice are not kept or counted
         DiceCase("3d6rkh1", faces: [1, 2, 5, 3], 5, [["1 rerolled", "2 dropped", "5", "3 dropped"]]),
     ]
@@ -188,6 +189,31 @@ struct GroupCase: Sendable, CustomTestStringConvertible {
         let roll = try rollScripted(c.input, faces: c.faces)
         #expect(roll.value == c.value)
         #expect(describeDice(roll) == c.dice)
+    }
+
+    /// `value(of:)`, the path of `--total` and of simulations, keeps only the values that
+    /// count; on the same faces it gives the same value as the full roll.
+    @Test(arguments: forms + keepAndDrop + explosions + rerolls + clamps + counting)
+    func theValuePathAgreesOnScriptedFaces(_ c: DiceCase) throws {
+        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice(c.faces))
+        #expect(try evaluator.value(of: Parser.parseExpression(c.input)) == c.value)
+    }
+
+    /// A sum fails only when its total does not fit, whatever order the kept dice are added in.
+    @Test func aSumOverflowsOnlyWhenItsTotalDoesNotFit() throws {
+        let faces = "{9223372036854775807, -9223372036854775807, 5}"
+        for text in ["3d\(faces)", "3d\(faces)kh3", "3d\(faces)dl0"] {
+            // Rolled order max, max, min: the first two alone overflow; the total fits.
+            var full = Evaluator(environment: Environment(), source: ScriptedDice([1, 1, 2]))
+            var fast = full
+            let expr = try Parser.parseExpression(text)
+            #expect(try full.evaluate(expr).value == .integer(9_223_372_036_854_775_807), "\(text)")
+            #expect(try fast.value(of: expr) == .integer(9_223_372_036_854_775_807), "\(text)")
+        }
+        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice([1, 1, 3]))
+        let overflowing = try Parser.parseExpression("3d\(faces)kh3")
+        let error = diceError { () throws(DiceError) in try evaluator.value(of: overflowing) }
+        #expect(error?.kind == .overflow)
     }
 
     /// Dice rolled for a computed count, sides or compare point are part of the result tree
