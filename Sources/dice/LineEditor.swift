@@ -144,7 +144,7 @@ final class LineEditor {
     /// the previous line are skipped.
     func addHistory(_ line: String) {
         let line = String(line.map { $0.isNewline ? " " : $0 })
-        guard historyLimit > 0, !line.allSatisfy(\.isWhitespace), line != entries.last else {
+        guard historyLimit > 0, !line.allSatisfy { $0.isWhitespace }, line != entries.last else {
             return
         }
         enter(line)
@@ -192,7 +192,7 @@ final class LineEditor {
 
     /// The candidates in columns down then across, like `ls`, each line ending in "\n".
     static func columns(_ items: [String], width: Int) -> String {
-        let columnWidth = (items.map(\.count).max() ?? 0) + 2
+        let columnWidth = (items.map { $0.count }.max() ?? 0) + 2
         let perRow = max(1, width / columnWidth)
         let rows = (items.count + perRow - 1) / perRow
         var text = ""

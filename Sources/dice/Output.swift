@@ -11,55 +11,82 @@ import DiceKit
 /// Used from one thread only; `@unchecked Sendable` lets the two shared instances be globals.
 final class Output: @unchecked Sendable {
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
+    /// 64 KiB, allocated once; `count` bytes of it are waiting to be written.
+    private let storage: UnsafeMutablePointer<UInt8>
+    private static let capacity = 1 << 16
+    /// One thread only: no dynamic exclusivity checks on every byte counted.
+    @exclusivity(unchecked) private var count = 0
 
     static let standard = Output(descriptor: 1)
     static let error = Output(descriptor: 2)
 
     init(descriptor: Int32) {
         self.descriptor = descriptor
-        buffer.reserveCapacity(1 << 16)
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: Output.capacity)
     }
 
+    deinit { storage.deallocate() }
+
     func write(_ text: String) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { flush() }
+        var text = text
+        text.withUTF8 { bytes in append(bytes) }
     }
 
     func line(_ text: String) {
         write(text)
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= 1 << 16 { flush() }
+        append(UInt8(ascii: "\n"))
     }
 
     /// A number and a newline, with no intermediate String for integers.
     func line(_ number: Number) {
         guard case .integer(let value) = number else { return line(number.description) }
-        var magnitude = value.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { raw in
-            repeat {
-                raw[23 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            if value < 0 { buffer.append(UInt8(ascii: "-")) }
-            buffer.append(contentsOf: raw[(24 - count)...])
+        // At most 20 digits, a sign and a newline.
+        if count > Output.capacity - 22 { flush() }
+        var digits = 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= 1 << 16 { flush() }
+        var position = count + digits + (value < 0 ? 1 : 0)
+        storage[position] = UInt8(ascii: "\n")
+        var magnitude = value.magnitude
+        repeat {
+            position -= 1
+            storage[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 { storage[count] = UInt8(ascii: "-") }
+        count += digits + (value < 0 ? 2 : 1)
+    }
+
+    private func append(_ byte: UInt8) {
+        if count == Output.capacity { flush() }
+        storage[count] = byte
+        count += 1
+    }
+
+    private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        while offset < bytes.count {
+            if count == Output.capacity { flush() }
+            let chunk = Swift.min(bytes.count - offset, Output.capacity - count)
+            if let base = bytes.baseAddress {
+                (storage + count).update(from: base + offset, count: chunk)
+            }
+            count += chunk
+            offset += chunk
+        }
+        if count == Output.capacity { flush() }
     }
 
     func flush() {
         var offset = 0
-        while offset < buffer.count {
-            let written = buffer.withUnsafeBytes { raw in
-                systemWrite(descriptor, raw.baseAddress.map { $0 + offset }, buffer.count - offset)
-            }
+        while offset < count {
+            let written = systemWrite(descriptor, storage + offset, count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                buffer.removeAll(keepingCapacity: true)
+                count = 0
                 if descriptor == 1 {
                     // The reader went away: nothing more to say to anyone.
                     exit(0)
@@ -68,7 +95,7 @@ final class Output: @unchecked Sendable {
             }
             offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
+        count = 0
     }
 }
 

@@ -60,7 +60,7 @@ public struct DiceModifier: Hashable, Sendable {
         if inOrder { return modifiers }
         return modifiers.enumerated().sorted {
             $0.element.stage != $1.element.stage ? $0.element.stage < $1.element.stage : $0.offset < $1.offset
-        }.map(\.element)
+        }.map { $0.element }
     }
 
     public var stage: Stage {

@@ -31,7 +31,7 @@ extension Expr {
             }
             return "(dice \(count) \(sides)" + term.modifiers.map { " " + $0.dump }.joined() + ")"
         case .group(let members, let modifiers):
-            return "(group [" + members.map(\.dump).joined(separator: " ") + "]"
+            return "(group [" + members.map { $0.dump }.joined(separator: " ") + "]"
                 + modifiers.map { " " + $0.dump }.joined() + ")"
         case .repeat(let count, let body, let modifiers):
             return "(repeat \(count.dump) \(body.dump)" + modifiers.map { " " + $0.dump }.joined() + ")"

@@ -57,25 +57,88 @@ public struct Operation: Hashable, Sendable {
 }
 
 /// A dice term: how many dice, what dice, and their modifiers.
+///
+/// A value type whose parts live in one shared, immutable box: rolling a term a million
+/// times copies one reference, not five.
 public struct DiceTerm: Hashable, Sendable {
+    private final class Storage: Sendable {
+        let count: Expr?
+        let sides: Sides
+        let modifiers: [DiceModifier]
+        let notation: String
+        let modifiersInStageOrder: [DiceModifier]
+        let literalKeeps: [LiteralKeep]?
+
+        init(count: Expr?, sides: Sides, modifiers: [DiceModifier]) {
+            self.count = count
+            self.sides = sides
+            self.modifiers = modifiers
+            var text = ""
+            Printer.writeDice(count: count, sides: sides, modifiers: modifiers, into: &text)
+            notation = text
+            modifiersInStageOrder = DiceModifier.inStageOrder(modifiers)
+            literalKeeps = LiteralKeep.all(of: modifiers)
+        }
+    }
+
+    private let storage: Storage
+
     /// `nil` for `d20` (one die).
-    public let count: Expr?
-    public let sides: Sides
+    public var count: Expr? { storage.count }
+    public var sides: Sides { storage.sides }
     /// As written; they apply in the fixed order of `DiceModifier.Stage`.
-    public let modifiers: [DiceModifier]
+    public var modifiers: [DiceModifier] { storage.modifiers }
     /// The canonical notation, `4d6kh3`, worked out once: every roll's breakdown shows it.
-    public let notation: String
+    public var notation: String { storage.notation }
     /// `modifiers` in the order they apply (`DiceModifier.inStageOrder`), worked out once.
-    public let modifiersInStageOrder: [DiceModifier]
+    public var modifiersInStageOrder: [DiceModifier] { storage.modifiersInStageOrder }
+
+    /// When every modifier is a keep or drop with a literal count (or none), those steps
+    /// in written order; `nil` otherwise. Such pools roll their value without a plan.
+    public var literalKeeps: [LiteralKeep]? { storage.literalKeeps }
 
     public init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = []) {
-        self.count = count
-        self.sides = sides
-        self.modifiers = modifiers
-        modifiersInStageOrder = DiceModifier.inStageOrder(modifiers)
-        var text = ""
-        Printer.writeDice(count: count, sides: sides, modifiers: modifiers, into: &text)
-        notation = text
+        storage = Storage(count: count, sides: sides, modifiers: modifiers)
+    }
+
+    public static func == (lhs: DiceTerm, rhs: DiceTerm) -> Bool {
+        lhs.storage === rhs.storage
+            || (lhs.count == rhs.count && lhs.sides == rhs.sides && lhs.modifiers == rhs.modifiers)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(count)
+        hasher.combine(sides)
+        hasher.combine(modifiers)
+    }
+}
+
+/// A keep or drop modifier with a literal count: `kh3`, `d` (drop the lowest one).
+public struct LiteralKeep: Hashable, Sendable {
+    public var keep: Bool
+    public var extreme: DiceModifier.Extreme
+    public var count: Int
+
+    /// The steps of `modifiers` when all are keep/drop with literal counts of at least 0.
+    static func all(of modifiers: [DiceModifier]) -> [LiteralKeep]? {
+        var steps: [LiteralKeep] = []
+        for modifier in modifiers {
+            let keep: Bool
+            let extreme: DiceModifier.Extreme
+            let countExpr: Expr?
+            switch modifier.kind {
+            case .keep(let e, let c): (keep, extreme, countExpr) = (true, e, c)
+            case .drop(let e, let c): (keep, extreme, countExpr) = (false, e, c)
+            default: return nil
+            }
+            var count = 1
+            if let countExpr {
+                guard case .number(.integer(let literal)) = countExpr.kind, literal >= 0 else { return nil }
+                count = literal
+            }
+            steps.append(LiteralKeep(keep: keep, extreme: extreme, count: count))
+        }
+        return steps
     }
 }
 

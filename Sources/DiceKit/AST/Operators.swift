@@ -71,5 +71,5 @@ public enum Function: String, Hashable, Sendable, CaseIterable {
 /// The names that are not free for variables and macros.
 public enum ReservedNames {
     /// Functions, `repeat`, `def` and `stats`.
-    public static let all: Set<String> = Set(Function.allCases.map(\.rawValue)).union(["repeat", "def", "stats"])
+    public static let all: Set<String> = Set(Function.allCases.map { $0.rawValue }).union(["repeat", "def", "stats"])
 }

@@ -55,7 +55,7 @@ public struct Environment: Hashable, Sendable {
 
     /// Every bound name and every function name: the candidates for completion and suggestions.
     public var knownNames: [String] {
-        (Array(bindings.keys) + Function.allCases.map(\.rawValue) + ["repeat"]).sorted()
+        (Array(bindings.keys) + Function.allCases.map { $0.rawValue } + ["repeat"]).sorted()
     }
 }
 

@@ -4,7 +4,7 @@ extension Evaluator {
         var rolls: [Roll] = []
         rolls.reserveCapacity(arguments.count)
         for argument in arguments { rolls.append(try evaluate(argument)) }
-        let values = rolls.map(\.value)
+        let values = rolls.map { $0.value }
         let value = try arithmetic(range) { () throws(ArithmeticFault) in try Functions.apply(function, values) }
         return Roll(.function(function, rolls), value: value)
     }

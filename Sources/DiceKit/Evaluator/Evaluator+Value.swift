@@ -48,30 +48,8 @@ extension Evaluator {
     /// A pool's value. Plain pools and pools with only keep/drop of literal counts
     /// are summed without recording dice; anything else goes through `modifiedPoolValue`.
     private mutating func poolValue(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Number {
-        guard case .number(let sidesExpr) = term.sides else { return try modifiedPoolValue(term, at: range) }
-        var keeps = (count: 0, steps: (KeepDropStep?.none, KeepDropStep?.none))
-        for modifier in term.modifiers {
-            switch modifier.kind {
-            case .keep(let extreme, let countExpr), .drop(let extreme, let countExpr):
-                var n = 1
-                if let countExpr {
-                    guard case .number(.integer(let literal)) = countExpr.kind, literal >= 0 else {
-                        return try modifiedPoolValue(term, at: range)
-                    }
-                    n = literal
-                }
-                var isKeep = false
-                if case .keep = modifier.kind { isKeep = true }
-                let step = KeepDropStep(keep: isKeep, extreme: extreme, count: n)
-                switch keeps.count {
-                case 0: keeps.steps.0 = step
-                case 1: keeps.steps.1 = step
-                default: return try modifiedPoolValue(term, at: range)
-                }
-                keeps.count += 1
-            default:
-                return try modifiedPoolValue(term, at: range)
-            }
+        guard case .number(let sidesExpr) = term.sides, let keeps = term.literalKeeps else {
+            return try modifiedPoolValue(term, at: range)
         }
         var count = 1
         if let countExpr = term.count {
@@ -84,24 +62,24 @@ extension Evaluator {
             throw DiceError(.invalidSides(sidesValue), at: sidesExpr.range)
         }
         try spend(count, at: range)
-        if keeps.count == 0 {
+        if keeps.isEmpty {
             return .integer(try sum(count: count, sides: sides, at: range))
         }
         // Keep/drop on values only: the window of ascending ranks kept, then two selections.
-        scratch.removeAll(keepingCapacity: true)
-        for index in 0..<count {
-            scratch.append(source.roll(sides: sides))
-            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
-        }
+        if scratch.count < count { scratch = [Int](repeating: 0, count: Swift.max(count, 2 * scratch.count)) }
         var low = 0
-        var high = scratch.count
-        for index in 0..<keeps.count {
-            guard let step = index == 0 ? keeps.steps.0 : keeps.steps.1 else { continue }
-            (low, high) = step.window(low, high)
+        var high = count
+        for keep in keeps {
+            (low, high) = KeepDropStep(keep: keep.keep, extreme: keep.extreme, count: keep.count).window(low, high)
         }
-        scratch.withUnsafeMutableBufferPointer { values in
-            Selection.partition(values, around: low, in: 0..<values.count)
-            Selection.partition(values, around: high, in: low..<values.count)
+        try scratch.withUnsafeMutableBufferPointer { (buffer) throws(DiceError) in
+            let values = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
+            for index in 0..<count {
+                values[index] = source.roll(sides: sides)
+                if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+            }
+            Selection.partition(values, around: low, in: 0..<count)
+            Selection.partition(values, around: high, in: low..<count)
         }
         var total = 0
         let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow

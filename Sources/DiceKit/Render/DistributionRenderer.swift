@@ -93,8 +93,8 @@ public struct DistributionRenderer: Sendable {
             index = end + 1
         }
         if groupSize > 1 { notes.append("(outcomes grouped \(groupSize) to a row)") }
-        let labelWidth = Swift.max(5, rows.map(\.label.count).max() ?? 0)
-        let largest = rows.map(\.probability).max() ?? 1
+        let labelWidth = Swift.max(5, rows.map { $0.label.count }.max() ?? 0)
+        let largest = rows.map { $0.probability }.max() ?? 1
         let barWidth = Swift.max(10, width - labelWidth - 31)
         var lines = [DistributionRenderer.pad("value", labelWidth) + "        P  at least   at most"]
         for row in rows {

@@ -102,7 +102,7 @@ public struct RollRenderer: Sendable {
         case .macro(let name, let arguments, _) where !roll.hasDice:
             // A macro that rolled nothing shows its result, not its workings: `mod(16) (3)`.
             out += name
-            if !arguments.isEmpty { out += "(" + arguments.map(\.value.description).joined(separator: ", ") + ")" }
+            if !arguments.isEmpty { out += "(" + arguments.map { $0.value.description }.joined(separator: ", ") + ")" }
             out += " (\(roll.value))"
         case .macro(let name, let arguments, let body):
             out += name

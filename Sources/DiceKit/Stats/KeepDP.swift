@@ -63,7 +63,7 @@ enum KeepDP {
         let m = probabilities.count
         // Up to kept.upperBound states, each spreading over the dice left, each a kept sum
         // as wide as the kept dice times the spread of the contributions.
-        let spread = contributions.map(\.doubleValue).max()! - contributions.map(\.doubleValue).min()!
+        let spread = contributions.map { $0.doubleValue }.max()! - contributions.map { $0.doubleValue }.min()!
         let width = Swift.min(Double(kept.count) * spread + 1, Double(engine.budget.maxOutcomes))
         let estimate = Double(m) * Double(kept.upperBound) * Double(dice) * width / 2
         try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)

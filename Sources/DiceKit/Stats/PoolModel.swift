@@ -50,6 +50,12 @@ struct PoolSpec {
     var counting = PoolCounting()
 }
 
+/// A face of a die and its probability.
+struct WeightedFace {
+    var face: Int
+    var probability: Double
+}
+
 /// One kind of die with its modifiers, ready to give the distribution of a pool of any size.
 ///
 /// Per die: roll, clamp, reroll (`r` until no recursive point matches; `ro` once), then
@@ -58,7 +64,7 @@ struct PoolSpec {
 final class PoolModel {
     let spec: PoolSpec
     /// The faces after clamps and rerolls, ascending, probabilities summing to 1.
-    let die: [(face: Int, probability: Double)]
+    let die: [WeightedFace]
     /// Whether each face of `die` explodes.
     let explodes: [Bool]
     /// Extra dice per chain at most; 0 when the die never explodes.
@@ -86,22 +92,30 @@ final class PoolModel {
             for clamp in spec.clamps { face = clamp.minimum ? Swift.max(face, clamp.value) : Swift.min(face, clamp.value) }
             clamped.add(face, outcome.probability)
         }
-        let clampedFaces = clamped.build().outcomes.map { ($0.value.integerValue!, $0.probability) }
-        let lowest = clampedFaces.first!.0, highest = clampedFaces.last!.0
+        var clampedFaces: [WeightedFace] = []
+        for outcome in clamped.build().outcomes {
+            if let face = outcome.value.integerValue {
+                clampedFaces.append(WeightedFace(face: face, probability: outcome.probability))
+            }
+        }
+        guard let lowest = clampedFaces.first?.face, let highest = clampedFaces.last?.face else {
+            throw DiceError(.emptyFaces, at: range)
+        }
 
         // Rerolls.
         let recursive = spec.rerolls.filter { !$0.once }.map { $0.point ?? StatsPoint(op: .equal, value: .integer(lowest)) }
-        let once = spec.rerolls.filter(\.once).map { $0.point ?? StatsPoint(op: .equal, value: .integer(lowest)) }
-        let survivors = clampedFaces.filter { face, _ in !recursive.contains { $0.matches(face) } }
+        let once = spec.rerolls.filter { $0.once }.map { $0.point ?? StatsPoint(op: .equal, value: .integer(lowest)) }
+        let survivors = clampedFaces.filter { entry in !recursive.contains { $0.matches(entry.face) } }
         guard !survivors.isEmpty else { throw DiceError(.rerollMatchesEveryFace, at: rerollRange) }
-        let survivorMass = survivors.reduce(0) { $0 + $1.1 }
-        let settled = survivors.map { ($0.0, $0.1 / survivorMass) }
+        let survivorMass = survivors.reduce(0) { $0 + $1.probability }
+        let settled = survivors.map { WeightedFace(face: $0.face, probability: $0.probability / survivorMass) }
         let rerolledOnce = settled.reduce(0) { total, entry in
-            once.contains { $0.matches(entry.0) } ? total + entry.1 : total
+            once.contains { $0.matches(entry.face) } ? total + entry.probability : total
         }
-        die = settled.map { face, p in
-            (face, (once.contains { $0.matches(face) } ? 0 : p) + rerolledOnce * p)
-        }.filter { $0.1 > 0 }
+        die = settled.map { entry in
+            let kept = once.contains { $0.matches(entry.face) } ? 0 : entry.probability
+            return WeightedFace(face: entry.face, probability: kept + rerolledOnce * entry.probability)
+        }.filter { $0.probability > 0 }
 
         // Explosions.
         if spec.explosion != nil {
@@ -179,7 +193,7 @@ final class PoolModel {
     private func unit() throws -> Distribution {
         if let cachedUnit { return cachedUnit }
         var builder = DistributionAccumulator()
-        for (face, p) in die { builder.add(face, p) }
+        for entry in die { builder.add(entry.face, entry.probability) }
         var result = builder.build()
         if spec.explosion == .compound {
             let (stop, go) = try parts { face, _ throws(ArithmeticFault) in .integer(face) }
@@ -254,9 +268,9 @@ final class PoolModel {
     /// Keep/drop over `count` chains, each a die and its extra dice as separate values.
     private func chainKeep(count: Int, form: MultisetKeep.Form, fromTop: Bool) throws -> Distribution {
         // Every value a die of the pool can show, ranked from the anchored end.
-        var values = Set(die.map(\.face))
-        for (face, _) in die {
-            values.insert(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) })
+        var values = Set(die.map { $0.face })
+        for entry in die {
+            values.insert(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(entry.face) })
         }
         let ascending = values.sorted()
         let ordered = fromTop ? Array(ascending.reversed()) : ascending

@@ -12,6 +12,7 @@ extension StatsEngine {
     }
 
     func diceDistribution(_ term: DiceTerm, at range: SourceRange) throws -> Distribution {
+        if let single = try singleDie(term) { return single }
         try checkModifiers(term.modifiers, group: false)
         let count = try term.count.map { try distribution(of: $0) } ?? Distribution(constant: .integer(1))
         var fixedFaces: Distribution?
@@ -27,15 +28,15 @@ extension StatsEngine {
         if let sides { inputs.append(sides.distribution) }
         for argument in arguments { inputs.append(try distribution(of: argument)) }
 
-        var counts: [(dice: Int, probability: Double)] = []
+        var counts: [WeightedCount] = []
         try count.forEachOutcome { (value, p) throws(DiceError) in
             guard case .integer(let dice) = value, dice >= 0 else {
                 throw DiceError(.invalidCount(value), at: term.count?.range ?? range)
             }
             guard dice <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
-            counts.append((dice, p))
+            counts.append(WeightedCount(count: dice, probability: p))
         }
-        let largest = counts.map(\.dice).max() ?? 0
+        let largest = counts.reduce(0) { Swift.max($0, $1.count) }
 
         var result = DistributionAccumulator()
         try forEachJointOutcome(of: inputs) { values, weight in
@@ -54,13 +55,35 @@ extension StatsEngine {
             let spec = try StatsEngine.resolve(term.modifiers, Array(values))
             let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, engine: self, range: range,
                                     rerollRange: range, explosionRange: range)
-            for (dice, p) in counts {
-                let distribution = try pool.distribution(count: dice)
+            for entry in counts {
+                let distribution = try pool.distribution(count: entry.count)
                 try charge(distribution.storageSize)
-                try result.add(distribution, shiftedBy: 0, times: weight * p)
+                try result.add(distribution, shiftedBy: 0, times: weight * entry.probability)
             }
         }
         return try checkSize(result.build())
+    }
+
+    /// One die without modifiers and with literal sides (`d20`, `1d%`, `dF`): its faces,
+    /// without building a pool model; `nil` for anything else.
+    private func singleDie(_ term: DiceTerm) throws -> Distribution? {
+        guard term.modifiers.isEmpty else { return nil }
+        if let count = term.count {
+            guard case .number(.integer(1)) = count.kind else { return nil }
+        }
+        let faces: Distribution
+        switch term.sides {
+        case .number(let sides):
+            guard case .number(.integer(let n)) = sides.kind, n >= 1, n <= budget.maxOutcomes else { return nil }
+            faces = Distribution(uniformSides: n)
+        case .percentile: faces = Distribution(uniformSides: 100)
+        case .fate: faces = Distribution(faces: [-1, 0, 1])
+        case .faces(let list):
+            guard !list.isEmpty else { return nil }
+            faces = Distribution(faces: list)
+        }
+        try charge(faces.storageSize)
+        return faces
     }
 
     // MARK: - Modifiers
@@ -68,9 +91,8 @@ extension StatsEngine {
     /// Rejects modifiers that cannot go together (or, on a group, apply only to dice), with
     /// the roller's messages, looking at them in the order they apply.
     func checkModifiers(_ modifiers: [DiceModifier], group: Bool) throws {
-        let ordered = modifiers.enumerated().sorted {
-            $0.element.stage != $1.element.stage ? $0.element.stage < $1.element.stage : $0.offset < $1.offset
-        }.map(\.element)
+        guard !modifiers.isEmpty else { return }
+        let ordered = DiceModifier.inStageOrder(modifiers)
         var explosion = false, counting = false, failures = false
         for modifier in ordered {
             switch modifier.kind {
@@ -164,3 +186,9 @@ extension StatsEngine {
     }
 }
 
+
+/// A number of dice (or copies) and its probability.
+struct WeightedCount {
+    var count: Int
+    var probability: Double
+}

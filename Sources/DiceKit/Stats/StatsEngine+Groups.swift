@@ -14,11 +14,11 @@ extension StatsEngine {
                             at range: SourceRange) throws -> Distribution {
         try checkModifiers(modifiers, group: true)
         let counts = try distribution(of: count)
-        var copies: [(count: Int, probability: Double)] = []
+        var copies: [WeightedCount] = []
         try counts.forEachOutcome { (value, p) throws(DiceError) in
             guard case .integer(let n) = value, n >= 0 else { throw DiceError(.invalidCount(value), at: count.range) }
             guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
-            copies.append((n, p))
+            copies.append(WeightedCount(count: n, probability: p))
         }
         guard copies.contains(where: { $0.count > 0 }) else {
             return Distribution(constant: .integer(0), probability: counts.totalProbability)
@@ -31,10 +31,11 @@ extension StatsEngine {
             let single = try self.faults(at: range) {
                 try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
             }
-            let largest = Double(copies.map(\.count).max() ?? 0), unitSize = Double(single.storageSize)
+            let largest = Double(copies.map { $0.count }.max() ?? 0), unitSize = Double(single.storageSize)
             let estimate = largest * Swift.max(largest - 1, 0) * unitSize * unitSize / 2
             if spec.keeps.isEmpty { try self.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
-            for (n, p) in copies {
+            for entry in copies {
+                let n = entry.count, p = entry.probability
                 let part: Distribution
                 if spec.keeps.isEmpty {
                     while powerCount < n {

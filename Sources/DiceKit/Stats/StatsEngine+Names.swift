@@ -55,7 +55,7 @@ extension StatsEngine {
             return try macroBody(macro, bindings: bindings, at: range).scaled(by: mass)
         }
         var builder = DistributionAccumulator()
-        try forEachJointOutcome(of: conditioned.map(\.distribution)) { outcome, weight in
+        try forEachJointOutcome(of: conditioned.map { $0.distribution }) { outcome, weight in
             var fixed = bindings
             for (index, value) in outcome.enumerated() { fixed[conditioned[index].name] = .value(value) }
             let body = try macroBody(macro, bindings: fixed, at: range)
@@ -97,11 +97,11 @@ extension StatsEngine {
     /// Calls `body` with each joint outcome of independent `distributions` and its probability.
     func forEachJointOutcome(of distributions: [Distribution],
                              _ body: ([Number], Double) throws -> Void) throws {
-        let lists = distributions.map(\.outcomes)
+        let lists = distributions.map { $0.outcomes }
         var combinations = 1
         for list in lists { combinations = StatsEngine.product(combinations, list.count) }
         try charge(combinations)
-        if lists.contains(where: \.isEmpty) { return }
+        if lists.contains { $0.isEmpty } { return }
         var indices = [Int](repeating: 0, count: lists.count)
         while true {
             var weight = 1.0
