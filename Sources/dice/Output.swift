@@ -66,6 +66,8 @@ final class Output: @unchecked Sendable {
         count += 1
     }
 
+    func write(_ bytes: UnsafeBufferPointer<UInt8>) { append(bytes) }
+
     private func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         var offset = 0
         while offset < bytes.count {

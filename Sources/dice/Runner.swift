@@ -10,6 +10,8 @@ struct Runner {
     let statsRenderer: DistributionRenderer
     let output = Output.standard
     let errors = Output.error
+    /// One line of text, reused from roll to roll.
+    private var line: [UInt8] = []
 
     init(options: Options, colour: Bool, errorColour: Bool) {
         self.options = options
@@ -89,7 +91,10 @@ struct Runner {
         } else if options.json {
             output.line(renderer.json(for: outcome, input: input))
         } else {
-            output.line(renderer.text(for: outcome))
+            line.removeAll(keepingCapacity: true)
+            renderer.text(for: outcome, into: &line)
+            line.append(UInt8(ascii: "\n"))
+            line.withUnsafeBufferPointer { output.write($0) }
         }
     }
 

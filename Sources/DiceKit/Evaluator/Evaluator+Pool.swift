@@ -225,36 +225,21 @@ extension Evaluator {
             if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
         // Keep and drop, in written order, over the dice that count.
-        var kept = entries.indices.filter { !entries[$0].flags.contains(.rerolled) }
-        for step in plan.keeps {
-            let before = kept
-            kept = step.apply(to: kept) { entries[$0].value }
-            if kept.count != before.count {
-                // Both lists ascend: walk them together to mark what left.
-                var next = 0
-                for index in before {
-                    if next < kept.count && kept[next] == index {
-                        next += 1
-                    } else {
-                        entries[index].flags.insert(.dropped)
-                    }
-                }
-            }
-        }
+        for step in plan.keeps { step.apply(to: &entries) }
         var value = 0
         if let counting = plan.counting {
-            for index in kept where counting.matches(entries[index].value) {
+            for index in entries.indices where entries[index].isCounted && counting.matches(entries[index].value) {
                 entries[index].flags.insert(.success)
                 value += 1
             }
         } else {
             var sum = CheckedSum()
-            for index in kept { sum.add(entries[index].value) }
+            for die in entries where die.isCounted { sum.add(die.value) }
             guard let total = sum.total else { throw DiceError(.overflow, at: range) }
             value = total
         }
         if let failures = plan.failures {
-            for index in kept where failures.matches(entries[index].value) {
+            for index in entries.indices where entries[index].isCounted && failures.matches(entries[index].value) {
                 entries[index].flags.insert(.failure)
                 let (less, overflow) = value.subtractingReportingOverflow(1)
                 guard !overflow else { throw DiceError(.overflow, at: range) }

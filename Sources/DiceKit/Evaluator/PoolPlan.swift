@@ -83,6 +83,73 @@ struct KeepDropStep: Sendable {
     }
 }
 
+extension KeepDropStep {
+    /// Marks `.dropped` the dice this step leaves out, among those still counted; the
+    /// same dice as `apply(to:value:)` picks, without building index lists for small picks.
+    ///
+    /// The dice dropped are the first ones in an order set by the step: for `kh`, lowest
+    /// value first and, among equal values, the later die first (the earlier one is kept);
+    /// `kl` highest first, later first; `dh` highest first, earlier first; `dl` lowest
+    /// first, earlier first.
+    ///
+    /// - Complexity: O(*n*·*k*) for *n* dice when *k* ≤ 8 are dropped or kept; otherwise
+    ///   O(*n* log *n*).
+    func apply(to dice: inout [Die]) {
+        var candidates = 0
+        for die in dice where die.isCounted { candidates += 1 }
+        let n = Swift.min(count, candidates)
+        let dropCount = keep ? candidates - n : n
+        let keepCount = candidates - dropCount
+        guard dropCount > 0 else { return }
+        let lowValueFirst = keep == (extreme == .highest)
+        let laterFirst = keep
+        /// Whether die `a` comes before die `b` in the drop order.
+        func before(_ a: Int, _ b: Int) -> Bool {
+            let va = dice[a].value, vb = dice[b].value
+            if va != vb { return lowValueFirst ? va < vb : va > vb }
+            return laterFirst ? a > b : a < b
+        }
+        if dropCount <= 8 {
+            // Pick the first of the drop order, `dropCount` times.
+            for _ in 0..<dropCount {
+                var first = -1
+                for index in dice.indices where dice[index].isCounted && (first < 0 || before(index, first)) {
+                    first = index
+                }
+                if first >= 0 { dice[first].flags.insert(.dropped) }
+            }
+        } else if keepCount <= 8 {
+            // Pick the last of the drop order, `keepCount` times; drop the rest.
+            for _ in 0..<keepCount {
+                var last = -1
+                for index in dice.indices where dice[index].isCounted && !dice[index].flags.contains(.chosen)
+                    && (last < 0 || before(last, index)) {
+                    last = index
+                }
+                if last >= 0 { dice[last].flags.insert(.chosen) }
+            }
+            for index in dice.indices where dice[index].isCounted {
+                if dice[index].flags.contains(.chosen) {
+                    dice[index].flags.remove(.chosen)
+                } else {
+                    dice[index].flags.insert(.dropped)
+                }
+            }
+        } else {
+            let counted = dice.indices.filter { dice[$0].isCounted }
+            let kept = apply(to: counted) { dice[$0].value }
+            var next = 0
+            for index in counted {
+                if next < kept.count && kept[next] == index {
+                    next += 1
+                } else {
+                    dice[index].flags.insert(.dropped)
+                }
+            }
+        }
+    }
+}
+
 /// Everything a pool needs to roll, worked out from its term and modifiers.
 struct PoolPlan: Sendable {
     var faces: DieFaces

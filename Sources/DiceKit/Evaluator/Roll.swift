@@ -174,6 +174,8 @@ public struct Die: Hashable, Sendable {
         public static let success = Flags(rawValue: 1 << 7)
         /// It matched `df` (subtracted one).
         public static let failure = Flags(rawValue: 1 << 8)
+        /// Scratch mark while keep/drop picks dice; never left on a die.
+        static let chosen = Flags(rawValue: 1 << 15)
     }
 
     /// The die's counted value: the face, the compounded sum, or the face less one for penetration.

@@ -8,16 +8,33 @@ public struct OutcomeRenderer: Sendable {
 
     /// One line for a roll, assignment or definition.
     public func text(for outcome: Outcome) -> String {
+        var out = ""
+        appendText(for: outcome, into: &out)
+        return out
+    }
+
+    /// `text(for:)` appended to UTF-8 bytes, without a `String` per line.
+    public func text(for outcome: Outcome, into bytes: inout [UInt8]) {
+        appendText(for: outcome, into: &bytes)
+    }
+
+    private func appendText<Out: TextOutput>(for outcome: Outcome, into out: inout Out) {
         switch outcome {
         case .roll(let roll):
-            return rolls.render(roll)
+            rolls.renderText(roll, into: &out)
         case .assignment(let name, let roll):
-            if case .number = roll.kind { return "\(name) = \(roll.value)" }
-            return "\(name) = " + rolls.render(roll)
+            out.write(name)
+            out.write(" = ")
+            if case .number = roll.kind {
+                out.write(roll.value)
+            } else {
+                rolls.renderText(roll, into: &out)
+            }
         case .definition(let macro):
-            return macro.definitionText
+            out.write(macro.definitionText)
         case .stats(let expr):
-            return "stats \(expr.text)"
+            out.write("stats ")
+            out.write(expr.text)
         }
     }
 

@@ -23,11 +23,25 @@ public struct RollRenderer: Sendable {
 
     /// The breakdown and the total: `2d6 (3, 4) + 1 = 8`; a bare number is just itself.
     public func render(_ roll: Roll) -> String {
+        var out = ""
+        renderText(roll, into: &out)
+        return out
+    }
+
+    /// `render(_:)` appended to UTF-8 bytes: the fast path of a program printing many rolls.
+    public func render(_ roll: Roll, into bytes: inout [UInt8]) {
+        renderText(roll, into: &bytes)
+    }
+
+    /// `render(_:)` into any text output.
+    func renderText<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
         switch roll.kind {
         case .number:
-            return roll.value.description
+            out.write(roll.value)
         default:
-            return breakdown(roll) + " = " + total(roll.value)
+            write(roll, into: &out)
+            out.write(" = ")
+            total(roll.value, into: &out)
         }
     }
 
@@ -38,8 +52,14 @@ public struct RollRenderer: Sendable {
         return out
     }
 
-    func total(_ value: Number) -> String {
-        style == .ansi ? "\u{1B}[1m\(value)\u{1B}[0m" : value.description
+    private func total<Out: TextOutput>(_ value: Number, into out: inout Out) {
+        if style == .ansi {
+            out.write("\u{1B}[1m")
+            out.write(value)
+            out.write("\u{1B}[0m")
+        } else {
+            out.write(value)
+        }
     }
 
     // MARK: - Tree
@@ -56,148 +76,185 @@ public struct RollRenderer: Sendable {
         }
     }
 
-    private func write(_ roll: Roll, atLeast minimum: Int = 0, into out: inout String) {
+    private func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, into out: inout Out) {
         if level(roll) < minimum {
-            out += "("
+            out.write("(")
             write(roll, into: &out)
-            out += ")"
+            out.write(")")
             return
         }
         switch roll.kind {
         case .number:
-            out += roll.value.description
+            out.write(roll.value)
         case .variable(let name):
-            out += "\(name) (\(roll.value))"
+            out.write(name)
+            out.write(" (")
+            out.write(roll.value)
+            out.write(")")
         case .pool(let pool):
             write(pool, into: &out)
         case .group(let group):
             write(group, into: &out)
         case .unary(let op, let operand):
-            out += op.rawValue
+            out.write(op.rawValue)
             write(operand, atLeast: 3, into: &out)
         case .chain(let first, let rest):
             let level = self.level(roll)
             write(first, atLeast: level + 1, into: &out)
             for step in rest {
-                out += " "
-                out += step.op.rawValue
-                out += " "
+                out.write(" ")
+                out.write(step.op.rawValue)
+                out.write(" ")
                 write(step.operand, atLeast: level + 1, into: &out)
             }
         case .power(let base, let exponent):
             write(base, atLeast: 5, into: &out)
-            out += "^"
+            out.write("^")
             write(exponent, atLeast: 3, into: &out)
         case .comparison(let op, let lhs, let rhs):
             write(lhs, atLeast: 1, into: &out)
-            out += " \(op.rawValue) "
+            out.write(" ")
+            out.write(op.rawValue)
+            out.write(" ")
             write(rhs, atLeast: 1, into: &out)
         case .function(let function, let arguments):
-            out += function.rawValue + "("
+            out.write(function.rawValue)
+            out.write("(")
             for (index, argument) in arguments.enumerated() {
-                if index > 0 { out += ", " }
+                if index > 0 { out.write(", ") }
                 write(argument, into: &out)
             }
-            out += ")"
+            out.write(")")
         case .macro(let name, let arguments, _) where !roll.hasDice:
             // A macro that rolled nothing shows its result, not its workings: `mod(16) (3)`.
-            out += name
-            if !arguments.isEmpty { out += "(" + arguments.map { $0.value.description }.joined(separator: ", ") + ")" }
-            out += " (\(roll.value))"
-        case .macro(let name, let arguments, let body):
-            out += name
+            out.write(name)
             if !arguments.isEmpty {
-                out += "("
+                out.write("(")
                 for (index, argument) in arguments.enumerated() {
-                    if index > 0 { out += ", " }
+                    if index > 0 { out.write(", ") }
+                    out.write(argument.value)
+                }
+                out.write(")")
+            }
+            out.write(" (")
+            out.write(roll.value)
+            out.write(")")
+        case .macro(let name, let arguments, let body):
+            out.write(name)
+            if !arguments.isEmpty {
+                out.write("(")
+                for (index, argument) in arguments.enumerated() {
+                    if index > 0 { out.write(", ") }
                     write(argument, into: &out)
                 }
-                out += ")"
+                out.write(")")
             }
-            out += ": "
+            out.write(": ")
             write(body, into: &out)
         case .annotated(let inner, let label):
             write(inner, atLeast: 5, into: &out)
-            out += " [\(label)]"
+            out.write(" [")
+            out.write(label)
+            out.write("]")
         }
     }
 
-    private func write(_ pool: DicePool, into out: inout String) {
+    private func write<Out: TextOutput>(_ pool: DicePool, into out: inout Out) {
         if pool.countRoll != nil || pool.sidesRoll != nil {
             // Show the roll of a computed count or sides in place: `(1d4 (3))d6`.
+            var notation = ""
             Printer.writeDice(pool.term, count: pool.countRoll.map { "(" + breakdown($0) + ")" },
-                              sides: pool.sidesRoll.map { "(" + breakdown($0) + ")" }, into: &out)
+                              sides: pool.sidesRoll.map { "(" + breakdown($0) + ")" }, into: &notation)
+            out.write(notation)
         } else {
-            out += pool.notation
+            out.write(pool.notation)
         }
-        out += " ("
+        out.write(" (")
         let shown = Swift.min(pool.dice.count, maxShown)
         for index in 0..<shown {
-            if index > 0 { out += ", " }
+            if index > 0 { out.write(", ") }
             write(pool.dice[index], in: pool, into: &out)
         }
         let more = pool.dice.count - shown + pool.omitted
-        if more > 0 { out += shown > 0 ? ", … and \(more) more" : "… \(more) dice" }
-        out += ")"
+        if more > 0 {
+            out.write(shown > 0 ? ", … and " : "… ")
+            out.write(more)
+            out.write(shown > 0 ? " more" : " dice")
+        }
+        out.write(")")
     }
 
-    private func write(_ die: Die, in pool: DicePool, into out: inout String) {
-        var text = String(die.value)
+    /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`.
+    private func writeMarked<Out: TextOutput>(_ die: Die, into out: inout Out) {
+        out.write(die.value)
         if die.flags.contains(.compounded) {
-            text += "!!"
+            out.write("!!")
         } else if die.flags.contains(.exploded) {
-            text += "!"
+            out.write("!")
         }
-        if die.flags.contains(.penetrated) { text += "p" }
-        if die.flags.contains(.success) { text += "*" }
-        if die.flags.contains(.failure) { text += "_" }
+        if die.flags.contains(.penetrated) { out.write("p") }
+        if die.flags.contains(.success) { out.write("*") }
+        if die.flags.contains(.failure) { out.write("_") }
+    }
+
+    private func write<Out: TextOutput>(_ die: Die, in pool: DicePool, into out: inout Out) {
+        let colour: String?
         switch style {
         case .plain:
-            if die.isCounted {
-                out += text
-            } else {
-                out += "~~"
-                out += text
-                out += "~~"
+            colour = nil
+            if !die.isCounted {
+                out.write("~~")
+                writeMarked(die, into: &out)
+                out.write("~~")
+                return
             }
         case .ansi:
             if !die.isCounted {
-                out += "\u{1B}[2;9m\(text)\u{1B}[0m"
+                colour = "\u{1B}[2;9m"
             } else if die.flags.contains(.success) {
-                out += "\u{1B}[1;32m\(text)\u{1B}[0m"
+                colour = "\u{1B}[1;32m"
             } else if die.flags.contains(.failure) {
-                out += "\u{1B}[1;31m\(text)\u{1B}[0m"
+                colour = "\u{1B}[1;31m"
             } else if pool.highestFace != pool.lowestFace && !die.flags.contains(.compounded)
                         && die.value == pool.highestFace {
-                out += "\u{1B}[1;32m\(text)\u{1B}[0m"
+                colour = "\u{1B}[1;32m"
             } else if pool.highestFace != pool.lowestFace && die.value == pool.lowestFace {
-                out += "\u{1B}[1;31m\(text)\u{1B}[0m"
+                colour = "\u{1B}[1;31m"
             } else {
-                out += text
+                colour = nil
             }
         }
+        guard let colour else { return writeMarked(die, into: &out) }
+        out.write(colour)
+        writeMarked(die, into: &out)
+        out.write("\u{1B}[0m")
     }
 
-    private func write(_ group: GroupRoll, into out: inout String) {
-        out += "{"
+    private func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
+        out.write("{")
         let shown = Swift.min(group.members.count, maxShown)
         for index in 0..<shown {
-            if index > 0 { out += ", " }
+            if index > 0 { out.write(", ") }
             let member = group.members[index]
-            var text = ""
-            write(member.roll, into: &text)
-            if member.roll.hasDice { text += " = \(member.roll.value)" }
-            if member.success { text += "*" }
-            if member.failure { text += "_" }
-            if member.kept {
-                out += text
-            } else {
-                out += style == .ansi ? "\u{1B}[2;9m\(text)\u{1B}[0m" : "~~\(text)~~"
+            if !member.kept { out.write(style == .ansi ? "\u{1B}[2;9m" : "~~") }
+            write(member.roll, into: &out)
+            if member.roll.hasDice {
+                out.write(" = ")
+                out.write(member.roll.value)
             }
+            if member.success { out.write("*") }
+            if member.failure { out.write("_") }
+            if !member.kept { out.write(style == .ansi ? "\u{1B}[0m" : "~~") }
         }
         let more = group.members.count - shown
-        if more > 0 { out += ", … and \(more) more" }
-        out += "}"
-        Printer.writeModifiers(group.modifiers, into: &out)
+        if more > 0 {
+            out.write(", … and ")
+            out.write(more)
+            out.write(" more")
+        }
+        out.write("}")
+        var modifiers = ""
+        Printer.writeModifiers(group.modifiers, into: &modifiers)
+        out.write(modifiers)
     }
 }

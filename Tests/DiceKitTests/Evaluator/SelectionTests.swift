@@ -39,3 +39,31 @@ import Testing
         }
     }
 }
+
+/// `KeepDropStep.apply(to: &dice)`, which marks dropped dice in place (picking at most 8
+/// one by one, or sorting), drops exactly the dice the sorting definition does, ties included.
+@Suite struct KeepDropMarkingTests {
+    @Test func marksTheSameDiceAsTheSortingDefinition() {
+        var generator = Xoshiro256StarStar(seed: 17)
+        for trial in 0..<3_000 {
+            let count = generator.roll(sides: 30) - 1
+            let sides = trial % 3 == 0 ? 2 : 6
+            var dice = (0..<count).map { _ in Die(value: generator.roll(sides: sides)) }
+            // Some dice were rerolled: they are not candidates.
+            for index in dice.indices where generator.roll(sides: 8) == 1 { dice[index].flags.insert(.rerolled) }
+            var expected = dice.indices.filter { dice[$0].isCounted }
+            let steps = (0..<generator.roll(sides: 3)).map { _ in
+                KeepDropStep(keep: generator.roll(sides: 2) == 1,
+                             extreme: generator.roll(sides: 2) == 1 ? .highest : .lowest,
+                             count: generator.roll(sides: count + 2) - 1)
+            }
+            for step in steps {
+                expected = step.apply(to: expected) { dice[$0].value }
+                step.apply(to: &dice)
+            }
+            let kept = dice.indices.filter { dice[$0].isCounted }
+            #expect(kept == expected, "\(steps) on \(dice.map(\.value))")
+            #expect(!dice.contains { $0.flags.contains(.chosen) })
+        }
+    }
+}
