@@ -2,7 +2,9 @@
 //
 //   DiceBench roll EXPR N RUNS        per-roll ns of EXPR: value only (what `-t` does),
 //                                     roll tree (Session.execute), roll tree + plain text
-//   DiceBench parse-roll EXPR N RUNS  per-iteration ns of Parser.parseExpression + evaluate
+//   DiceBench parse-roll EXPR N RUNS  per-iteration ns of Parser.parseExpression + evaluate + render
+//                                     as text, and of Session.roll(text) (which reuses what it
+//                                     parsed) + render
 //   DiceBench stats EXPR              ns of Stats.exactDistribution: the first call in this
 //                                     process (cold), then repeated calls (warm)
 //   DiceBench budget EXPR             ns per budget step: Stats.exactDistribution under budgets
@@ -99,9 +101,12 @@ func runRoll(_ text: String, n: Int, runs: Int) throws {
         return roll.value.doubleValue
     }
     let renderer = RollRenderer.plain
+    var line: [UInt8] = []
     let rendered = try samples(n: n, runs: runs) { () throws -> Double in
         guard case .roll(let roll) = try session.execute(stmt) else { return 0 }
-        return Double(renderer.render(roll).utf8.count)
+        line.removeAll(keepingCapacity: true)
+        renderer.render(roll, into: &line)
+        return Double(line.count)
     }
     print("{\"mode\":\"roll\",\"expr\":\(jsonString(text)),\"n\":\(n),"
         + "\"value_ns\":\(json(value.perCall)),\"roll_ns\":\(json(tree.perCall)),"
@@ -110,14 +115,28 @@ func runRoll(_ text: String, n: Int, runs: Int) throws {
 }
 
 func runParseRoll(_ text: String, n: Int, runs: Int) throws {
+    // Each call renders the breakdown as text too, as d20's `roll()` renders its Markdown.
+    let renderer = RollRenderer.plain
+    var line: [UInt8] = []
     var session = Session(seed: 1)
     let result = try samples(n: n, runs: runs) { () throws -> Double in
-        let expr = try Parser.parseExpression(text)
-        session.evaluator.startStatement()
-        return try session.evaluator.evaluate(expr).value.doubleValue
+        let roll = try session.roll(Parser.parseExpression(text))
+        line.removeAll(keepingCapacity: true)
+        renderer.render(roll, into: &line)
+        return roll.value.doubleValue + Double(line.count)
+    }
+    // The same through `Session.roll(_:)`, which keeps the expressions it parsed (as d20's
+    // `roll()` keeps its parse cache).
+    var cachedSession = Session(seed: 1)
+    let cached = try samples(n: n, runs: runs) { () throws -> Double in
+        let roll = try cachedSession.roll(text)
+        line.removeAll(keepingCapacity: true)
+        renderer.render(roll, into: &line)
+        return roll.value.doubleValue + Double(line.count)
     }
     print("{\"mode\":\"parse-roll\",\"expr\":\(jsonString(text)),\"n\":\(n),"
-        + "\"parse_roll_ns\":\(json(result.perCall)),\"checksum\":\(result.checksum)}")
+        + "\"parse_roll_ns\":\(json(result.perCall)),\"cached_roll_ns\":\(json(cached.perCall)),"
+        + "\"checksum\":\(result.checksum + cached.checksum)}")
 }
 
 func runStats(_ text: String) throws {

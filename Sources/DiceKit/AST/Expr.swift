@@ -68,6 +68,7 @@ public struct DiceTerm: Hashable, Sendable {
         let notation: String
         let modifiersInStageOrder: [DiceModifier]
         let literalKeeps: [LiteralKeep]?
+        let hasLiteralArguments: Bool
 
         init(count: Expr?, sides: Sides, modifiers: [DiceModifier]) {
             self.count = count
@@ -78,6 +79,12 @@ public struct DiceTerm: Hashable, Sendable {
             notation = text
             modifiersInStageOrder = DiceModifier.inStageOrder(modifiers)
             literalKeeps = LiteralKeep.all(of: modifiers)
+            var literal = true
+            if case .number(let sidesExpr) = sides {
+                if case .number = sidesExpr.kind {} else { literal = false }
+            }
+            for modifier in modifiers where !modifier.hasLiteralArgument { literal = false }
+            hasLiteralArguments = literal
         }
     }
 
@@ -96,6 +103,13 @@ public struct DiceTerm: Hashable, Sendable {
     /// When every modifier is a keep or drop with a literal count (or none), those steps
     /// in written order; `nil` otherwise. Such pools roll their value without a plan.
     public var literalKeeps: [LiteralKeep]? { storage.literalKeeps }
+
+    /// Whether the sides and every modifier's argument are number literals: then what the
+    /// modifiers do is the same at every roll (the count may still be computed).
+    public var hasLiteralArguments: Bool { storage.hasLiteralArguments }
+
+    /// The same term, not merely an equal one: a roll can remember what it worked out for it.
+    func isIdentical(to other: DiceTerm) -> Bool { storage === other.storage }
 
     public init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = []) {
         storage = Storage(count: count, sides: sides, modifiers: modifiers)

@@ -19,7 +19,7 @@ extension Evaluator {
             if roll.hasDice { sidesRoll = roll }
         }
         let faces = try dieFaces(term, sides: sidesValue, at: range)
-        var plan = try makePlan(faces, term.modifiersInStageOrder, at: range)
+        var plan = try plan(for: term, faces: faces, at: range)
         try spend(count, at: range)
         var roll: Roll
         if term.modifiers.isEmpty, case .range(let sides) = faces {
@@ -35,6 +35,15 @@ extension Evaluator {
             roll.kind = .pool(pool)
         }
         return roll
+    }
+
+    /// The plan of `term`'s pool: remembered for terms whose arguments are literals.
+    mutating func plan(for term: DiceTerm, faces: DieFaces, at range: SourceRange) throws(DiceError) -> PoolPlan {
+        guard term.hasLiteralArguments else { return try makePlan(faces, term.modifiersInStageOrder, at: range) }
+        if let known = plans.plan(for: term, faces: faces.count) { return known }
+        let plan = try makePlan(faces, term.modifiersInStageOrder, at: range)
+        plans.store(plan, for: term, faces: faces.count)
+        return plan
     }
 
     /// The faces of `term`'s dice; `sides` is the value of its sides expression, if any.
@@ -105,7 +114,7 @@ extension Evaluator {
                 let value = try argument(expr, into: &plan) {
                     .invalidModifierArgument(modifier: isMinimum ? "mi" : "ma", value: $0)
                 }
-                plan.clamps.append((isMinimum, value))
+                plan.clamps.append(Clamp(minimum: isMinimum, value: value))
             case .reroll(let once, let point):
                 if let point {
                     let resolved = try resolve(point, into: &plan)

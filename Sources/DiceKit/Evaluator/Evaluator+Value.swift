@@ -107,7 +107,7 @@ extension Evaluator {
         var sides: Number?
         if case .number(let sidesExpr) = term.sides { sides = try value(of: sidesExpr) }
         let faces = try dieFaces(term, sides: sides, at: range)
-        let plan = try makePlan(faces, term.modifiersInStageOrder, at: range)
+        let plan = try plan(for: term, faces: faces, at: range)
         try spend(count, at: range)
         // The buffer leaves `self` while dice go in, and comes back for the next roll.
         var sink = ValueSink(values: scratch)

@@ -20,6 +20,8 @@ public struct Evaluator<Source: DieSource> {
     var depth = 0
     /// Reused buffer for keep/drop on values, so a roll allocates nothing.
     var scratch: [Int] = []
+    /// Plans of the dice terms rolled last whose arguments are literals.
+    var plans = PlanCache()
 
     public init(environment: Environment, limits: Limits = .standard, source: Source) {
         self.environment = environment

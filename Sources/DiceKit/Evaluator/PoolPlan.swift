@@ -150,10 +150,16 @@ extension KeepDropStep {
     }
 }
 
+/// `miN` (`minimum`) or `maN`.
+struct Clamp: Sendable {
+    var minimum: Bool
+    var value: Int
+}
+
 /// Everything a pool needs to roll, worked out from its term and modifiers.
 struct PoolPlan: Sendable {
     var faces: DieFaces
-    var clamps: [(minimum: Bool, value: Int)] = []
+    var clamps: [Clamp] = []
     var rerollAlways: [ResolvedPoint] = []
     var rerollOnce: [ResolvedPoint] = []
     var explosion: (kind: DiceModifier.Explosion, point: ResolvedPoint)?
@@ -193,6 +199,39 @@ struct PoolPlan: Sendable {
                 if points.contains(where: { $0.someBoundary(where: candidate) }) { return true }
                 return extra?.someBoundary(where: candidate) ?? false
             }
+        }
+    }
+}
+
+/// The plans of a few dice terms with literal arguments (`4d6kh3`, `1d4ro1`), so rolling the
+/// same term again (`-n`, a simulation, a macro body) skips working out its modifiers.
+///
+/// A term is found by identity (`DiceTerm.isIdentical(to:)`), and each entry keeps its
+/// term alive, so an entry can never be mistaken for a new term. Eight entries, replaced in turn.
+struct PlanCache {
+    private struct Entry {
+        var term: DiceTerm
+        var faces: Int
+        var plan: PoolPlan
+    }
+
+    private var entries: [Entry] = []
+    private var next = 0
+    private static let capacity = 8
+
+    /// The plan made for `term` with `faces` faces, if there is one.
+    @inline(__always)
+    func plan(for term: DiceTerm, faces: Int) -> PoolPlan? {
+        for entry in entries where entry.faces == faces && entry.term.isIdentical(to: term) { return entry.plan }
+        return nil
+    }
+
+    mutating func store(_ plan: PoolPlan, for term: DiceTerm, faces: Int) {
+        if entries.count < PlanCache.capacity {
+            entries.append(Entry(term: term, faces: faces, plan: plan))
+        } else {
+            entries[next] = Entry(term: term, faces: faces, plan: plan)
+            next = (next + 1) % PlanCache.capacity
         }
     }
 }

@@ -12,6 +12,9 @@
 /// ```
 public struct Session {
     public var evaluator: Evaluator<Xoshiro256StarStar>
+    /// Expressions `roll(_:)` parsed lately, by their text: a bot rolls the same few often.
+    private var parsed: [String: Expr] = [:]
+    private static let parsedLimit = 256
 
     /// A session seeded with `seed`, or from the system's entropy.
     public init(environment: Environment = Environment(), limits: Limits = .standard, seed: UInt64? = nil) {
@@ -45,6 +48,27 @@ public struct Session {
     /// Runs one statement for its value alone (see `Evaluator.executeForValue`).
     public mutating func executeForValue(_ statement: Stmt) throws(DiceError) -> Outcome {
         try evaluator.executeForValue(statement)
+    }
+
+    /// Parses `text` as one expression (remembering the last few hundred texts parsed) and
+    /// rolls it with its breakdown.
+    ///
+    /// ```swift
+    /// var session = Session()
+    /// let roll = try session.roll("2d20kh1 + 5")
+    /// ```
+    public mutating func roll(_ text: String) throws(DiceError) -> Roll {
+        if let expr = parsed[text] { return try roll(expr) }
+        let expr = try Parser.parseExpression(text, limits: evaluator.limits)
+        if parsed.count >= Session.parsedLimit { parsed.removeAll(keepingCapacity: true) }
+        parsed[text] = expr
+        return try roll(expr)
+    }
+
+    /// One expression rolled afresh, with its breakdown: `execute` without a statement.
+    public mutating func roll(_ expr: Expr) throws(DiceError) -> Roll {
+        evaluator.startStatement()
+        return try evaluator.evaluate(expr)
     }
 
     /// The value of one expression, rolled afresh: the fastest way to roll many times.

@@ -199,6 +199,38 @@ struct GroupCase: Sendable, CustomTestStringConvertible {
         #expect(try evaluator.value(of: Parser.parseExpression(c.input)) == c.value)
     }
 
+    /// An evaluator remembers the plans of the last terms it rolled with literal arguments;
+    /// rolling many terms in turn, again and again, gives what a fresh evaluator gives.
+    @Test func rememberedPlansGiveTheSameRolls() throws {
+        let texts = ["4d6kh3", "1d4ro1", "4d6!", "2d20kh1", "6d10!cs>=8df=1", "3d6r1", "4d6mi2ma5", "8d6dl2",
+                     "4dF", "d{1,1,2,3}!", "2d%kl1", "10d10!!>8", "5d6!p", "3d8sd", "(1d4)d6kh1", "2d6cs>(1d4)"]
+        let exprs = try texts.map { try Parser.parseExpression($0) }
+        var reused = Evaluator(environment: Environment(), source: Xoshiro256StarStar(seed: 3))
+        for round in 0..<3 {
+            for (text, expr) in zip(texts, exprs) {
+                var fresh = Evaluator(environment: Environment(), source: reused.source)
+                let expected = try fresh.evaluate(expr)
+                var forValue = reused
+                #expect(try reused.evaluate(expr) == expected, "\(text), round \(round)")
+                var freshForValue = Evaluator(environment: Environment(), source: forValue.source)
+                #expect(try forValue.value(of: expr) == freshForValue.value(of: expr), "\(text), round \(round)")
+            }
+        }
+    }
+
+    /// `Session.roll(_:)` parses a text once and rolls it afresh each time; a text that does
+    /// not parse fails every time.
+    @Test func sessionRollsTextItHasParsedBefore() throws {
+        var session = Session(seed: 11)
+        var reference = Session(seed: 11)
+        for _ in 0..<5 {
+            let roll = try session.roll("2d20kh1 + 5")
+            #expect(roll == (try reference.roll(Parser.parseExpression("2d20kh1 + 5"))))
+            let error = diceError { () throws(DiceError) in try session.roll("2d20kh1 +") }
+            #expect(error != nil)
+        }
+    }
+
     /// A sum fails only when its total does not fit, whatever order the kept dice are added in.
     @Test func aSumOverflowsOnlyWhenItsTotalDoesNotFit() throws {
         let faces = "{9223372036854775807, -9223372036854775807, 5}"
