@@ -44,17 +44,24 @@ extension Distribution {
         return result
     }
 
-    /// The flat convolution of two probability arrays.
+    /// The flat convolution of two nonempty probability arrays.
+    ///
+    /// - Complexity: O(*n*·*m*); the inner loop runs over the longer array, without
+    ///   overflow checks (the indices stay below the result's count), so it vectorizes.
     static func convolve(_ a: [Double], _ b: [Double]) -> [Double] {
         let (short, long) = a.count <= b.count ? (a, b) : (b, a)
+        guard !short.isEmpty else { return [] }
         var out = [Double](repeating: 0, count: a.count + b.count - 1)
         out.withUnsafeMutableBufferPointer { target in
             short.withUnsafeBufferPointer { s in
                 long.withUnsafeBufferPointer { l in
+                    let width = l.count
                     for i in 0..<s.count {
                         let x = s[i]
                         if x == 0 { continue }
-                        for j in 0..<l.count { target[i + j] += x * l[j] }
+                        // Row `i` of the sum: target[i ..< i + width] += x * l.
+                        let row = UnsafeMutableBufferPointer(rebasing: target[i ..< i &+ width])
+                        for j in 0..<width { row[j] += x * l[j] }
                     }
                 }
             }
@@ -72,10 +79,9 @@ extension Distribution {
         by operation: (Number, Number) throws(ArithmeticFault) -> Number
     ) throws(ArithmeticFault) -> Distribution {
         var builder = DistributionAccumulator()
-        let right = other.outcomes
         try forEachOutcome { (x, p) throws(ArithmeticFault) in
-            for outcome in right {
-                builder.add(try operation(x, outcome.value), p * outcome.probability)
+            try other.forEachOutcome { (y, q) throws(ArithmeticFault) in
+                builder.add(try operation(x, y), p * q)
             }
         }
         return builder.build()
@@ -147,24 +153,26 @@ extension Distribution {
 
     /// Walks the union of both supports in order, giving for each value x: P(a = x),
     /// P(b = x), P(a < x), P(b < x), P(a > x), P(b > x); `rule` makes P(result = x).
+    ///
+    /// The slots of a dense range include its gaps: there `rule` gets zeros and adds nothing.
     private func mergeSweep(
         _ other: Distribution,
         rule: (Double, Double, Double, Double, Double, Double) -> Double
     ) -> Distribution {
-        let a = outcomes, b = other.outcomes
-        let totalA = a.reduce(0) { $0 + $1.probability }, totalB = b.reduce(0) { $0 + $1.probability }
+        let a = slots, b = other.slots
+        let totalA = totalProbability, totalB = other.totalProbability
         var builder = DistributionAccumulator()
         var i = 0, j = 0
         var belowA = 0.0, belowB = 0.0
         while i < a.count || j < b.count {
             let x: Number
-            if i < a.count && (j >= b.count || a[i].value <= b[j].value) { x = a[i].value } else { x = b[j].value }
-            let pa = i < a.count && a[i].value == x ? a[i].probability : 0
-            let pb = j < b.count && b[j].value == x ? b[j].probability : 0
+            if i < a.count && (j >= b.count || a.value(i) <= b.value(j)) { x = a.value(i) } else { x = b.value(j) }
+            let pa = i < a.count && a.value(i) == x ? a.probability(i) : 0
+            let pb = j < b.count && b.value(j) == x ? b.probability(j) : 0
             let aboveA = Swift.max(0, totalA - belowA - pa), aboveB = Swift.max(0, totalB - belowB - pb)
             builder.add(x, rule(pa, pb, belowA, belowB, aboveA, aboveB))
-            if i < a.count && a[i].value == x { i += 1 }
-            if j < b.count && b[j].value == x { j += 1 }
+            if i < a.count && a.value(i) == x { i += 1 }
+            if j < b.count && b.value(j) == x { j += 1 }
             belowA += pa
             belowB += pb
         }
@@ -175,17 +183,17 @@ extension Distribution {
     ///
     /// - Complexity: O(*n* + *m*)
     public func comparing(_ op: ComparisonOperator, to other: Distribution) -> Distribution {
-        let a = outcomes, b = other.outcomes
-        var cumulative = [0.0]
-        cumulative.reserveCapacity(b.count + 1)
-        for outcome in b { cumulative.append(cumulative[cumulative.count - 1] + outcome.probability) }
+        // The slots of a dense `other` include its gaps, which add 0 to the running sums.
+        let b = other.slots
+        var cumulative = [Double](repeating: 0, count: b.count + 1)
+        for index in 0..<b.count { cumulative[index + 1] = cumulative[index] + b.probability(index) }
         let totalB = cumulative[b.count]
         var yes = 0.0, no = 0.0
         var lower = 0, upper = 0
-        for outcome in a {
-            while lower < b.count && b[lower].value < outcome.value { lower += 1 }
+        forEachOutcome { value, probability in
+            while lower < b.count && b.value(lower) < value { lower += 1 }
             if upper < lower { upper = lower }
-            while upper < b.count && b[upper].value <= outcome.value { upper += 1 }
+            while upper < b.count && b.value(upper) <= value { upper += 1 }
             let below = cumulative[lower]
             let equal = cumulative[upper] - cumulative[lower]
             let above = totalB - cumulative[upper]
@@ -198,8 +206,8 @@ extension Distribution {
             case .greater: (holds, fails) = (below, equal + above)
             case .greaterEqual: (holds, fails) = (below + equal, above)
             }
-            yes += outcome.probability * holds
-            no += outcome.probability * fails
+            yes += probability * holds
+            no += probability * fails
         }
         var builder = DistributionAccumulator()
         builder.add(0, no)

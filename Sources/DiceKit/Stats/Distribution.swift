@@ -49,7 +49,7 @@ public struct Distribution: Hashable, Sendable {
         if probability == 0 {
             storage = .sparse([])
         } else if case .integer(let n) = value {
-            storage = .dense(offset: n, probabilities: [probability])
+            storage = .dense(offset: n, probabilities: [Double](repeating: probability, count: 1))  // see `FlatArray`
         } else {
             storage = .sparse([Outcome(value, probability)])
         }
@@ -87,21 +87,35 @@ public struct Distribution: Hashable, Sendable {
     }
 
     /// The canonical storage for dense probabilities: trimmed, and sparse when mostly empty.
+    ///
+    /// - Complexity: O(*n*); the nonzero slots are counted only until they show the range
+    ///   is dense enough.
     static func fromDense(offset: Int, probabilities: [Double]) -> Distribution {
-        guard let first = probabilities.firstIndex(where: { $0 != 0 }),
-              let last = probabilities.lastIndex(where: { $0 != 0 }) else {
-            return Distribution(storage: .sparse([]))
+        var first = 0, last = probabilities.count - 1
+        var dense = false
+        probabilities.withUnsafeBufferPointer { slots in
+            while first <= last && slots[first] == 0 { first += 1 }
+            while last >= first && slots[last] == 0 { last -= 1 }
+            guard first <= last else { return }
+            let span = last - first + 1
+            var nonzero = 0
+            dense = span <= denseSlack
+            var index = first
+            while !dense && index <= last {
+                if slots[index] != 0 {
+                    nonzero += 1
+                    dense = span <= denseSpread * nonzero + denseSlack
+                }
+                index += 1
+            }
         }
-        var nonzero = 0
-        for p in probabilities[first...last] where p != 0 { nonzero += 1 }
-        let span = last - first + 1
+        guard first <= last else { return Distribution(storage: .sparse([])) }
         let trimmed = first == 0 && last == probabilities.count - 1
-            ? probabilities : Array(probabilities[first...last])
-        if span <= denseSpread * nonzero + denseSlack {
+            ? probabilities : FlatArray.copy(probabilities, first ..< last + 1)
+        if dense {
             return Distribution(storage: .dense(offset: offset + first, probabilities: trimmed))
         }
         var outcomes: [Outcome] = []
-        outcomes.reserveCapacity(nonzero)
         for (index, p) in trimmed.enumerated() where p != 0 {
             outcomes.append(Outcome(.integer(offset + first + index), p))
         }
@@ -153,6 +167,16 @@ public struct Distribution: Hashable, Sendable {
             for index in probabilities.indices where probabilities[index] != 0 {
                 try body(.integer(offset + index), probabilities[index])
             }
+        }
+    }
+
+    /// Calls `body` with each whole-number outcome of positive probability, in increasing order
+    /// (decimal outcomes are skipped).
+    ///
+    /// - Complexity: O(*n*)
+    func forEachWholeOutcome<E: Error>(_ body: (Int, Double) throws(E) -> Void) throws(E) {
+        try forEachOutcome { (value, p) throws(E) in
+            if case .integer(let n) = value { try body(n, p) }
         }
     }
 
@@ -282,6 +306,19 @@ public struct Distribution: Hashable, Sendable {
         return total
     }
 
+    /// The same distribution with every probability divided by `divisor` (to make them sum to 1).
+    ///
+    /// - Complexity: O(*n*)
+    func dividingProbabilities(by divisor: Double) -> Distribution {
+        switch storage {
+        case .dense(let offset, let probabilities):
+            return Distribution(storage: .dense(offset: offset,
+                                                probabilities: FlatArray.mapped(probabilities) { $0 / divisor }))
+        case .sparse(let outcomes):
+            return Distribution(storage: .sparse(outcomes.map { Outcome($0.value, $0.probability / divisor) }))
+        }
+    }
+
     /// The same distribution with every probability multiplied by `factor`.
     ///
     /// - Complexity: O(*n*)
@@ -290,10 +327,79 @@ public struct Distribution: Hashable, Sendable {
         if factor == 0 { return Distribution(storage: .sparse([])) }
         switch storage {
         case .dense(let offset, let probabilities):
-            return Distribution(storage: .dense(offset: offset, probabilities: probabilities.map { $0 * factor }))
+            return Distribution(storage: .dense(offset: offset,
+                                                probabilities: FlatArray.mapped(probabilities) { $0 * factor }))
         case .sparse(let outcomes):
             return Distribution(storage: .sparse(outcomes.map { Outcome($0.value, $0.probability * factor) }))
         }
+    }
+}
+
+extension Distribution {
+    /// The storage read slot by slot, without building `outcomes` (whose array type costs
+    /// a metadata instantiation on first use): a dense distribution's slots are its whole
+    /// range, zeros included, which add nothing to any sum.
+    struct Slots {
+        private let isDense: Bool
+        private let offset: Int
+        private let probabilities: [Double]
+        private let outcomes: [Outcome]
+        /// How many slots there are.
+        let count: Int
+
+        init(_ distribution: Distribution) {
+            switch distribution.storage {
+            case .dense(let offset, let probabilities):
+                (isDense, self.offset, self.probabilities, outcomes) = (true, offset, probabilities, [])
+                count = probabilities.count
+            case .sparse(let outcomes):
+                (isDense, offset, probabilities, self.outcomes) = (false, 0, [], outcomes)
+                count = outcomes.count
+            }
+        }
+
+        /// The value of slot `index` (in `0..<count`).
+        func value(_ index: Int) -> Number { isDense ? .integer(offset + index) : outcomes[index].value }
+
+        /// The probability of slot `index` (in `0..<count`); 0 for a gap of a dense range.
+        func probability(_ index: Int) -> Double { isDense ? probabilities[index] : outcomes[index].probability }
+    }
+
+    /// The storage read slot by slot.
+    var slots: Slots { Slots(self) }
+}
+
+/// Arrays made on the first `stats` call of a process, built so that their type is found
+/// cheaply.
+///
+/// `[T](repeating:count:)` gets the array's type from the standard library's own lookup,
+/// while an array literal, `map`, `append` or `Array(collection)` compiled here looks it up
+/// by its mangled name the first time: that pulls in the runtime's demangler, thousands of
+/// instructions and tens of microseconds of code never run before. These helpers start
+/// from `init(repeating:count:)` and fill in place.
+enum FlatArray {
+    /// `source[range]` as a new array.
+    static func copy<T>(_ source: [T], _ range: Range<Int>) -> [T] {
+        guard let first = range.first else { return [] }
+        var result = [T](repeating: source[first], count: range.count)
+        for index in range { result[index - first] = source[index] }
+        return result
+    }
+
+    /// `source` in reverse order.
+    static func reversed<T>(_ source: [T]) -> [T] {
+        guard let first = source.first else { return [] }
+        var result = [T](repeating: first, count: source.count)
+        for index in source.indices { result[source.count - 1 - index] = source[index] }
+        return result
+    }
+
+    /// `source.map(transform)`.
+    static func mapped<T>(_ source: [T], _ transform: (T) -> T) -> [T] {
+        guard let first = source.first else { return [] }
+        var result = [T](repeating: first, count: source.count)
+        for index in source.indices { result[index] = transform(source[index]) }
+        return result
     }
 }
 

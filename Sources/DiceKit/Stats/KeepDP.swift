@@ -7,10 +7,32 @@ import Darwin
 #endif
 
 /// One keep or drop modifier with its resolved count: `kh3`, `dl1`.
-struct KeepStep: Hashable {
+///
+/// It is the parser's `LiteralKeep`, so that a term whose keep/drop counts are literal
+/// uses the steps worked out at parse time as they are (an array of a new element type
+/// costs a metadata instantiation the first time one is made).
+typealias KeepStep = LiteralKeep
+
+extension LiteralKeep {
     enum Kind: Hashable { case keepHighest, keepLowest, dropHighest, dropLowest }
-    var kind: Kind
-    var count: Int
+
+    init(kind: Kind, count: Int) {
+        switch kind {
+        case .keepHighest: self.init(keep: true, extreme: .highest, count: count)
+        case .keepLowest: self.init(keep: true, extreme: .lowest, count: count)
+        case .dropHighest: self.init(keep: false, extreme: .highest, count: count)
+        case .dropLowest: self.init(keep: false, extreme: .lowest, count: count)
+        }
+    }
+
+    var kind: Kind {
+        switch (keep, extreme) {
+        case (true, .highest): return .keepHighest
+        case (true, .lowest): return .keepLowest
+        case (false, .highest): return .dropHighest
+        case (false, .lowest): return .dropLowest
+        }
+    }
 
     /// The positions kept, in ascending order of value, when `steps` apply in turn to `total` values.
     static func keptRange(_ steps: [KeepStep], total: Int) -> Range<Int> {
@@ -57,13 +79,204 @@ enum KeepDP {
                                     kept: kept, engine: engine)
     }
 
+    /// The kept sum of `dice` independent copies of `unit`, each value counted by
+    /// `counting`, before scaling by the mass of `unit` (to the power `dice`); faults are
+    /// reported at `range`.
+    ///
+    /// - Complexity: as `keptSum(probabilities:contributions:dice:kept:engine:)`.
+    static func keptSum(of unit: Distribution, counting: PoolCounting, dice: Int, kept: Range<Int>,
+                        engine: StatsEngine, at range: SourceRange) throws -> Distribution {
+        let mass = unit.totalProbability
+        // Filled in place rather than appended to: see `FlatArray`.
+        let count = unit.count
+        var probabilities = [Double](repeating: 0, count: count)
+        var wholeContributions = [Int](repeating: 0, count: count)
+        // Only when some contribution is not a whole number (a group member of `1d6/2`).
+        var contributions: [Number] = []
+        var whole = true
+        var index = 0
+        try unit.forEachOutcome { (value, p) throws(DiceError) in
+            defer { index += 1 }
+            probabilities[index] = p / mass
+            let contribution = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+                try counting.contribution(of: value)
+            }
+            if whole, case .integer(let n) = contribution {
+                wholeContributions[index] = n
+                return
+            }
+            if whole { contributions = wholeContributions[..<index].map { .integer($0) } }
+            whole = false
+            contributions.append(contribution)
+        }
+        return try engine.faults(at: range) {
+            whole
+                ? try keptSum(probabilities: probabilities, contributions: wholeContributions, dice: dice, kept: kept,
+                              engine: engine)
+                : try keptSum(probabilities: probabilities, contributions: contributions, dice: dice, kept: kept,
+                              engine: engine)
+        }
+    }
+
+    /// `keptSum` for whole-number contributions (every pool of dice): the same steps on
+    /// flat arrays of probabilities, one row per state, when the rows are small enough;
+    /// otherwise the general form.
+    ///
+    /// - Complexity: as the general form.
+    static func keptSum(probabilities: [Double], contributions: [Int], dice: Int, kept: Range<Int>,
+                        engine: StatsEngine) throws -> Distribution {
+        guard probabilities.count == contributions.count, !probabilities.isEmpty else {
+            throw StatsError.tooExpensive("a pool without values")
+        }
+        guard dice > 0, !kept.isEmpty else { return Distribution(constant: .integer(0)) }
+        let fromTop = dice - kept.lowerBound < kept.upperBound
+        let ascendingKept = fromTop ? (dice - kept.upperBound)..<(dice - kept.lowerBound) : kept
+        let ascendingProbabilities = fromTop ? FlatArray.reversed(probabilities) : probabilities
+        let ascendingContributions = fromTop ? FlatArray.reversed(contributions) : contributions
+        if let table = FlatTable(contributions: ascendingContributions, dice: dice, kept: ascendingKept,
+                                 maxOutcomes: engine.budget.maxOutcomes) {
+            return try flatKeptSum(probabilities: ascendingProbabilities, contributions: ascendingContributions,
+                                   dice: dice, kept: ascendingKept, table: table, engine: engine)
+        }
+        return try ascendingKeptSum(probabilities: ascendingProbabilities,
+                                    contributions: ascendingContributions.map { .integer($0) },
+                                    dice: dice, kept: ascendingKept, engine: engine)
+    }
+
+    /// The shape of the rows of `flatKeptSum`: every kept sum lies in `low ..< low + width`.
+    private struct FlatTable {
+        /// The most slots the rows may hold together (two megabytes).
+        static let maxSlots = 1 << 18
+
+        let low: Int
+        let width: Int
+        /// States `0 ..< rows` (dice placed so far) stay open.
+        let rows: Int
+
+        /// `nil` when the rows would be too large, or a sum could overflow.
+        init?(contributions: [Int], dice: Int, kept: Range<Int>, maxOutcomes: Int) {
+            guard let smallest = contributions.min(), let largest = contributions.max() else { return nil }
+            let (lowest, o1) = smallest.multipliedReportingOverflow(by: kept.count)
+            let (highest, o2) = largest.multipliedReportingOverflow(by: kept.count)
+            guard !o1, !o2 else { return nil }
+            low = Swift.min(0, lowest)
+            let (span, o3) = Swift.max(0, highest).subtractingReportingOverflow(low)
+            guard !o3, span < maxOutcomes else { return nil }
+            width = span + 1
+            rows = Swift.min(dice, kept.upperBound)
+            // Two sets of rows and the final sums.
+            let (slots, o4) = width.multipliedReportingOverflow(by: 2 * rows + 1)
+            guard !o4, slots <= FlatTable.maxSlots else { return nil }
+        }
+    }
+
+    /// `ascendingKeptSum` on flat rows: row `j` holds the distribution of the kept sum when
+    /// `j` dice have shown the values so far, slot `s` for the sum `table.low + s`, and
+    /// `lowest[j]...highest[j]` the slots it uses (none when `lowest[j] > highest[j]`). The
+    /// probabilities are added in the same order as there, so the results are the same.
+    ///
+    /// One array holds two sets of rows (the states before and after a value) and the final
+    /// sums: `current` and `next` are where the two sets start, swapped after each value.
+    private static func flatKeptSum(probabilities: [Double], contributions: [Int], dice: Int,
+                                    kept: Range<Int>, table: FlatTable, engine: StatsEngine) throws -> Distribution {
+        let m = probabilities.count
+        let width = table.width, rows = table.rows
+        let spread = Double(contributions.max() ?? 0) - Double(contributions.min() ?? 0)
+        let estimate = Double(m) * Double(kept.upperBound) * Double(dice)
+            * Swift.min(Double(kept.count) * spread + 1, Double(engine.budget.maxOutcomes)) / 2
+        try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
+        var tail = [Double](repeating: 0, count: m + 1)
+        for i in stride(from: m - 1, through: 0, by: -1) { tail[i] = tail[i + 1] + probabilities[i] }
+        var logFactorial = [Double](repeating: 0, count: dice + 1)
+        for n in stride(from: 2, through: dice, by: 1) { logFactorial[n] = logFactorial[n - 1] + log(Double(n)) }
+
+        // A state whose dice pass the kept positions goes to the final sums, so every open
+        // state has fewer than `rows` dice placed.
+        var current = 0, next = rows * width
+        let final = 2 * rows * width
+        var slab = [Double](repeating: 0, count: final + width)
+        var lowest = [Int](repeating: width, count: rows), highest = [Int](repeating: -1, count: rows)
+        var nextLowest = [Int](repeating: width, count: rows), nextHighest = [Int](repeating: -1, count: rows)
+        // Nothing placed yet: the kept sum is 0.
+        slab[-table.low] = 1
+        lowest[0] = -table.low
+        highest[0] = -table.low
+        for i in 0..<m {
+            let q = i == m - 1 ? 1.0 : Swift.min(1, probabilities[i] / tail[i])
+            let logQ = log(q), logRest = log1p(-q)
+            try slab.withUnsafeMutableBufferPointer { slab in
+                for j in 0..<rows where lowest[j] <= highest[j] {
+                    let remaining = dice - j
+                    let from = lowest[j], to = highest[j]
+                    try engine.charge(StatsEngine.product(remaining + 1, to - from + 1))
+                    for k in 0...remaining {
+                        let pmf: Double
+                        if q >= 1 {
+                            pmf = k == remaining ? 1 : 0
+                        } else if q <= 0 {
+                            pmf = k == 0 ? 1 : 0
+                        } else {
+                            pmf = exp(logFactorial[remaining] - logFactorial[k] - logFactorial[remaining - k]
+                                      + Double(k) * logQ + Double(remaining - k) * logRest)
+                        }
+                        if pmf == 0 { continue }
+                        let placed = j + k
+                        let overlap = Swift.max(0, Swift.min(placed, kept.upperBound) - Swift.max(j, kept.lowerBound))
+                        // `overlap` is at most `kept.count`, so the sums stay within the table.
+                        let shift = contributions[i] * overlap
+                        let source = current + j * width + from
+                        if placed >= kept.upperBound || placed == dice {
+                            try addRow(slab, from: source, to: final + from + shift, count: to - from + 1, times: pmf)
+                        } else {
+                            try addRow(slab, from: source, to: next + placed * width + from + shift,
+                                       count: to - from + 1, times: pmf)
+                            nextLowest[placed] = Swift.min(nextLowest[placed], from + shift)
+                            nextHighest[placed] = Swift.max(nextHighest[placed], to + shift)
+                        }
+                    }
+                }
+                // Clear the rows of the value done, which take the next value's states.
+                for j in 0..<rows where lowest[j] <= highest[j] {
+                    for slot in lowest[j]...highest[j] { slab[current + j * width + slot] = 0 }
+                }
+            }
+            swap(&current, &next)
+            swap(&lowest, &nextLowest)
+            swap(&highest, &nextHighest)
+            for j in 0..<rows {
+                nextLowest[j] = width
+                nextHighest[j] = -1
+            }
+        }
+        return try engine.checkSize(Distribution.fromDense(offset: table.low,
+                                                           probabilities: FlatArray.copy(slab, final ..< slab.count)))
+    }
+
+    /// `slab[target ..< target + count] += slab[source ..< source + count] * weight`, slot
+    /// by slot (a loop that vectorizes), the two ranges being apart.
+    private static func addRow(_ slab: UnsafeMutableBufferPointer<Double>, from source: Int, to target: Int,
+                               count: Int, times weight: Double) throws {
+        guard count >= 0, source >= 0, target >= 0, source <= slab.count - count, target <= slab.count - count else {
+            throw StatsError.tooExpensive("a kept sum outside its table")
+        }
+        for index in 0..<count { slab[target &+ index] += slab[source &+ index] * weight }
+    }
+
     private static func ascendingKeptSum(probabilities: [Double], contributions: [Number], dice: Int,
                                          kept: Range<Int>, engine: StatsEngine) throws -> Distribution {
         let zero = Distribution(constant: .integer(0))
         let m = probabilities.count
         // Up to kept.upperBound states, each spreading over the dice left, each a kept sum
         // as wide as the kept dice times the spread of the contributions.
-        let spread = contributions.map { $0.doubleValue }.max()! - contributions.map { $0.doubleValue }.min()!
+        var spread = 0.0
+        if let first = contributions.first?.doubleValue {
+            var smallest = first, largest = first
+            for contribution in contributions {
+                smallest = Swift.min(smallest, contribution.doubleValue)
+                largest = Swift.max(largest, contribution.doubleValue)
+            }
+            spread = largest - smallest
+        }
         let width = Swift.min(Double(kept.count) * spread + 1, Double(engine.budget.maxOutcomes))
         let estimate = Double(m) * Double(kept.upperBound) * Double(dice) * width / 2
         try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)

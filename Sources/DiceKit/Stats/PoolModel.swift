@@ -17,18 +17,22 @@ struct StatsPoint: Hashable {
 
 /// What a pool's value counts, after keep/drop: the sum, or the matches of `cs`/`cf`;
 /// minus one for each `df` match.
+///
+/// `cs`/`cf` and `df` may each be given once (`StatsEngine.checkModifiers`), so each is
+/// one optional point.
 struct PoolCounting {
-    var successes: [StatsPoint] = []
-    var failures: [StatsPoint] = []
-    var countsSuccesses = false
+    /// The point of `cs` or `cf`: the pool counts its matches instead of summing.
+    var successes: StatsPoint?
+    /// The point of `df`: each match takes one away.
+    var failures: StatsPoint?
 
-    var isSum: Bool { !countsSuccesses && failures.isEmpty }
+    var isSum: Bool { successes == nil && failures == nil }
 
     /// What one kept die (or group member) showing `value` adds to the pool's value.
     func contribution(of value: Number) throws(ArithmeticFault) -> Number {
         var result = value
-        if countsSuccesses { result = .integer(successes.contains { $0.matches(value) } ? 1 : 0) }
-        if failures.contains(where: { $0.matches(value) }) { result = try result.subtracting(.integer(1)) }
+        if let successes { result = .integer(successes.matches(value) ? 1 : 0) }
+        if let failures, failures.matches(value) { result = try result.subtracting(.integer(1)) }
         return result
     }
 }
@@ -41,7 +45,13 @@ struct PoolSpec {
         var point: StatsPoint?
     }
 
-    var clamps: [(minimum: Bool, value: Int)] = []
+    /// `mi` (`minimum` true) or `ma`, with its bound.
+    struct Clamp {
+        var minimum: Bool
+        var value: Int
+    }
+
+    var clamps: [Clamp] = []
     var rerolls: [Reroll] = []
     var explosion: DiceModifier.Explosion?
     /// `nil`: the highest face.
@@ -50,79 +60,108 @@ struct PoolSpec {
     var counting = PoolCounting()
 }
 
-/// A face of a die and its probability.
-struct WeightedFace {
-    var face: Int
-    var probability: Double
-}
-
 /// One kind of die with its modifiers, ready to give the distribution of a pool of any size.
 ///
 /// Per die: roll, clamp, reroll (`r` until no recursive point matches; `ro` once), then
 /// explode while the face matches. The die after rerolls is `die`; an explosion's chain is
 /// cut after `depth` extra dice, where the mass left is below the cutoff.
+///
+/// The die is kept as a `Distribution` rather than arrays of faces and of probabilities:
+/// each new array element type costs a metadata instantiation on its first use, a good
+/// part of the time of a small pool's first distribution.
 final class PoolModel {
     let spec: PoolSpec
-    /// The faces after clamps and rerolls, ascending, probabilities summing to 1.
-    let die: [WeightedFace]
-    /// Whether each face of `die` explodes.
-    let explodes: [Bool]
+    /// The faces after clamps and rerolls, probabilities summing to 1.
+    let die: Distribution
+    /// The point a face explodes on; `nil` when the die never explodes.
+    private let explosionPoint: StatsPoint?
+    /// Whether some face of `die` explodes.
+    private let someFaceExplodes: Bool
     /// Extra dice per chain at most; 0 when the die never explodes.
     let depth: Int
     private unowned let engine: StatsEngine
     private let range: SourceRange
-    /// `powers[n]`: the sum of `n` units' contributions (pools without keep/drop).
-    private var powers: [Distribution] = []
+    /// One die's value, once worked out.
     private var cachedUnit: Distribution?
+    /// The sum of `powerCount` units' contributions (pools without keep/drop), and one unit's.
+    private var power = Distribution(constant: .integer(0))
+    private var powerCount = 0
+    private var single: Distribution?
 
     /// - Parameters:
     ///   - faces: the raw faces of one die.
     ///   - largestCount: the most dice the pool may have, to set the explosion cut.
     ///   - rerollRange, explosionRange: where those errors point.
-    init(faces: Distribution, spec: PoolSpec, largestCount: Int, engine: StatsEngine, range: SourceRange,
+    init(faces rawFaces: Distribution, spec: PoolSpec, largestCount: Int, engine: StatsEngine, range: SourceRange,
          rerollRange: SourceRange, explosionRange: SourceRange) throws {
         self.spec = spec
         self.engine = engine
         self.range = range
 
         // Clamps, in written order, on every face.
-        var clamped = DistributionAccumulator()
-        for outcome in faces.outcomes {
-            guard var face = outcome.value.integerValue else { continue }
-            for clamp in spec.clamps { face = clamp.minimum ? Swift.max(face, clamp.value) : Swift.min(face, clamp.value) }
-            clamped.add(face, outcome.probability)
-        }
-        var clampedFaces: [WeightedFace] = []
-        for outcome in clamped.build().outcomes {
-            if let face = outcome.value.integerValue {
-                clampedFaces.append(WeightedFace(face: face, probability: outcome.probability))
+        var clamped = rawFaces
+        if !spec.clamps.isEmpty {
+            var builder = DistributionAccumulator()
+            rawFaces.forEachWholeOutcome { face, p in
+                var face = face
+                for clamp in spec.clamps {
+                    face = clamp.minimum ? Swift.max(face, clamp.value) : Swift.min(face, clamp.value)
+                }
+                builder.add(face, p)
             }
+            clamped = builder.build()
         }
-        guard let lowest = clampedFaces.first?.face, let highest = clampedFaces.last?.face else {
-            throw DiceError(.emptyFaces, at: range)
+        var lowestFace: Int?, highestFace: Int?
+        clamped.forEachWholeOutcome { face, _ in
+            lowestFace = lowestFace ?? face
+            highestFace = face
         }
+        guard let lowest = lowestFace, let highest = highestFace else { throw DiceError(.emptyFaces, at: range) }
 
-        // Rerolls.
-        let recursive = spec.rerolls.filter { !$0.once }.map { $0.point ?? StatsPoint(op: .equal, value: .integer(lowest)) }
-        let once = spec.rerolls.filter { $0.once }.map { $0.point ?? StatsPoint(op: .equal, value: .integer(lowest)) }
-        let survivors = clampedFaces.filter { entry in !recursive.contains { $0.matches(entry.face) } }
-        guard !survivors.isEmpty else { throw DiceError(.rerollMatchesEveryFace, at: rerollRange) }
-        let survivorMass = survivors.reduce(0) { $0 + $1.probability }
-        let settled = survivors.map { WeightedFace(face: $0.face, probability: $0.probability / survivorMass) }
-        let rerolledOnce = settled.reduce(0) { total, entry in
-            once.contains { $0.matches(entry.face) } ? total + entry.probability : total
+        // Rerolls: the faces left are scaled to sum to 1, then those rerolled once share
+        // their mass out in proportion.
+        let lowestPoint = StatsPoint(op: .equal, value: .integer(lowest))
+        func rerolled(_ face: Int, once: Bool) -> Bool {
+            !spec.rerolls.isEmpty && spec.rerolls.contains { $0.once == once && ($0.point ?? lowestPoint).matches(face) }
         }
-        die = settled.map { entry in
-            let kept = once.contains { $0.matches(entry.face) } ? 0 : entry.probability
-            return WeightedFace(face: entry.face, probability: kept + rerolledOnce * entry.probability)
-        }.filter { $0.probability > 0 }
+        var survivorMass = 0.0, survivors = false
+        clamped.forEachWholeOutcome { face, p in
+            guard !rerolled(face, once: false) else { return }
+            survivorMass += p
+            survivors = true
+        }
+        guard survivors else { throw DiceError(.rerollMatchesEveryFace, at: rerollRange) }
+        if spec.rerolls.isEmpty {
+            die = clamped.dividingProbabilities(by: survivorMass)
+        } else {
+            var rerolledOnce = 0.0
+            clamped.forEachWholeOutcome { face, p in
+                if !rerolled(face, once: false) && rerolled(face, once: true) { rerolledOnce += p / survivorMass }
+            }
+            var builder = DistributionAccumulator()
+            clamped.forEachWholeOutcome { face, p in
+                guard !rerolled(face, once: false) else { return }
+                let settled = p / survivorMass
+                builder.add(face, (rerolled(face, once: true) ? 0 : settled) + rerolledOnce * settled)
+            }
+            die = builder.build()
+        }
 
         // Explosions.
         if spec.explosion != nil {
             let point = spec.explosionPoint ?? StatsPoint(op: .equal, value: .integer(highest))
-            explodes = die.map { point.matches($0.face) }
-            guard explodes.contains(false) else { throw DiceError(.explosionMatchesEveryFace, at: explosionRange) }
-            let mass = zip(die, explodes).reduce(0.0) { $1.1 ? $0 + $1.0.probability : $0 }
+            explosionPoint = point
+            var mass = 0.0, stops = false, explodes = false
+            die.forEachWholeOutcome { face, p in
+                if point.matches(face) {
+                    mass += p
+                    explodes = true
+                } else {
+                    stops = true
+                }
+            }
+            guard stops else { throw DiceError(.explosionMatchesEveryFace, at: explosionRange) }
+            someFaceExplodes = explodes
             if mass > 0 {
                 let cutoff = engine.budget.explosionCutoff / Double(Swift.max(1, largestCount))
                 let levels = (log(cutoff) / log(mass)).rounded(.up) - 1
@@ -137,10 +176,14 @@ final class PoolModel {
                 depth = 0
             }
         } else {
-            explodes = die.map { _ in false }
+            explosionPoint = nil
+            someFaceExplodes = false
             depth = 0
         }
     }
+
+    /// Whether `face` explodes.
+    private func explodes(_ face: Int) -> Bool { explosionPoint?.matches(face) ?? false }
 
     private func contribution(_ value: Int) throws(ArithmeticFault) -> Number {
         try spec.counting.contribution(of: .integer(value))
@@ -161,7 +204,7 @@ final class PoolModel {
     /// The distribution of the pool's value with `count` dice.
     func distribution(count: Int) throws -> Distribution {
         guard count > 0 else { return Distribution(constant: .integer(0)) }
-        if depth > 0 || explodes.contains(true) { engine.cutExplosionTails = true }
+        if depth > 0 || someFaceExplodes { engine.cutExplosionTails = true }
         if isChain {
             guard !spec.keeps.isEmpty,
                   let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: count...(count * (depth + 1))) else {
@@ -174,27 +217,15 @@ final class PoolModel {
         let kept = KeepStep.keptRange(spec.keeps, total: count)
         if kept == 0..<count { return try additive(count: count) }
         let unit = try self.unit()
-        let mass = unit.totalProbability
-        let outcomes = unit.outcomes
-        var contributions: [Number] = []
-        for outcome in outcomes {
-            contributions.append(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
-                try spec.counting.contribution(of: outcome.value)
-            })
-        }
-        let keptSum = try engine.faults(at: range) {
-            try KeepDP.keptSum(probabilities: outcomes.map { $0.probability / mass }, contributions: contributions,
-                               dice: count, kept: kept, engine: engine)
-        }
-        return keptSum.scaled(by: pow(mass, Double(count)))
+        let keptSum = try KeepDP.keptSum(of: unit, counting: spec.counting, dice: count, kept: kept,
+                                         engine: engine, at: range)
+        return keptSum.scaled(by: pow(unit.totalProbability, Double(count)))
     }
 
     /// One die's value: the die itself, or for `!!` the sum of its chain.
     private func unit() throws -> Distribution {
         if let cachedUnit { return cachedUnit }
-        var builder = DistributionAccumulator()
-        for entry in die { builder.add(entry.face, entry.probability) }
-        var result = builder.build()
+        var result = die
         if spec.explosion == .compound {
             let (stop, go) = try parts { face, _ throws(ArithmeticFault) in .integer(face) }
             result = try chainSum(first: (stop, go), extra: (stop, go))
@@ -206,9 +237,10 @@ final class PoolModel {
     /// The faces that end a chain and those that go on, each mapped by `value`.
     private func parts(_ value: (Int, Bool) throws(ArithmeticFault) -> Number) throws -> (stop: Distribution, go: Distribution) {
         var stop = DistributionAccumulator(), go = DistributionAccumulator()
-        for (index, entry) in die.enumerated() {
-            let mapped = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try value(entry.face, explodes[index]) }
-            if explodes[index] { go.add(mapped, entry.probability) } else { stop.add(mapped, entry.probability) }
+        try die.forEachWholeOutcome { (face, p) throws(DiceError) in
+            let explodes = explodes(face)
+            let mapped = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try value(face, explodes) }
+            if explodes { go.add(mapped, p) } else { stop.add(mapped, p) }
         }
         return (stop.build(), go.build())
     }
@@ -234,33 +266,34 @@ final class PoolModel {
     }
 
     /// The sum of `count` independent units' contributions (no keep/drop).
+    ///
+    /// The sums are built one unit at a time and the last is kept, so asking for the
+    /// counts of a pool in increasing order (as `StatsEngine` does) builds each once.
     private func additive(count: Int) throws -> Distribution {
-        if powers.isEmpty {
-            let single: Distribution
-            if isChain {
-                let first = try parts { face, _ throws(ArithmeticFault) in try self.contribution(face) }
-                let extra = try parts { face, _ throws(ArithmeticFault) in try self.contribution(try self.extraValue(face)) }
-                single = try chainSum(first: first, extra: extra)
-            } else {
-                let unit = try self.unit()
-                try engine.charge(unit.storageSize)
-                single = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
-                    try unit.mapped { (value) throws(ArithmeticFault) in try self.spec.counting.contribution(of: value) }
-                }
+        let single: Distribution
+        if let known = self.single {
+            single = known
+        } else if isChain {
+            let first = try parts { face, _ throws(ArithmeticFault) in try self.contribution(face) }
+            let extra = try parts { face, _ throws(ArithmeticFault) in try self.contribution(try self.extraValue(face)) }
+            single = try chainSum(first: first, extra: extra)
+        } else {
+            let unit = try self.unit()
+            try engine.charge(unit.storageSize)
+            // A plain sum counts each value as itself: the map would give `unit` back.
+            single = spec.counting.isSum ? unit : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+                try unit.mapped { (value) throws(ArithmeticFault) in try self.spec.counting.contribution(of: value) }
             }
-            powers = [Distribution(constant: .integer(0)), single]
         }
-        let unitSize = Double(powers[1].storageSize)
-        let estimate = Double(count) * Double(count - 1) * unitSize * unitSize / 2
-        try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
-        while powers.count <= count {
-            let last = powers[powers.count - 1], single = powers[1]
-            try engine.charge(StatsEngine.pairWork(last, single))
-            powers.append(try engine.checkSize(engine.arithmetic(at: range) { () throws(ArithmeticFault) in
-                try last.adding(single)
-            }))
+        self.single = single
+        if count == 1 { return single }
+        if powerCount > count || powerCount == 0 {
+            power = single
+            powerCount = 1
         }
-        return powers[count]
+        power = try engine.repeatedSum(of: single, count: count, from: power, copies: powerCount, at: range)
+        powerCount = count
+        return power
     }
 
     // MARK: - Keep/drop on exploding pools
@@ -268,14 +301,22 @@ final class PoolModel {
     /// Keep/drop over `count` chains, each a die and its extra dice as separate values.
     private func chainKeep(count: Int, form: MultisetKeep.Form, fromTop: Bool) throws -> Distribution {
         // Every value a die of the pool can show, ranked from the anchored end.
-        var values = Set(die.map { $0.face })
-        for entry in die {
-            values.insert(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(entry.face) })
+        var values = Set<Int>()
+        var faceCount = 0
+        try die.forEachWholeOutcome { (face, _) throws(DiceError) in
+            values.insert(face)
+            values.insert(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) })
+            faceCount += 1
         }
         let ascending = values.sorted()
         let ordered = fromTop ? Array(ascending.reversed()) : ascending
         var rank: [Int: Int] = [:]
         for (index, value) in ordered.enumerated() { rank[value] = index }
+        /// The rank of a value the pool can show (all of them are in `rank`).
+        func ranked(_ value: Int) throws -> Int {
+            guard let found = rank[value] else { throw StatsError.tooExpensive("a value without a rank") }
+            return found
+        }
         var contributions: [Number] = []
         for value in ordered {
             contributions.append(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try contribution(value) })
@@ -288,16 +329,16 @@ final class PoolModel {
             var closed: [Int: Double] = [:]
             for level in 0...depth {
                 var next: [Int: Double] = [:]
-                try engine.charge(StatsEngine.product(open.count, die.count * (form.length + 1 + MultisetKeep.pairCost)))
+                try engine.charge(StatsEngine.product(open.count, faceCount * (form.length + 1 + MultisetKeep.pairCost)))
                 for (key, p) in open {
-                    for (index, entry) in die.enumerated() {
-                        let value = level == 0 ? entry.face
-                            : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(entry.face) }
-                        let list = keeper.inserting(rank[value]!, into: key)
-                        if !explodes[index] {
-                            closed[list, default: 0] += p * entry.probability
+                    try die.forEachWholeOutcome { face, weight in
+                        let value = level == 0 ? face
+                            : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) }
+                        let list = keeper.inserting(try ranked(value), into: key)
+                        if !explodes(face) {
+                            closed[list, default: 0] += p * weight
                         } else if level < depth {
-                            next[list, default: 0] += p * entry.probability
+                            next[list, default: 0] += p * weight
                         }
                     }
                 }
@@ -313,21 +354,22 @@ final class PoolModel {
                 for (key, totals) in open {
                     // Each face also inserts into a list and merges into an accumulator: charge it.
                     try engine.charge(StatsEngine.product(MultisetKeep.dropPairWork(totals, Distribution(constant: .integer(0))),
-                                                          die.count))
-                    for (index, entry) in die.enumerated() {
-                        let value = level == 0 ? entry.face
-                            : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(entry.face) }
-                        let list = keeper.inserting(rank[value]!, into: key)
-                        let shift = contributions[rank[value]!]
-                        if !explodes[index] {
+                                                          faceCount))
+                    try die.forEachWholeOutcome { face, weight in
+                        let value = level == 0 ? face
+                            : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) }
+                        let valueRank = try ranked(value)
+                        let list = keeper.inserting(valueRank, into: key)
+                        let shift = contributions[valueRank]
+                        if !explodes(face) {
                             try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
                                 try closed[list, default: DistributionAccumulator()].add(totals, shiftedBy: shift,
-                                                                                       times: entry.probability)
+                                                                                       times: weight)
                             }
                         } else if level < depth {
                             try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
                                 try next[list, default: DistributionAccumulator()].add(totals, shiftedBy: shift,
-                                                                                     times: entry.probability)
+                                                                                     times: weight)
                             }
                         }
                     }

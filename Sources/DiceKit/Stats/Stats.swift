@@ -44,7 +44,7 @@ final class StatsEngine {
     /// Parameters of the macro calls in progress, innermost last.
     var frames: [[String: Parameter]] = []
     var macroDepth = 0
-    private var depth = 0
+    private(set) var depth = 0
     /// Whether some explosion tail was cut.
     var cutExplosionTails = false
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).

@@ -23,45 +23,136 @@ extension StatsEngine {
         case .fate: fixedFaces = Distribution(faces: [-1, 0, 1])
         case .faces(let faces): fixedFaces = Distribution(faces: faces)
         }
-        let arguments = StatsEngine.modifierArguments(term.modifiers)
+
+        // The common case: literal modifier arguments (`kh3`, `cs>=5`), which are their own
+        // distributions (evaluating them could only pass the depth bound), and sides known
+        // for sure. One pool model then serves every count, without joint outcomes.
+        if depth < StatsEngine.maxDepth, StatsEngine.argumentsAreLiteral(term.modifiers),
+           sides.map({ $0.distribution.constantValue != nil && $0.distribution.totalProbability == 1 }) ?? true {
+            let largest = try largestCount(count, of: term, at: range)
+            try charge(1)  // the one joint outcome of the arguments
+            let faces: Distribution
+            if let sides, let value = sides.distribution.constantValue {
+                faces = try dieFaces(value, sides.expr)
+            } else if let fixedFaces {
+                faces = fixedFaces
+            } else {
+                throw StatsError.tooExpensive("a die without faces")
+            }
+            if term.modifiers.isEmpty, !faces.isEmpty, let constant = count.constantValue,
+               count.totalProbability == 1, case .integer(let dice) = constant {
+                let distribution = try plainSum(of: faces, dice: dice, at: range)
+                try charge(distribution.storageSize)
+                return try checkSize(distribution)
+            }
+            let spec = try StatsEngine.resolve(term.modifiers, literalKeeps: term.literalKeeps) { argument in
+                guard case .number(let value) = argument.kind else {
+                    throw StatsError.tooExpensive("a modifier argument that is not a literal")
+                }
+                return value
+            }
+            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, engine: self, range: range,
+                                     rerollRange: range, explosionRange: range)
+            if let constant = count.constantValue, count.totalProbability == 1, case .integer(let dice) = constant {
+                // One count for sure: the mixture would be that pool's distribution itself.
+                let distribution = try pool.distribution(count: dice)
+                try charge(distribution.storageSize)
+                return try checkSize(distribution)
+            }
+            var result = DistributionAccumulator()
+            try addPools(pool, counts: count, weight: 1, into: &result)
+            return try checkSize(result.build())
+        }
+
         var inputs: [Distribution] = []
         if let sides { inputs.append(sides.distribution) }
-        for argument in arguments { inputs.append(try distribution(of: argument)) }
+        try StatsEngine.forEachArgument(of: term.modifiers) { inputs.append(try distribution(of: $0)) }
+        let largest = try largestCount(count, of: term, at: range)
+        var result = DistributionAccumulator()
+        try forEachJointOutcome(of: inputs) { values, weight in
+            var next = 0
+            let faces: Distribution
+            if let sides, let value = values.first {
+                faces = try dieFaces(value, sides.expr)
+                next = 1
+            } else if let fixedFaces {
+                faces = fixedFaces
+            } else {
+                throw StatsError.tooExpensive("a die without faces")
+            }
+            let spec = try StatsEngine.resolve(term.modifiers) { _ in
+                guard next < values.count else { throw StatsError.tooExpensive("a missing modifier argument") }
+                defer { next += 1 }
+                return values[next]
+            }
+            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, engine: self, range: range,
+                                     rerollRange: range, explosionRange: range)
+            try addPools(pool, counts: count, weight: weight, into: &result)
+        }
+        return try checkSize(result.build())
+    }
 
-        var counts: [WeightedCount] = []
-        try count.forEachOutcome { (value, p) throws(DiceError) in
+    /// The sum of `dice` dice showing `faces` (not empty), without modifiers (`3d6`): what a
+    /// pool model gives for it, with the same charges, without building one. The faces are
+    /// scaled to sum to 1, then the dice are added one at a time.
+    private func plainSum(of faces: Distribution, dice: Int, at range: SourceRange) throws -> Distribution {
+        guard dice > 0 else { return Distribution(constant: .integer(0)) }
+        let die = try checkSize(faces.dividingProbabilities(by: faces.totalProbability))
+        try charge(die.storageSize)
+        if dice == 1 { return die }
+        return try repeatedSum(of: die, count: dice, from: die, copies: 1, at: range)
+    }
+
+    /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
+    /// them (`1 <= copies <= count`), one copy added at a time.
+    ///
+    /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
+    ///   that passes the budget.
+    func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
+                     at range: SourceRange) throws -> Distribution {
+        let size = Double(single.storageSize)
+        let estimate = Double(count) * Double(count - 1) * size * size / 2
+        try ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
+        var result = sum
+        for _ in copies..<Swift.max(copies, count) {
+            let last = result
+            try charge(StatsEngine.pairWork(last, single))
+            result = try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in try last.adding(single) })
+        }
+        return result
+    }
+
+    /// The largest count of dice in `count`, after checking that every count is a whole
+    /// number from 0 to the dice limit (the first that is not, in increasing order, throws).
+    private func largestCount(_ count: Distribution, of term: DiceTerm, at range: SourceRange) throws -> Int {
+        var largest = 0
+        try count.forEachOutcome { (value, _) throws(DiceError) in
             guard case .integer(let dice) = value, dice >= 0 else {
                 throw DiceError(.invalidCount(value), at: term.count?.range ?? range)
             }
             guard dice <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
-            counts.append(WeightedCount(count: dice, probability: p))
+            largest = Swift.max(largest, dice)
         }
-        let largest = counts.reduce(0) { Swift.max($0, $1.count) }
+        return largest
+    }
 
-        var result = DistributionAccumulator()
-        try forEachJointOutcome(of: inputs) { values, weight in
-            var values = values[...]
-            let faces: Distribution
-            if let sides {
-                let value = values.removeFirst()
-                guard case .integer(let n) = value, n >= 1 else { throw DiceError(.invalidSides(value), at: sides.expr.range) }
-                guard n <= budget.maxOutcomes else {
-                    throw StatsError.tooExpensive("a die with \(n) sides has too many faces")
-                }
-                faces = Distribution(uniformSides: n)
-            } else {
-                faces = fixedFaces!
-            }
-            let spec = try StatsEngine.resolve(term.modifiers, Array(values))
-            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, engine: self, range: range,
-                                    rerollRange: range, explosionRange: range)
-            for entry in counts {
-                let distribution = try pool.distribution(count: entry.count)
-                try charge(distribution.storageSize)
-                try result.add(distribution, shiftedBy: 0, times: weight * entry.probability)
-            }
+    /// The faces of a die with `sides` sides (the value of `expr`): `1...sides`.
+    private func dieFaces(_ sides: Number, _ expr: Expr) throws -> Distribution {
+        guard case .integer(let n) = sides, n >= 1 else { throw DiceError(.invalidSides(sides), at: expr.range) }
+        guard n <= budget.maxOutcomes else { throw StatsError.tooExpensive("a die with \(n) sides has too many faces") }
+        return Distribution(uniformSides: n)
+    }
+
+    /// Adds `pool`'s distribution for each count of `counts` (checked by `largestCount`),
+    /// times its probability and `weight`, in increasing order of count.
+    private func addPools(_ pool: PoolModel, counts: Distribution, weight: Double,
+                          into result: inout DistributionAccumulator) throws {
+        try counts.forEachOutcome { value, p in
+            guard case .integer(let dice) = value else { return }
+            let distribution = try pool.distribution(count: dice)
+            try charge(distribution.storageSize)
+            try result.add(distribution, shiftedBy: 0, times: weight * p)
         }
-        return try checkSize(result.build())
     }
 
     /// One die without modifiers and with literal sides (`d20`, `1d%`, `dF`): its faces,
@@ -125,70 +216,77 @@ extension StatsEngine {
         }
     }
 
-    /// The argument expressions of `modifiers`, in order.
-    static func modifierArguments(_ modifiers: [DiceModifier]) -> [Expr] {
-        var arguments: [Expr] = []
+    /// Calls `body` with the argument expressions of `modifiers`, in order.
+    static func forEachArgument(of modifiers: [DiceModifier], _ body: (Expr) throws -> Void) rethrows {
         for modifier in modifiers {
             switch modifier.kind {
             case .keep(_, let count), .drop(_, let count):
-                if let count { arguments.append(count) }
+                if let count { try body(count) }
             case .explode(_, let point), .reroll(_, let point):
-                if let point { arguments.append(point.value) }
+                if let point { try body(point.value) }
             case .minimum(let value), .maximum(let value):
-                arguments.append(value)
+                try body(value)
             case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
-                arguments.append(point.value)
+                try body(point.value)
             case .sort:
                 break
             }
         }
-        return arguments
     }
 
-    /// The modifiers with `values` (one per `modifierArguments`) in place of their arguments.
-    static func resolve(_ modifiers: [DiceModifier], _ values: [Number]) throws -> PoolSpec {
+    /// Whether every argument of `modifiers` is a number written out (`kh3`, `cs>=5`).
+    static func argumentsAreLiteral(_ modifiers: [DiceModifier]) -> Bool {
+        var literal = true
+        forEachArgument(of: modifiers) { argument in
+            if case .number = argument.kind { return }
+            literal = false
+        }
+        return literal
+    }
+
+    /// The modifiers with their arguments resolved: `value` gives each argument's value,
+    /// asked once per argument in the order of `forEachArgument`.
+    ///
+    /// - Parameter literalKeeps: the keep/drop steps when the parser worked them out
+    ///   (`DiceTerm.literalKeeps`): used as they are rather than built again.
+    static func resolve(_ modifiers: [DiceModifier], literalKeeps: [KeepStep]? = nil,
+                        _ value: (Expr) throws -> Number) throws -> PoolSpec {
         var spec = PoolSpec()
-        var next = values.makeIterator()
+        if let literalKeeps { spec.keeps = literalKeeps }
         func whole(_ name: String, _ argument: Expr, allowNegative: Bool = false) throws -> Int {
-            let value = next.next()!
-            guard case .integer(let n) = value, allowNegative || n >= 0 else {
-                throw DiceError(.invalidModifierArgument(modifier: name, value: value), at: argument.range)
+            let resolved = try value(argument)
+            guard case .integer(let n) = resolved, allowNegative || n >= 0 else {
+                throw DiceError(.invalidModifierArgument(modifier: name, value: resolved), at: argument.range)
             }
             return n
+        }
+        func keep(_ kind: KeepStep.Kind, _ name: String, _ count: Expr?) throws {
+            let n = try count.map { try whole(name, $0) } ?? 1
+            if literalKeeps == nil { spec.keeps.append(KeepStep(kind: kind, count: n)) }
         }
         for modifier in modifiers {
             switch modifier.kind {
             case .keep(let extreme, let count):
-                let n = try count.map { try whole(extreme == .highest ? "kh" : "kl", $0) } ?? 1
-                spec.keeps.append(KeepStep(kind: extreme == .highest ? .keepHighest : .keepLowest, count: n))
+                try extreme == .highest ? keep(.keepHighest, "kh", count) : keep(.keepLowest, "kl", count)
             case .drop(let extreme, let count):
-                let n = try count.map { try whole(extreme == .highest ? "dh" : "dl", $0) } ?? 1
-                spec.keeps.append(KeepStep(kind: extreme == .highest ? .dropHighest : .dropLowest, count: n))
+                try extreme == .highest ? keep(.dropHighest, "dh", count) : keep(.dropLowest, "dl", count)
             case .explode(let kind, let point):
                 spec.explosion = kind
-                spec.explosionPoint = point.map { StatsPoint(op: $0.op, value: next.next()!) }
+                spec.explosionPoint = try point.map { StatsPoint(op: $0.op, value: try value($0.value)) }
             case .reroll(let once, let point):
-                spec.rerolls.append(.init(once: once, point: point.map { StatsPoint(op: $0.op, value: next.next()!) }))
-            case .minimum(let value):
-                spec.clamps.append((true, try whole("mi", value, allowNegative: true)))
-            case .maximum(let value):
-                spec.clamps.append((false, try whole("ma", value, allowNegative: true)))
+                spec.rerolls.append(.init(once: once, point: try point.map { StatsPoint(op: $0.op, value: try value($0.value)) }))
+            case .minimum(let bound):
+                spec.clamps.append(PoolSpec.Clamp(minimum: true, value: try whole("mi", bound, allowNegative: true)))
+            case .maximum(let bound):
+                spec.clamps.append(PoolSpec.Clamp(minimum: false, value: try whole("ma", bound, allowNegative: true)))
             case .countSuccesses(let point), .countFailures(let point):
-                spec.counting.countsSuccesses = true
-                spec.counting.successes.append(StatsPoint(op: point.op, value: next.next()!))
+                spec.counting.successes = StatsPoint(op: point.op, value: try value(point.value))
             case .subtractFailures(let point):
-                spec.counting.failures.append(StatsPoint(op: point.op, value: next.next()!))
+                spec.counting.failures = StatsPoint(op: point.op, value: try value(point.value))
             case .sort:
                 break
             }
         }
         return spec
     }
-}
-
-
-/// A number of dice (or copies) and its probability.
-struct WeightedCount {
-    var count: Int
-    var probability: Double
 }

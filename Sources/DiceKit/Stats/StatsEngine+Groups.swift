@@ -14,14 +14,18 @@ extension StatsEngine {
                             at range: SourceRange) throws -> Distribution {
         try checkModifiers(modifiers, group: true)
         let counts = try distribution(of: count)
-        var copies: [WeightedCount] = []
-        try counts.forEachOutcome { (value, p) throws(DiceError) in
+        var largestCount = 0
+        try counts.forEachOutcome { (value, _) throws(DiceError) in
             guard case .integer(let n) = value, n >= 0 else { throw DiceError(.invalidCount(value), at: count.range) }
             guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
-            copies.append(WeightedCount(count: n, probability: p))
+            largestCount = Swift.max(largestCount, n)
         }
-        guard copies.contains(where: { $0.count > 0 }) else {
-            return Distribution(constant: .integer(0), probability: counts.totalProbability)
+        guard largestCount > 0 else {
+            // No members, but the roller still works out the modifiers' arguments, and fails
+            // where they fail: `repeat(0, 1)kl(x)` with no `x`.
+            return try withResolvedModifiers(modifiers) { _ in
+                Distribution(constant: .integer(0), probability: counts.totalProbability)
+            }
         }
         let member = try distribution(of: body)
         return try withResolvedModifiers(modifiers) { spec in
@@ -31,11 +35,12 @@ extension StatsEngine {
             let single = try self.faults(at: range) {
                 try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
             }
-            let largest = Double(copies.map { $0.count }.max() ?? 0), unitSize = Double(single.storageSize)
+            let largest = Double(largestCount), unitSize = Double(single.storageSize)
             let estimate = largest * Swift.max(largest - 1, 0) * unitSize * unitSize / 2
             if spec.keeps.isEmpty { try self.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
-            for entry in copies {
-                let n = entry.count, p = entry.probability
+            // The counts were checked above: each is a whole number from 0 to the dice limit.
+            try counts.forEachOutcome { value, p in
+                guard case .integer(let n) = value else { return }
                 let part: Distribution
                 if spec.keeps.isEmpty {
                     while powerCount < n {
@@ -61,13 +66,22 @@ extension StatsEngine {
     private func withResolvedModifiers(_ modifiers: [DiceModifier],
                                        _ body: (PoolSpec) throws -> Distribution) throws -> Distribution {
         var inputs: [Distribution] = []
-        for argument in StatsEngine.modifierArguments(modifiers) { inputs.append(try distribution(of: argument)) }
+        try StatsEngine.forEachArgument(of: modifiers) { inputs.append(try distribution(of: $0)) }
+        /// The modifiers with `values` for their arguments, in order.
+        func resolved(_ values: (Int) -> Number?) throws -> PoolSpec {
+            var next = 0
+            return try StatsEngine.resolve(modifiers) { _ in
+                guard let value = values(next) else { throw StatsError.tooExpensive("a missing modifier argument") }
+                next += 1
+                return value
+            }
+        }
         if inputs.allSatisfy({ $0.constantValue != nil && $0.totalProbability == 1 }) {
-            return try body(StatsEngine.resolve(modifiers, inputs.map { $0.constantValue! }))
+            return try body(resolved { $0 < inputs.count ? inputs[$0].constantValue : nil })
         }
         var result = DistributionAccumulator()
         try forEachJointOutcome(of: inputs) { values, weight in
-            let part = try body(StatsEngine.resolve(modifiers, values))
+            let part = try body(resolved { $0 < values.count ? values[$0] : nil })
             try charge(part.storageSize)
             try result.add(part, shiftedBy: 0, times: weight)
         }
@@ -148,17 +162,8 @@ extension StatsEngine {
         let kept = KeepStep.keptRange(spec.keeps, total: copies)
         let mass = member.totalProbability
         if kept.isEmpty { return Distribution(constant: .integer(0), probability: Double.power(mass, copies)) }
-        let outcomes = member.outcomes
-        var contributions: [Number] = []
-        for outcome in outcomes {
-            contributions.append(try arithmetic(at: range) { () throws(ArithmeticFault) in
-                try spec.counting.contribution(of: outcome.value)
-            })
-        }
-        let sum = try faults(at: range) {
-            try KeepDP.keptSum(probabilities: outcomes.map { $0.probability / mass }, contributions: contributions,
-                               dice: copies, kept: kept, engine: self)
-        }
+        let sum = try KeepDP.keptSum(of: member, counting: spec.counting, dice: copies, kept: kept,
+                                     engine: self, at: range)
         return sum.scaled(by: Double.power(mass, copies))
     }
 }
