@@ -67,12 +67,19 @@ extension Evaluator {
 
 /// "Did you mean" by edit distance (with transpositions).
 enum Suggestions {
+    /// The candidate nearest to `name` within a few edits (ties: the first alphabetically).
     static func nearest(to name: String, among candidates: [String]) -> String? {
         let limit = Swift.max(1, Swift.min(3, name.count / 3 + 1))
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != name {
             let d = distance(Array(name.lowercased().utf8), Array(candidate.lowercased().utf8))
-            if d <= limit, d < (best?.distance ?? Int.max) { best = (candidate, d) }
+            // Ties go to the name first in alphabetical order, so the message never depends
+            // on the order the candidates come in (a dictionary's keys have none).
+            guard d <= limit else { continue }
+            if let current = best, d > current.distance || (d == current.distance && candidate >= current.name) {
+                continue
+            }
+            best = (candidate, d)
         }
         return best?.name
     }
