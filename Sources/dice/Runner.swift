@@ -48,10 +48,11 @@ struct Runner {
                 if statsMode { toRun = Stmt(.stats(expr), statement.range) }
             }
             if options.totalOnly, case .expression(let expr) = toRun.kind {
-                // Values only: no breakdown is built.
+                // Values only: no breakdown is built, and the expression is flattened once.
+                let compiled = CompiledValue(expr)
                 for _ in 0..<runs {
                     do {
-                        output.line(try session.value(of: expr))
+                        output.line(try session.value(of: compiled))
                     } catch {
                         report(error, in: source, input: input)
                         return false

@@ -65,21 +65,40 @@ extension Evaluator {
         if keeps.isEmpty {
             return .integer(try sum(count: count, sides: sides, at: range))
         }
-        // Keep/drop on values only: the window of ascending ranks kept, then two selections.
-        if scratch.count < count { scratch = [Int](repeating: 0, count: Swift.max(count, 2 * scratch.count)) }
         var low = 0
         var high = count
         for keep in keeps {
             (low, high) = KeepDropStep(keep: keep.keep, extreme: keep.extreme, count: keep.count).window(low, high)
         }
+        return .integer(try keptSum(count: count, sides: sides, ranks: low..<high, at: range))
+    }
+
+    /// The sum of the dice of ascending ranks `ranks` among `count` dice of `sides`, the dice
+    /// already counted against the limit: keep/drop on values alone, by two selections.
+    mutating func keptSum(count: Int, sides: Int, ranks: Range<Int>, at range: SourceRange) throws(DiceError) -> Int {
+        let low = ranks.lowerBound, high = ranks.upperBound
+        if scratch.count < count { scratch = [Int](repeating: 0, count: Swift.max(count, 2 * scratch.count)) }
         try scratch.withUnsafeMutableBufferPointer { (buffer) throws(DiceError) in
             let values = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
             for index in 0..<count {
                 values[index] = source.roll(sides: sides)
                 if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
             }
-            Selection.partition(values, around: low, in: 0..<count)
-            Selection.partition(values, around: high, in: low..<count)
+            if count <= 8 {
+                // A handful of dice: sorting them is quicker than two selections.
+                for i in 1..<Swift.max(count, 1) {
+                    let item = values[i]
+                    var j = i
+                    while j > 0 && values[j - 1] > item {
+                        values[j] = values[j - 1]
+                        j -= 1
+                    }
+                    values[j] = item
+                }
+            } else {
+                Selection.partition(values, around: low, in: 0..<count)
+                Selection.partition(values, around: high, in: low..<count)
+            }
         }
         var total = 0
         let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
@@ -92,7 +111,7 @@ extension Evaluator {
                 total = next
             }
         }
-        return .integer(total)
+        return total
     }
 
     /// Any pool's value: the dice `rollPool` would roll, in the same order, keeping only

@@ -22,6 +22,8 @@ public struct Evaluator<Source: DieSource> {
     var scratch: [Int] = []
     /// Plans of the dice terms rolled last whose arguments are literals.
     var plans = PlanCache()
+    /// Reused operand stack of `value(of: CompiledValue)`.
+    var valueStack: [Number] = []
 
     public init(environment: Environment, limits: Limits = .standard, source: Source) {
         self.environment = environment

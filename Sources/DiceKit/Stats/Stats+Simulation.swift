@@ -33,6 +33,7 @@ extension Stats {
     ) throws(DiceError) -> DistributionReport {
         var evaluator = Evaluator(environment: environment, limits: limits, source: Xoshiro256StarStar(seed: seed))
         evaluator.shouldStop = shouldStop
+        let compiled = CompiledValue(expr)
         var counts: [Number: Int] = [:]
         let totalWork = limits.maxDice.multipliedReportingOverflow(by: 200)
         let workBound = totalWork.overflow ? Int.max : totalWork.partialValue
@@ -40,7 +41,7 @@ extension Stats {
         var made = 0
         while made < rolls {
             evaluator.startStatement()
-            let value = try evaluator.value(of: expr)
+            let value = try evaluator.value(of: compiled)
             counts[value, default: 0] += 1
             made += 1
             spent += Swift.max(evaluator.work, 1)
