@@ -3,9 +3,12 @@ extension MultisetKeep {
     /// `sizes`, the one with the shortest state; `fromTop` says which end ranks count from.
     ///
     /// `nil` when no one-sided form fits (say `dh1dl1` on a pool whose size varies).
+    /// Without `allowDrop`, only windows: a drop form adds every value and subtracts the
+    /// dropped ones, which for decimals loses what is small beside them (`{1, 1, 2^63.5}kl2`).
     ///
     /// - Complexity: O(*sizes* · *steps*)
-    static func form(for steps: [KeepStep], sizes: ClosedRange<Int>) -> (form: Form, fromTop: Bool)? {
+    static func form(for steps: [KeepStep], sizes: ClosedRange<Int>,
+                     allowDrop: Bool = true) -> (form: Form, fromTop: Bool)? {
         let largest = sizes.upperBound
         let top = KeepStep.keptRange(steps, total: largest)
         var bottomWindow = true, topWindow = true, dropBottom = true, dropTop = true
@@ -25,8 +28,8 @@ extension MultisetKeep {
         var candidates: [(form: Form, fromTop: Bool)] = []
         if bottomWindow { candidates.append((.window(skip: bottomSkip, width: bottomWidth), false)) }
         if topWindow { candidates.append((.window(skip: topSkip, width: topWidth), true)) }
-        if dropBottom { candidates.append((.drop(count: bottomSkip), false)) }
-        if dropTop { candidates.append((.drop(count: topSkip), true)) }
+        if dropBottom && allowDrop { candidates.append((.drop(count: bottomSkip), false)) }
+        if dropTop && allowDrop { candidates.append((.drop(count: topSkip), true)) }
         return candidates.min { $0.form.length < $1.form.length }
     }
 }

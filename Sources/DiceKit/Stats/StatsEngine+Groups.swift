@@ -109,11 +109,14 @@ extension StatsEngine {
         }
         let mass = members.reduce(1.0) { $0 * $1.totalProbability }
         guard !kept.isEmpty else { return Distribution(constant: .integer(0), probability: mass) }
-        guard let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: total...total) else {
-            throw StatsError.tooExpensive("no way to keep these members")
-        }
         var values = Set<Number>()
         for member in members { member.forEachOutcome { value, _ in values.insert(value) } }
+        // Decimal members are summed only as kept (a window), never added then subtracted.
+        let hasDecimals = values.contains { $0.integerValue == nil }
+        guard let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: total...total,
+                                                      allowDrop: !hasDecimals) else {
+            throw StatsError.tooExpensive("no way to keep these members")
+        }
         let ascending = values.sorted()
         let ordered = fromTop ? Array(ascending.reversed()) : ascending
         var rank: [Number: Int] = [:]
