@@ -20,6 +20,9 @@ struct ExpressionGenerator {
     var macros: [String]
     /// Macros with one parameter, called with one argument.
     var unaryMacros: [String]
+    /// Macros of any arity, called with that many arguments (`f()`, `g(1, 2d6)`). Empty by
+    /// default, so generators that do not set it make exactly the trees they always made.
+    var macroCalls: [(name: String, arity: Int)] = []
     var maxDepth: Int
 
     init(seed: UInt64, variables: [String] = ExpressionGenerator.variableNames,
@@ -91,6 +94,9 @@ struct ExpressionGenerator {
             return node(.function(function, (0..<count).map { _ in expression(depth: next) }))
         case 13 where !unaryMacros.isEmpty:
             return node(.call(pick(unaryMacros), [expression(depth: next)]))
+        case 14 where !macroCalls.isEmpty:
+            let call = pick(macroCalls)
+            return node(.call(call.name, (0..<call.arity).map { _ in expression(depth: next) }))
         default:
             return leaf()
         }
