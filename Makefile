@@ -74,3 +74,12 @@ fuzz:
 
 fuzz-ci:
 	FUZZ_SECONDS=60 fuzz/run --ci
+
+# The grammar-aware program generator (Tests/DiceKitTests/Properties/ProgramPropertyTests.swift)
+# over DICE_PROGRAMS programs in an optimized test build; `make test` runs 2,000 of them.
+DICE_PROGRAMS ?= 300000
+.PHONY: fuzz-programs
+
+fuzz-programs: deps
+	DICE_PROGRAMS=$(DICE_PROGRAMS) $(SWIFT) test -c release -Xswiftc -enable-testing \
+		--scratch-path .build/programs --filter ProgramPropertyTests
