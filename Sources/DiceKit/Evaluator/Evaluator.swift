@@ -35,7 +35,7 @@ public struct Evaluator<Source: DieSource> {
     public mutating func startStatement() {
         work = 0
         depth = 0
-        frames.removeAll(keepingCapacity: true)
+        if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
     }
 
     /// Counts `amount` dice (or repeat members) against `Limits.maxDice`.
