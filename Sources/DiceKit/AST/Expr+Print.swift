@@ -89,7 +89,8 @@ enum Printer {
     }
 
     static func writeCall(_ name: String, _ arguments: [Expr], into out: inout String) {
-        out += name + "("
+        // `d(` reads as a die with computed sides: a call of a macro named `d` keeps a space.
+        out += name == "d" ? "d (" : name + "("
         for (index, argument) in arguments.enumerated() {
             if index > 0 { out += ", " }
             write(argument, into: &out)

@@ -128,6 +128,20 @@ import Darwin
         #expect(try Parser.parseExpression(expr.text).text == expr.text)
     }
 
+    /// ` 32 -d ()` (crash-535c284b, found by the CI fuzz step): a call of a macro named `d`
+    /// printed as `d()`, which reads back as a die with computed sides, and fails to parse.
+    @Test func callsOfAMacroNamedDReprintWithASpace() throws {
+        for text in ["32 - d ()", "d (1, 2d6)", "max(d (3), 1)"] {
+            let expr = try Parser.parseExpression(text)
+            #expect(expr.text.contains("d ("), "\(text) prints as \(expr.text)")
+            #expect(try Parser.parseExpression(expr.text).text == expr.text, "\(text) prints as \(expr.text)")
+        }
+        var environment = Environment()
+        environment.define(Macro(name: "d", parameters: [], body: try Parser.parseExpression("1d6")))
+        environment.define(Macro(name: "e", parameters: [], body: try Parser.parseExpression("d () + d")))
+        try Self.expectSaveAndLoadRoundTrip(environment)
+    }
+
     // MARK: - Exact distributions that took minutes or gigabytes
 
     /// `6d10!=1dl10` (crash-b4d86f01): keep/drop over explosion chains made 1.7 million
