@@ -54,10 +54,18 @@ public struct JSONWriter: Sendable {
         text += String(value)
     }
 
-    /// A probability or statistic; non-finite values (never expected) become null.
+    /// A probability or statistic; non-finite values (never expected) become null. Tiny
+    /// values (an explosion's tail) keep JSON's exponent form, `1.5e-13`: spelling out their
+    /// zeros made a long distribution's line slow to write.
     public mutating func number(_ key: String?, _ value: Double) {
         if let key { self.key(key) } else { separate() }
-        text += value.isFinite ? Number(value).description : "null"
+        if !value.isFinite {
+            text += "null"
+        } else if value != 0 && Swift.abs(value) < 1e-4 {
+            text += "\(value)"
+        } else {
+            text += Number(value).description
+        }
     }
 
     public mutating func bool(_ key: String?, _ value: Bool) {
