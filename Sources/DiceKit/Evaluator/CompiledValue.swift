@@ -92,12 +92,7 @@ public struct CompiledValue: Sendable {
             count = literal
         }
         guard !keeps.isEmpty else { return .pool(count: count, sides: sides, kept: nil, range) }
-        var low = 0
-        var high = count
-        for keep in keeps {
-            (low, high) = KeepDropStep(keep: keep.keep, extreme: keep.extreme, count: keep.count).window(low, high)
-        }
-        return .pool(count: count, sides: sides, kept: low..<high, range)
+        return .pool(count: count, sides: sides, kept: KeepDropStep.keptRanks(keeps, count: count), range)
     }
 }
 

@@ -65,12 +65,8 @@ extension Evaluator {
         if keeps.isEmpty {
             return .integer(try sum(count: count, sides: sides, at: range))
         }
-        var low = 0
-        var high = count
-        for keep in keeps {
-            (low, high) = KeepDropStep(keep: keep.keep, extreme: keep.extreme, count: keep.count).window(low, high)
-        }
-        return .integer(try keptSum(count: count, sides: sides, ranks: low..<high, at: range))
+        let ranks = KeepDropStep.keptRanks(keeps, count: count)
+        return .integer(try keptSum(count: count, sides: sides, ranks: ranks, at: range))
     }
 
     /// The sum of the dice of ascending ranks `ranks` among `count` dice of `sides`, the dice
@@ -86,15 +82,7 @@ extension Evaluator {
             }
             if count <= 8 {
                 // A handful of dice: sorting them is quicker than two selections.
-                for i in 1..<Swift.max(count, 1) {
-                    let item = values[i]
-                    var j = i
-                    while j > 0 && values[j - 1] > item {
-                        values[j] = values[j - 1]
-                        j -= 1
-                    }
-                    values[j] = item
-                }
+                Selection.insertionSort(values, 0..<count)
             } else {
                 Selection.partition(values, around: low, in: 0..<count)
                 Selection.partition(values, around: high, in: low..<count)

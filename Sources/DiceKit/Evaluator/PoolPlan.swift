@@ -67,6 +67,16 @@ struct KeepDropStep: Sendable {
         }
     }
 
+    /// The ascending ranks that literal keep/drop `steps` keep of `count` dice.
+    static func keptRanks(_ steps: [LiteralKeep], count: Int) -> Range<Int> {
+        var low = 0
+        var high = count
+        for step in steps {
+            (low, high) = KeepDropStep(keep: step.keep, extreme: step.extreme, count: step.count).window(low, high)
+        }
+        return low..<high
+    }
+
     /// The positions of `candidates` still kept after this step; `candidates` in
     /// ascending order and the result too. Ties go to the earlier position.
     func apply<T: Comparable>(to candidates: [Int], value: (Int) -> T) -> [Int] {

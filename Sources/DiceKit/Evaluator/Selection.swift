@@ -63,11 +63,18 @@ enum Selection {
             }
         }
         // A handful left: insertion sort.
-        var index = low + 1
-        while index < high {
+        insertionSort(values, low..<high)
+    }
+
+    /// Sorts `values[bounds]` ascending: quicker than anything else for a handful of dice.
+    ///
+    /// - Complexity: O(*n*²) for *n* values.
+    static func insertionSort(_ values: UnsafeMutableBufferPointer<Int>, _ bounds: Range<Int>) {
+        var index = bounds.lowerBound + 1
+        while index < bounds.upperBound {
             let item = values[index]
             var j = index
-            while j > low && values[j - 1] > item {
+            while j > bounds.lowerBound && values[j - 1] > item {
                 values[j] = values[j - 1]
                 j -= 1
             }
