@@ -210,15 +210,8 @@ enum KeepDP {
                     let from = lowest[j], to = highest[j]
                     try engine.charge(StatsEngine.product(remaining + 1, to - from + 1))
                     for k in 0...remaining {
-                        let pmf: Double
-                        if q >= 1 {
-                            pmf = k == remaining ? 1 : 0
-                        } else if q <= 0 {
-                            pmf = k == 0 ? 1 : 0
-                        } else {
-                            pmf = exp(logFactorial[remaining] - logFactorial[k] - logFactorial[remaining - k]
-                                      + Double(k) * logQ + Double(remaining - k) * logRest)
-                        }
+                        let pmf = KeepDP.binomial(k, of: remaining, q: q, logQ: logQ, logRest: logRest,
+                                                  logFactorial: logFactorial)
                         if pmf == 0 { continue }
                         let placed = j + k
                         let overlap = Swift.max(0, Swift.min(placed, kept.upperBound) - Swift.max(j, kept.lowerBound))
@@ -297,15 +290,8 @@ enum KeepDP {
                 let remaining = dice - j
                 try engine.charge(StatsEngine.product(remaining + 1, state.storageSize))
                 for k in 0...remaining {
-                    let pmf: Double
-                    if q >= 1 {
-                        pmf = k == remaining ? 1 : 0
-                    } else if q <= 0 {
-                        pmf = k == 0 ? 1 : 0
-                    } else {
-                        pmf = exp(logFactorial[remaining] - logFactorial[k] - logFactorial[remaining - k]
-                                  + Double(k) * logQ + Double(remaining - k) * logRest)
-                    }
+                    let pmf = KeepDP.binomial(k, of: remaining, q: q, logQ: logQ, logRest: logRest,
+                                              logFactorial: logFactorial)
                     if pmf == 0 { continue }
                     let placed = j + k
                     let overlap = Swift.max(0, Swift.min(placed, kept.upperBound) - Swift.max(j, kept.lowerBound))
@@ -324,5 +310,15 @@ enum KeepDP {
             }
         }
         return try engine.checkSize(final.build())
+    }
+
+    /// P(`k` of `n` dice take the face) when each does with probability `q`: the binomial
+    /// term from log factorials, exact 0 and 1 at the ends.
+    @inline(__always)
+    private static func binomial(_ k: Int, of n: Int, q: Double, logQ: Double, logRest: Double,
+                                 logFactorial: [Double]) -> Double {
+        if q >= 1 { return k == n ? 1 : 0 }
+        if q <= 0 { return k == 0 ? 1 : 0 }
+        return exp(logFactorial[n] - logFactorial[k] - logFactorial[n - k] + Double(k) * logQ + Double(n - k) * logRest)
     }
 }

@@ -150,12 +150,21 @@ struct MultisetKeep {
         return StatsEngine.pairWork(totals, item) + linear + pairCost
     }
 
-    /// Throws when the distributions held at once for the states would hold more than
-    /// a few times `maxOutcomes` outcomes (each of them within the bound is not enough).
-    static func checkHeld(_ held: Int, engine: StatsEngine) throws {
-        if held > StatsEngine.product(engine.budget.maxOutcomes, 4) {
-            throw StatsError.tooExpensive("the kept sums would hold more than \(engine.budget.maxOutcomes * 4) outcomes")
+    /// The distributions of `accumulators`, each within `maxOutcomes`; throws when together
+    /// they would hold more than a few times that (each within the bound is not enough).
+    static func build(_ accumulators: [Int: DistributionAccumulator],
+                      engine: StatsEngine) throws -> [Int: Distribution] {
+        var built: [Int: Distribution] = [:]
+        var held = 0
+        for (key, accumulator) in accumulators {
+            let distribution = try engine.checkSize(accumulator.build())
+            held += distribution.storageSize
+            if held > StatsEngine.product(engine.budget.maxOutcomes, 4) {
+                throw StatsError.tooExpensive("the kept sums would hold more than \(engine.budget.maxOutcomes * 4) outcomes")
+            }
+            built[key] = distribution
         }
+        return built
     }
 
     /// The kept sum over `items`, each given as its lists with the distribution of its total.
@@ -173,14 +182,7 @@ struct MultisetKeep {
                         try next[merge(state, outcome), default: DistributionAccumulator()].add(combined)
                     }
                 }
-                states = [:]
-                var held = 0
-                for (key, accumulator) in next {
-                    let built = try engine.checkSize(accumulator.build())
-                    held += built.storageSize
-                    try MultisetKeep.checkHeld(held, engine: engine)
-                    states[key] = built
-                }
+                states = try MultisetKeep.build(next, engine: engine)
             }
         }
         var result = DistributionAccumulator()

@@ -374,24 +374,10 @@ final class PoolModel {
                         }
                     }
                 }
-                open = [:]
-                var held = 0
-                for (key, accumulator) in next {
-                    let built = try engine.checkSize(accumulator.build())
-                    held += built.storageSize
-                    try MultisetKeep.checkHeld(held, engine: engine)
-                    open[key] = built
-                }
+                open = try MultisetKeep.build(next, engine: engine)
                 if open.isEmpty { break }
             }
-            var item: [Int: Distribution] = [:]
-            var held = 0
-            for (key, accumulator) in closed {
-                let built = try engine.checkSize(accumulator.build())
-                held += built.storageSize
-                try MultisetKeep.checkHeld(held, engine: engine)
-                item[key] = built
-            }
+            let item = try MultisetKeep.build(closed, engine: engine)
             return try engine.faults(at: range) { try keeper.dropSum([(item, count)], engine: engine) }
         }
     }
