@@ -18,6 +18,7 @@ let package = Package(
         .executableTarget(name: "DiceBench", dependencies: ["DiceKit"], path: "Sources/DiceBench"),
         .testTarget(name: "DiceKitTests", dependencies: ["DiceKit"],
                     exclude: ["Render/Snapshots", "Stats/Reference"]),
-        .testTarget(name: "DiceCLITests", dependencies: ["dice"]),
+        // Golden output files are read by path from the tests, not bundled as resources.
+        .testTarget(name: "DiceCLITests", dependencies: ["dice"], exclude: ["Golden"]),
     ]
 )

@@ -144,7 +144,7 @@ final class LineEditor {
     /// the previous line are skipped.
     func addHistory(_ line: String) {
         let line = String(line.map { $0.isNewline ? " " : $0 })
-        guard historyLimit > 0, !line.allSatisfy { $0.isWhitespace }, line != entries.last else {
+        guard historyLimit > 0, !line.allSatisfy({ $0.isWhitespace }), line != entries.last else {
             return
         }
         enter(line)

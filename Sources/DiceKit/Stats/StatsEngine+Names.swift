@@ -101,7 +101,7 @@ extension StatsEngine {
         var combinations = 1
         for list in lists { combinations = StatsEngine.product(combinations, list.count) }
         try charge(combinations)
-        if lists.contains { $0.isEmpty } { return }
+        if lists.contains(where: { $0.isEmpty }) { return }
         var indices = [Int](repeating: 0, count: lists.count)
         while true {
             var weight = 1.0
