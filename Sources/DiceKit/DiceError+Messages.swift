@@ -37,9 +37,20 @@ extension DiceError.Kind {
         case .emptyFaces:
             return "a custom die needs at least one face"
         case .invalidModifierArgument(let modifier, let value):
-            return "'\(modifier)' needs a whole number of at least 0, not \(value)"
-        case .conflictingModifiers(let text):
-            return text
+            return "'\(modifier.rawValue)' needs a whole number of at least 0, not \(value)"
+        case .conflictingModifiers(let first, let second):
+            switch (first, second) {
+            case (.explode, _), (.compound, _), (.penetrate, _):
+                return "only one of '!', '!!' and '!p' may be given"
+            case (.countSuccesses, _), (.countFailures, _):
+                return "'cs' and 'cf' exclude each other and may be given once"
+            case (.subtractFailures, .subtractFailures):
+                return "'df' may be given once"
+            default:
+                return "'\(first.rawValue)' and '\(second.rawValue)' cannot go together"
+            }
+        case .modifierAppliesToDice(let modifier):
+            return "'\(modifier.rawValue)' applies to dice, not to groups"
         case .tooManyDice(let limit):
             return "more than \(limit) dice in one statement (raise it with --max-dice)"
         case .explosionMatchesEveryFace:

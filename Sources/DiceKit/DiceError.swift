@@ -43,9 +43,12 @@ public struct DiceError: Error, Hashable, Sendable {
         /// `d{}`.
         case emptyFaces
         /// A modifier argument that is not a whole number in range (`kh(1.5)`, `kh(-1)`).
-        case invalidModifierArgument(modifier: String, value: Number)
-        /// Two modifiers that cannot go together (`cs` with `cf`, two explosions).
-        case conflictingModifiers(String)
+        case invalidModifierArgument(ModifierKind, value: Number)
+        /// Two modifiers that cannot go together (`cs` with `cf`, two explosions, `df` twice):
+        /// the one given first, then the one that conflicts with it.
+        case conflictingModifiers(ModifierKind, ModifierKind)
+        /// A modifier for dice (`!`, `r`, `mi`) on a group.
+        case modifierAppliesToDice(ModifierKind)
         /// More dice in one statement than `Limits.maxDice`.
         case tooManyDice(limit: Int)
         /// An explosion whose condition matches every face: it would never end.

@@ -63,21 +63,6 @@ public struct DiceModifier: Hashable, Sendable {
         }.map { $0.element }
     }
 
-    /// Whether the argument (a count, compare point or bound), if there is one, is a number literal.
-    public var hasLiteralArgument: Bool {
-        let argument: Expr?
-        switch kind {
-        case .keep(_, let count), .drop(_, let count): argument = count
-        case .explode(_, let point), .reroll(_, let point): argument = point?.value
-        case .minimum(let value), .maximum(let value): argument = value
-        case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point): argument = point.value
-        case .sort: argument = nil
-        }
-        guard let argument else { return true }
-        if case .number = argument.kind { return true }
-        return false
-    }
-
     public var stage: Stage {
         switch kind {
         case .minimum, .maximum: return .clamp

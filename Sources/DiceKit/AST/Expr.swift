@@ -68,7 +68,9 @@ public struct DiceTerm: Hashable, Sendable {
         let notation: String
         let modifiersInStageOrder: [DiceModifier]
         let literalKeeps: [LiteralKeep]?
-        let hasLiteralArguments: Bool
+        let literalRules: PoolRules?
+        let modifierConflict: DiceError?
+        let literalPool: LiteralPool?
 
         init(count: Expr?, sides: Sides, modifiers: [DiceModifier]) {
             self.count = count
@@ -79,12 +81,9 @@ public struct DiceTerm: Hashable, Sendable {
             notation = text
             modifiersInStageOrder = DiceModifier.inStageOrder(modifiers)
             literalKeeps = LiteralKeep.all(of: modifiers)
-            var literal = true
-            if case .number(let sidesExpr) = sides {
-                if case .number = sidesExpr.kind {} else { literal = false }
-            }
-            for modifier in modifiers where !modifier.hasLiteralArgument { literal = false }
-            hasLiteralArguments = literal
+            modifierConflict = PoolRules.conflict(in: modifiersInStageOrder, onGroup: false)
+            literalRules = modifierConflict == nil ? PoolRules.literal(modifiersInStageOrder) : nil
+            literalPool = literalRules.flatMap { LiteralPool(count: count, sides: sides, rules: $0) }
         }
     }
 
@@ -98,15 +97,23 @@ public struct DiceTerm: Hashable, Sendable {
     /// The canonical notation, `4d6kh3`, worked out once: every roll's breakdown shows it.
     public var notation: String { storage.notation }
     /// `modifiers` in the order they apply (`DiceModifier.inStageOrder`), worked out once.
-    public var modifiersInStageOrder: [DiceModifier] { storage.modifiersInStageOrder }
+    var modifiersInStageOrder: [DiceModifier] { storage.modifiersInStageOrder }
 
     /// When every modifier is a keep or drop with a literal count (or none), those steps
-    /// in written order; `nil` otherwise. Such pools roll their value without a plan.
-    public var literalKeeps: [LiteralKeep]? { storage.literalKeeps }
+    /// in written order; `nil` otherwise.
+    var literalKeeps: [LiteralKeep]? { storage.literalKeeps }
 
-    /// Whether the sides and every modifier's argument are number literals: then what the
-    /// modifiers do is the same at every roll (the count may still be computed).
-    public var hasLiteralArguments: Bool { storage.hasLiteralArguments }
+    /// The modifiers' rules when every argument is a valid number literal, worked out once;
+    /// `nil` when some argument is computed (or invalid, or the modifiers conflict).
+    var literalRules: PoolRules? { storage.literalRules }
+
+    /// The error of modifiers that cannot go together (`cs>3cf<2`), found at parse time
+    /// and raised when the term is rolled.
+    var modifierConflict: DiceError? { storage.modifierConflict }
+
+    /// Count, sides and kept ranks when all are literals and the modifiers only keep or
+    /// drop (`4d6kh3`): the value is then a sum over a window of ranks.
+    var literalPool: LiteralPool? { storage.literalPool }
 
     /// The same term, not merely an equal one: a roll can remember what it worked out for it.
     func isIdentical(to other: DiceTerm) -> Bool { storage === other.storage }
@@ -124,6 +131,28 @@ public struct DiceTerm: Hashable, Sendable {
         hasher.combine(count)
         hasher.combine(sides)
         hasher.combine(modifiers)
+    }
+}
+
+/// A pool whose value is the sum of the dice at ranks `kept` (in ascending order of value)
+/// of `count` dice of `sides`, all known at parse time: `3d6`, `4d6kh3`, `2d20dl1s`.
+struct LiteralPool: Hashable, Sendable {
+    var count: Int
+    var sides: Int
+    /// `nil`: every die counts.
+    var kept: Range<Int>?
+
+    init?(count countExpr: Expr?, sides: Sides, rules: PoolRules) {
+        guard rules.keepsOnly, case .number(let sidesExpr) = sides,
+              case .number(.integer(let sides)) = sidesExpr.kind, sides >= 1 else { return nil }
+        var count = 1
+        if let countExpr {
+            guard case .number(.integer(let literal)) = countExpr.kind, literal >= 0 else { return nil }
+            count = literal
+        }
+        self.count = count
+        self.sides = sides
+        kept = rules.keeps.isEmpty ? nil : KeepDropStep.keptRange(rules.keeps, total: count)
     }
 }
 

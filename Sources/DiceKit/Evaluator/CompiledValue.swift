@@ -1,11 +1,12 @@
-/// An expression flattened into a list of steps, for rolling its value many times over:
-/// `dice -n N -t` and the rolls of a `stats` simulation.
+/// An expression flattened into a list of steps: the value path, for rolling a value
+/// without building a breakdown (`dice -t`, `-n` with `-t`, the rolls of a `stats`
+/// simulation, `Evaluator.value(of:)`).
 ///
-/// Numbers, pools with literal counts, sides and keep/drop (`4d6kh3`), arithmetic,
-/// comparisons and functions run from the list without walking the tree; any other node
-/// (names, macros, groups, pools with modifiers) is one step that hands its subtree to
-/// `Evaluator.value(of:)`. Running it rolls the same dice in the same order as
-/// `value(of:)` on the expression, and gives the same value or the same error.
+/// Numbers, arithmetic, comparisons, functions, names of variables and dice terms of every
+/// kind run from the list; macros, groups and `repeat` are one step each that hands its
+/// subtree to the tree evaluator. Running it rolls the same dice in the same order as
+/// `Evaluator.evaluate(_:)` on the expression, and gives the same value or the same error
+/// (the fuzz harness and `ValuePathTests` check this).
 ///
 /// ```swift
 /// let compiled = CompiledValue(try Parser.parseExpression("4d6kh3 + 2"))
@@ -13,92 +14,127 @@
 /// for _ in 0..<1_000_000 { _ = try session.value(of: compiled) }
 /// ```
 public struct CompiledValue: Sendable {
+    /// Steps hold no references (names and terms are in side tables), so running them
+    /// copies no reference counts.
     enum Step: Sendable {
         case number(Number)
-        /// `count` dice of `sides`, summed over the ascending ranks `kept` (all when `nil`).
-        case pool(count: Int, sides: Int, kept: Range<Int>?, SourceRange)
+        /// A term whose count, sides and keep/drop are literals: a sum over a window of ranks.
+        case literalPool(LiteralPool, SourceRange)
+        /// Fails unless the value on top of the stack is a dice count (a whole number ≥ 0).
+        case checkCount(SourceRange)
+        /// Dice term `terms[index]`; its count (when it has one) and then its sides (when
+        /// computed) are on the stack, left there by the steps before.
+        case dice(Int, SourceRange)
+        /// A variable or parameter named `names[index]`; anything else by that name is
+        /// `subtrees[index]`.
+        case name(Int)
         case negate(SourceRange)
         case binary(BinaryOperator, SourceRange)
         case power(SourceRange)
         case comparison(ComparisonOperator)
         case function(Function, arguments: Int, SourceRange)
-        /// `value(of: subtrees[index])`.
-        case subtree(Int)
+        /// The value of `subtrees[index]` from the tree evaluator.
+        case tree(Int)
     }
 
     /// The expression compiled.
     public let expr: Expr
     let steps: [Step]
     let subtrees: [Expr]
+    let terms: [DiceTerm]
+    let names: [String]
 
-    /// Nesting compiled into steps; deeper subtrees are left to `value(of:)`, which bounds them.
-    private static let maxDepth = 200
-
-    public init(_ expr: Expr) {
+    /// Compiles `expr`; nesting deeper than `limits.maxNesting` is left to the tree
+    /// evaluator, which bounds it.
+    ///
+    /// - Complexity: O(*n*) for *n* nodes.
+    public init(_ expr: Expr, limits: Limits = .standard) {
         self.expr = expr
+        var compiler = Compiler(maxDepth: limits.maxNesting)
+        compiler.compile(expr, depth: 0)
+        steps = compiler.steps
+        subtrees = compiler.subtrees
+        terms = compiler.terms
+        names = compiler.names
+    }
+
+    private struct Compiler {
+        let maxDepth: Int
         var steps: [Step] = []
         var subtrees: [Expr] = []
-        CompiledValue.compile(expr, depth: 0, into: &steps, &subtrees)
-        self.steps = steps
-        self.subtrees = subtrees
-    }
+        var terms: [DiceTerm] = []
+        /// As long as `subtrees`: the name of a `.name` subtree, "" for others.
+        var names: [String] = []
 
-    /// Appends the steps of `expr`, in the order `value(of:)` evaluates its parts.
-    private static func compile(_ expr: Expr, depth: Int, into steps: inout [Step], _ subtrees: inout [Expr]) {
-        func subtree() {
-            steps.append(.subtree(subtrees.count))
+        init(maxDepth: Int) { self.maxDepth = maxDepth }
+
+        mutating func subtree(_ expr: Expr) -> Int {
             subtrees.append(expr)
+            if case .name(let name) = expr.kind { names.append(name) } else { names.append("") }
+            return subtrees.count - 1
         }
-        guard depth < maxDepth else { return subtree() }
-        switch expr.kind {
-        case .number(let number):
-            steps.append(.number(number))
-        case .unary(let op, let operand):
-            compile(operand, depth: depth + 1, into: &steps, &subtrees)
-            if op == .negate { steps.append(.negate(expr.range)) }
-        case .chain(let first, let rest):
-            compile(first, depth: depth + 1, into: &steps, &subtrees)
-            for operation in rest {
-                compile(operation.operand, depth: depth + 1, into: &steps, &subtrees)
-                steps.append(.binary(operation.op, operation.operatorRange))
-            }
-        case .power(let base, let exponent):
-            compile(base, depth: depth + 1, into: &steps, &subtrees)
-            compile(exponent, depth: depth + 1, into: &steps, &subtrees)
-            steps.append(.power(expr.range))
-        case .comparison(let op, let lhs, let rhs):
-            compile(lhs, depth: depth + 1, into: &steps, &subtrees)
-            compile(rhs, depth: depth + 1, into: &steps, &subtrees)
-            steps.append(.comparison(op))
-        case .function(let function, let arguments):
-            for argument in arguments { compile(argument, depth: depth + 1, into: &steps, &subtrees) }
-            steps.append(.function(function, arguments: arguments.count, expr.range))
-        case .annotated(let inner, _):
-            compile(inner, depth: depth + 1, into: &steps, &subtrees)
-        case .dice(let term):
-            if let pool = literalPool(term, at: expr.range) { steps.append(pool) } else { subtree() }
-        case .name, .call, .group, .repeat:
-            subtree()
-        }
-    }
 
-    /// A pool whose count, sides and keep/drop counts are all literals (and valid).
-    private static func literalPool(_ term: DiceTerm, at range: SourceRange) -> Step? {
-        guard let keeps = term.literalKeeps, case .number(let sidesExpr) = term.sides,
-              case .number(.integer(let sides)) = sidesExpr.kind, sides >= 1 else { return nil }
-        var count = 1
-        if let countExpr = term.count {
-            guard case .number(.integer(let literal)) = countExpr.kind, literal >= 0 else { return nil }
-            count = literal
+        /// Appends the steps of `expr`, in the order the tree evaluator evaluates its parts.
+        mutating func compile(_ expr: Expr, depth: Int) {
+            guard depth < maxDepth else { return steps.append(.tree(subtree(expr))) }
+            switch expr.kind {
+            case .number(let number):
+                steps.append(.number(number))
+            case .name:
+                steps.append(.name(subtree(expr)))
+            case .unary(let op, let operand):
+                compile(operand, depth: depth + 1)
+                if op == .negate { steps.append(.negate(expr.range)) }
+            case .chain(let first, let rest):
+                compile(first, depth: depth + 1)
+                for operation in rest {
+                    compile(operation.operand, depth: depth + 1)
+                    steps.append(.binary(operation.op, operation.operatorRange))
+                }
+            case .power(let base, let exponent):
+                compile(base, depth: depth + 1)
+                compile(exponent, depth: depth + 1)
+                steps.append(.power(expr.range))
+            case .comparison(let op, let lhs, let rhs):
+                compile(lhs, depth: depth + 1)
+                compile(rhs, depth: depth + 1)
+                steps.append(.comparison(op))
+            case .function(let function, let arguments):
+                for argument in arguments { compile(argument, depth: depth + 1) }
+                steps.append(.function(function, arguments: arguments.count, expr.range))
+            case .annotated(let inner, _):
+                compile(inner, depth: depth + 1)
+            case .dice(let term):
+                if let pool = term.literalPool {
+                    steps.append(.literalPool(pool, expr.range))
+                    return
+                }
+                if let count = term.count {
+                    compile(count, depth: depth + 1)
+                    if case .number(let literal) = count.kind, literal.isDiceCount {} else {
+                        steps.append(.checkCount(count.range))
+                    }
+                }
+                if case .number(let sides) = term.sides { compile(sides, depth: depth + 1) }
+                steps.append(.dice(terms.count, expr.range))
+                terms.append(term)
+            case .call, .group, .repeat:
+                steps.append(.tree(subtree(expr)))
+            }
         }
-        guard !keeps.isEmpty else { return .pool(count: count, sides: sides, kept: nil, range) }
-        return .pool(count: count, sides: sides, kept: KeepDropStep.keptRanks(keeps, count: count), range)
     }
 }
 
 extension Evaluator {
+    /// The value of `expr` alone, without building a breakdown: the same dice, value and
+    /// errors as `evaluate(_:)`. To roll one expression many times, compile it once
+    /// (`CompiledValue`) and use `value(of:)` with that.
+    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
+        try value(of: CompiledValue(expr, limits: limits))
+    }
+
     /// The value of a compiled expression: the same dice, value and errors as
-    /// `value(of: compiled.expr)`, with less work per roll.
+    /// `evaluate(compiled.expr)`, with less work per roll.
     public mutating func value(of compiled: CompiledValue) throws(DiceError) -> Number {
         // The stack leaves `self` while the steps run, and comes back for the next roll.
         var stack = valueStack
@@ -109,12 +145,31 @@ extension Evaluator {
             switch step {
             case .number(let number):
                 stack.append(number)
-            case .pool(let count, let sides, let kept, let range):
-                try spend(count, at: range)
-                if let kept {
-                    stack.append(.integer(try keptSum(count: count, sides: sides, ranks: kept, at: range)))
+            case .literalPool(let pool, let range):
+                try spend(pool.count, at: range)
+                if let kept = pool.kept {
+                    stack.append(.integer(try keptSum(count: pool.count, sides: pool.sides, ranks: kept, at: range)))
                 } else {
-                    stack.append(.integer(try sum(count: count, sides: sides, at: range)))
+                    stack.append(.integer(try sum(count: pool.count, sides: pool.sides, at: range)))
+                }
+            case .checkCount(let range):
+                if let count = stack.last, !count.isDiceCount { throw DiceError(.invalidCount(count), at: range) }
+            case .dice(let index, let range):
+                guard index < compiled.terms.count else { continue }
+                let term = compiled.terms[index]
+                var sides: Number?
+                if case .number = term.sides { sides = stack.popLast() }
+                let count = term.count == nil ? 1 : stack.popLast()?.wholeValue ?? 0
+                stack.append(.integer(try poolValue(term, count: count, sides: sides, at: range)))
+            case .name(let index):
+                guard index < compiled.subtrees.count else { continue }
+                let name = compiled.names[index]
+                if let frame = frames.last, let value = frame[name] {
+                    stack.append(value)
+                } else if case .variable(let value) = environment[name] {
+                    stack.append(value)
+                } else {
+                    stack.append(try evaluate(compiled.subtrees[index]).value)
                 }
             case .negate(let range):
                 let operand = stack.popLast() ?? .integer(0)
@@ -135,12 +190,26 @@ extension Evaluator {
                 let arguments = Array(stack.suffix(count))
                 stack.removeLast(Swift.min(count, stack.count))
                 stack.append(try arithmetic(range) { () throws(ArithmeticFault) in try Functions.apply(function, arguments) })
-            case .subtree(let index):
+            case .tree(let index):
                 guard index < compiled.subtrees.count else { continue }
-                stack.append(try value(of: compiled.subtrees[index]))
+                stack.append(try evaluate(compiled.subtrees[index]).value)
             }
         }
         // The steps leave exactly one value: taking it leaves the stack empty for next time.
         return stack.popLast() ?? .integer(0)
+    }
+}
+
+extension Number {
+    /// Whether this is a whole number of at least 0: a valid dice count.
+    var isDiceCount: Bool {
+        if case .integer(let whole) = self { return whole >= 0 }
+        return false
+    }
+
+    /// The integer, or `nil` for a decimal.
+    var wholeValue: Int? {
+        if case .integer(let whole) = self { return whole }
+        return nil
     }
 }

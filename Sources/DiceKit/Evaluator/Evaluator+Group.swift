@@ -27,36 +27,14 @@ extension Evaluator {
     private mutating func finishGroup(_ rolls: [Roll], modifiers: [DiceModifier], isRepeat: Bool,
                                       at range: SourceRange) throws(DiceError) -> Roll {
         var members = rolls.map { GroupRoll.Member(roll: $0, kept: true, success: false, failure: false) }
-        var keeps: [KeepDropStep] = []
-        var counting: ResolvedPoint?
-        var failures: ResolvedPoint?
-        var sortAscending: Bool?
         let ordered = DiceModifier.inStageOrder(modifiers)
-        for modifier in ordered {
-            switch modifier.kind {
-            case .keep, .drop:
-                var ignored: [Roll] = []
-                if let step = try keepDropStep(modifier, rolls: &ignored) { keeps.append(step) }
-            case .countSuccesses(let point), .countFailures(let point):
-                guard counting == nil else {
-                    throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),
-                                    at: modifier.range)
-                }
-                counting = ResolvedPoint(op: point.op, value: try evaluate(point.value).value)
-            case .subtractFailures(let point):
-                guard failures == nil else {
-                    throw DiceError(.conflictingModifiers("'df' may be given once"), at: modifier.range)
-                }
-                failures = ResolvedPoint(op: point.op, value: try evaluate(point.value).value)
-            case .sort(let ascending):
-                sortAscending = ascending
-            case .minimum, .maximum, .reroll, .explode:
-                throw DiceError(.conflictingModifiers("'\(modifier.dump.prefix(2).filter { !$0.isNumber })' applies to dice, not to groups"),
-                                at: modifier.range)
-            }
-        }
+        if let conflict = PoolRules.conflict(in: ordered, onGroup: true) { throw conflict }
+        var argumentRolls: [Roll] = []
+        let rules = try resolveRules(ordered, argumentRolls: &argumentRolls)
+        let counting = rules.counting.successes
+        let failures = rules.counting.failures
         var kept = Array(members.indices)
-        for step in keeps {
+        for step in rules.keeps {
             kept = step.apply(to: kept) { members[$0].roll.value }
         }
         if kept.count != members.count {
@@ -83,7 +61,7 @@ extension Evaluator {
                 value = try arithmetic(range) { () throws(ArithmeticFault) in try value.subtracting(.integer(1)) }
             }
         }
-        if let ascending = sortAscending {
+        if let ascending = rules.sortAscending {
             members.sort { ascending ? $0.roll.value < $1.roll.value : $0.roll.value > $1.roll.value }
         }
         let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: modifiers, isCount: counting != nil)

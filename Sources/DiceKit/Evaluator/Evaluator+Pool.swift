@@ -39,11 +39,27 @@ extension Evaluator {
 
     /// The plan of `term`'s pool: remembered for terms whose arguments are literals.
     mutating func plan(for term: DiceTerm, faces: DieFaces, at range: SourceRange) throws(DiceError) -> PoolPlan {
-        guard term.hasLiteralArguments else { return try makePlan(faces, term.modifiersInStageOrder, at: range) }
-        if let known = plans.plan(for: term, faces: faces.count) { return known }
-        let plan = try makePlan(faces, term.modifiersInStageOrder, at: range)
-        plans.store(plan, for: term, faces: faces.count)
-        return plan
+        if let conflict = term.modifierConflict { throw conflict }
+        if let rules = term.literalRules {
+            if let known = plans.plan(for: term, faces: faces.count) { return known }
+            let plan = try PoolPlan(faces: faces, rules: rules, at: range)
+            plans.store(plan, for: term, faces: faces.count)
+            return plan
+        }
+        var argumentRolls: [Roll] = []
+        let rules = try resolveRules(term.modifiersInStageOrder, argumentRolls: &argumentRolls)
+        return try PoolPlan(faces: faces, rules: rules, argumentRolls: argumentRolls, at: range)
+    }
+
+    /// The rules of `ordered` (checked modifiers in the order they apply), their arguments
+    /// evaluated in that order; the rolls of arguments that rolled dice go to `argumentRolls`.
+    mutating func resolveRules(_ ordered: [DiceModifier], argumentRolls: inout [Roll]) throws(DiceError) -> PoolRules {
+        try PoolRules.resolve(ordered, invalid: { $0 }) { (expr) throws(DiceError) -> Number in
+            if case .number(let literal) = expr.kind { return literal }
+            let roll = try evaluate(expr)
+            if roll.hasDice { argumentRolls.append(roll) }
+            return roll.value
+        }
     }
 
     /// The faces of `term`'s dice; `sides` is the value of its sides expression, if any.
@@ -62,129 +78,6 @@ extension Evaluator {
             guard !list.isEmpty else { throw DiceError(.emptyFaces, at: range) }
             return .list(list)
         }
-    }
-
-    /// The step of a keep or drop modifier (`nil` for any other), its count worked out;
-    /// a count that rolled dice adds its roll to `rolls`.
-    mutating func keepDropStep(_ modifier: DiceModifier, rolls: inout [Roll]) throws(DiceError) -> KeepDropStep? {
-        let isKeep: Bool
-        let extreme: DiceModifier.Extreme
-        let countExpr: Expr?
-        switch modifier.kind {
-        case .keep(let e, let c): (isKeep, extreme, countExpr) = (true, e, c)
-        case .drop(let e, let c): (isKeep, extreme, countExpr) = (false, e, c)
-        default: return nil
-        }
-        guard let countExpr else { return KeepDropStep(keep: isKeep, extreme: extreme, count: 1) }
-        if case .number(.integer(let literal)) = countExpr.kind, literal >= 0 {
-            return KeepDropStep(keep: isKeep, extreme: extreme, count: literal)
-        }
-        let name = (isKeep ? "k" : "d") + (extreme == .highest ? "h" : "l")
-        let roll = try evaluate(countExpr)
-        guard case .integer(let n) = roll.value, n >= 0 else {
-            throw DiceError(.invalidModifierArgument(modifier: name, value: roll.value), at: countExpr.range)
-        }
-        if roll.hasDice { rolls.append(roll) }
-        return KeepDropStep(keep: isKeep, extreme: extreme, count: n)
-    }
-
-    /// A modifier's whole-number argument, keeping its roll when it rolled dice.
-    private mutating func argument(_ expr: Expr, into plan: inout PoolPlan,
-                                   _ error: (Number) -> DiceError.Kind) throws(DiceError) -> Int {
-        if case .number(.integer(let literal)) = expr.kind { return literal }
-        let roll = try evaluate(expr)
-        guard case .integer(let whole) = roll.value else { throw DiceError(error(roll.value), at: expr.range) }
-        if roll.hasDice { plan.argumentRolls.append(roll) }
-        return whole
-    }
-
-    // MARK: - Plan
-
-    /// The plan of a pool of `faces` with `ordered`, its modifiers in stage order.
-    mutating func makePlan(_ faces: DieFaces, _ ordered: [DiceModifier],
-                           at range: SourceRange) throws(DiceError) -> PoolPlan {
-        var plan = PoolPlan(faces: faces)
-        var bareRerolls: [Bool] = []
-        var bareExplosion = false
-        for modifier in ordered {
-            switch modifier.kind {
-            case .minimum(let expr), .maximum(let expr):
-                let isMinimum: Bool
-                if case .minimum = modifier.kind { isMinimum = true } else { isMinimum = false }
-                let value = try argument(expr, into: &plan) {
-                    .invalidModifierArgument(modifier: isMinimum ? "mi" : "ma", value: $0)
-                }
-                plan.clamps.append(Clamp(minimum: isMinimum, value: value))
-            case .reroll(let once, let point):
-                if let point {
-                    let resolved = try resolve(point, into: &plan)
-                    if once { plan.rerollOnce.append(resolved) } else { plan.rerollAlways.append(resolved) }
-                } else {
-                    bareRerolls.append(once)
-                }
-            case .explode(let kind, let point):
-                guard plan.explosion == nil && !bareExplosion else {
-                    throw DiceError(.conflictingModifiers("only one of '!', '!!' and '!p' may be given"),
-                                    at: modifier.range)
-                }
-                if let point {
-                    plan.explosion = (kind, try resolve(point, into: &plan))
-                } else {
-                    bareExplosion = true
-                    plan.explosion = (kind, ResolvedPoint(op: .equal, value: .integer(0)))
-                }
-            case .keep, .drop:
-                if let step = try keepDropStep(modifier, rolls: &plan.argumentRolls) { plan.keeps.append(step) }
-            case .countSuccesses(let point), .countFailures(let point):
-                guard plan.counting == nil else {
-                    throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),
-                                    at: modifier.range)
-                }
-                plan.counting = try resolve(point, into: &plan)
-            case .subtractFailures(let point):
-                guard plan.failures == nil else {
-                    throw DiceError(.conflictingModifiers("'df' may be given once"), at: modifier.range)
-                }
-                plan.failures = try resolve(point, into: &plan)
-            case .sort(let ascending):
-                plan.sortAscending = ascending
-            }
-        }
-        switch faces {
-        case .range(let sides):
-            plan.lowestFace = plan.clamp(1)
-            plan.highestFace = plan.clamp(sides)
-        case .list(let list):
-            let clamped = list.map { plan.clamp($0) }
-            plan.lowestFace = clamped.min() ?? 0
-            plan.highestFace = clamped.max() ?? 0
-        }
-        for once in bareRerolls {
-            let point = ResolvedPoint(op: .equal, value: .integer(plan.lowestFace))
-            if once { plan.rerollOnce.append(point) } else { plan.rerollAlways.append(point) }
-        }
-        if bareExplosion, let explosion = plan.explosion {
-            plan.explosion = (explosion.kind, ResolvedPoint(op: .equal, value: .integer(plan.highestFace)))
-        }
-        // Conditions that would never let go of a die are errors, not hangs.
-        let always = plan.rerollAlways
-        if !always.isEmpty, !plan.someFace(near: always, where: { face in !always.contains { $0.matches(face) } }) {
-            throw DiceError(.rerollMatchesEveryFace, at: range)
-        }
-        if let explosion = plan.explosion {
-            let survives = plan.someFace(near: always, and: explosion.point) { face in
-                !always.contains { $0.matches(face) } && !explosion.point.matches(face)
-            }
-            if !survives { throw DiceError(.explosionMatchesEveryFace, at: range) }
-        }
-        return plan
-    }
-
-    private mutating func resolve(_ point: ComparePoint, into plan: inout PoolPlan) throws(DiceError) -> ResolvedPoint {
-        if case .number(let literal) = point.value.kind { return ResolvedPoint(op: point.op, value: literal) }
-        let roll = try evaluate(point.value)
-        if roll.hasDice { plan.argumentRolls.append(roll) }
-        return ResolvedPoint(op: point.op, value: roll.value)
     }
 
     // MARK: - Rolling
@@ -255,7 +148,7 @@ extension Evaluator {
                 value = less
             }
         }
-        if let ascending = plan.sortAscending {
+        if let ascending = plan.rules.sortAscending {
             entries.sort { ascending ? $0.value < $1.value : $0.value > $1.value }
         }
         let total = entries.count
@@ -326,7 +219,7 @@ extension Evaluator {
     @inline(__always)
     private mutating func nextFace(_ plan: PoolPlan) -> (Int, Die.Flags) {
         let face = plan.faces.face(at: source.roll(sides: plan.faces.count))
-        if plan.clamps.isEmpty { return (face, []) }
+        if plan.rules.clamps.isEmpty { return (face, []) }
         let clamped = plan.clamp(face)
         return (clamped, clamped == face ? [] : .clamped)
     }

@@ -1,72 +1,19 @@
 extension Evaluator {
-    /// The value alone, without building a breakdown: the fast path of `--total`
-    /// and of simulations. Rolls exactly the dice `evaluate(_:)` would, in the same order.
-    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
-        guard depth < Evaluator.maxDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
-        depth += 1
-        defer { depth -= 1 }
-        switch expr.kind {
-        case .number(let number):
-            return number
-        case .name(let name):
-            if let frame = frames.last, let value = frame[name] { return value }
-            if case .variable(let value) = environment[name] { return value }
-            return try evaluate(expr).value
-        case .unary(let op, let operand):
-            let value = try self.value(of: operand)
-            guard op == .negate else { return value }
-            return try arithmetic(expr.range) { () throws(ArithmeticFault) in try value.negated() }
-        case .chain(let first, let rest):
-            var value = try self.value(of: first)
-            for operation in rest {
-                let operand = try self.value(of: operation.operand)
-                value = try apply(operation.op, value, operand, at: operation.operatorRange)
-            }
-            return value
-        case .power(let base, let exponent):
-            let b = try value(of: base)
-            let e = try value(of: exponent)
-            return try arithmetic(expr.range) { () throws(ArithmeticFault) in try b.power(e) }
-        case .comparison(let op, let lhs, let rhs):
-            let l = try value(of: lhs)
-            let r = try value(of: rhs)
-            return .integer(op.holds(l, r) ? 1 : 0)
-        case .function(let function, let arguments):
-            var values: [Number] = []
-            values.reserveCapacity(arguments.count)
-            for argument in arguments { values.append(try value(of: argument)) }
-            return try arithmetic(expr.range) { () throws(ArithmeticFault) in try Functions.apply(function, values) }
-        case .annotated(let inner, _):
-            return try value(of: inner)
-        case .dice(let term):
-            return try poolValue(term, at: expr.range)
-        case .call, .group, .repeat:
-            return try evaluate(expr).value
+    /// The value of dice term `term` with `count` dice and `sides` (the value of its sides
+    /// expression, if it has one): the dice `rollPool` would roll, in the same order,
+    /// keeping only the values that count. Pools that only keep or drop sum a window of
+    /// ranks found by selection; others go through `rollDie`.
+    mutating func poolValue(_ term: DiceTerm, count: Int, sides: Number?, at range: SourceRange) throws(DiceError) -> Int {
+        let faces = try dieFaces(term, sides: sides, at: range)
+        if let rules = term.literalRules, rules.keepsOnly, case .range(let sides) = faces {
+            try spend(count, at: range)
+            if rules.keeps.isEmpty { return try sum(count: count, sides: sides, at: range) }
+            return try keptSum(count: count, sides: sides, ranks: KeepDropStep.keptRange(rules.keeps, total: count),
+                               at: range)
         }
-    }
-
-    /// A pool's value. Plain pools and pools with only keep/drop of literal counts
-    /// are summed without recording dice; anything else goes through `modifiedPoolValue`.
-    private mutating func poolValue(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Number {
-        guard case .number(let sidesExpr) = term.sides, let keeps = term.literalKeeps else {
-            return try modifiedPoolValue(term, at: range)
-        }
-        var count = 1
-        if let countExpr = term.count {
-            let value = try value(of: countExpr)
-            guard case .integer(let whole) = value, whole >= 0 else { throw DiceError(.invalidCount(value), at: countExpr.range) }
-            count = whole
-        }
-        let sidesValue = try value(of: sidesExpr)
-        guard case .integer(let sides) = sidesValue, sides >= 1 else {
-            throw DiceError(.invalidSides(sidesValue), at: sidesExpr.range)
-        }
+        let plan = try plan(for: term, faces: faces, at: range)
         try spend(count, at: range)
-        if keeps.isEmpty {
-            return .integer(try sum(count: count, sides: sides, at: range))
-        }
-        let ranks = KeepDropStep.keptRanks(keeps, count: count)
-        return .integer(try keptSum(count: count, sides: sides, ranks: ranks, at: range))
+        return try modifiedPoolValue(count: count, plan: plan, at: range)
     }
 
     /// The sum of the dice of ascending ranks `ranks` among `count` dice of `sides`, the dice
@@ -102,20 +49,9 @@ extension Evaluator {
         return total
     }
 
-    /// Any pool's value: the dice `rollPool` would roll, in the same order, keeping only
-    /// the values that count; keep/drop selects the window of ranks it keeps.
-    private mutating func modifiedPoolValue(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Number {
-        var count = 1
-        if let countExpr = term.count {
-            let value = try value(of: countExpr)
-            guard case .integer(let whole) = value, whole >= 0 else { throw DiceError(.invalidCount(value), at: countExpr.range) }
-            count = whole
-        }
-        var sides: Number?
-        if case .number(let sidesExpr) = term.sides { sides = try value(of: sidesExpr) }
-        let faces = try dieFaces(term, sides: sides, at: range)
-        let plan = try plan(for: term, faces: faces, at: range)
-        try spend(count, at: range)
+    /// The value of `count` dice rolled by `plan`, keeping only the values that count;
+    /// keep/drop selects the window of ranks it keeps.
+    private mutating func modifiedPoolValue(count: Int, plan: PoolPlan, at range: SourceRange) throws(DiceError) -> Int {
         // The buffer leaves `self` while dice go in, and comes back for the next roll.
         var sink = ValueSink(values: scratch)
         scratch = []
@@ -152,7 +88,7 @@ extension Evaluator {
             guard !overflow else { throw DiceError(.overflow, at: range) }
             total = less
         }
-        return .integer(total)
+        return total
     }
 
     /// The sum of `count` dice of `sides`, recording nothing.

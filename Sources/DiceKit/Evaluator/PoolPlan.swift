@@ -22,61 +22,7 @@ enum DieFaces: Sendable {
     }
 }
 
-/// A compare point with its value worked out.
-struct ResolvedPoint: Sendable {
-    var op: ComparisonOperator
-    var value: Number
-
-    @inline(__always)
-    func matches(_ face: Int) -> Bool {
-        if case .integer(let v) = value { return op.holds(face, v) }
-        return op.holds(.integer(face), value)
-    }
-
-    func matches(_ number: Number) -> Bool { op.holds(number, value) }
-
-    /// Whether `predicate` holds for a whole number next to the point, where "matches"
-    /// can change.
-    func someBoundary(where predicate: (Int) -> Bool) -> Bool {
-        switch value {
-        case .integer(let v):
-            return predicate(v) || (v > Int.min && predicate(v - 1)) || (v < Int.max && predicate(v + 1))
-        case .decimal(let d):
-            guard d > -9.2e18, d < 9.2e18 else { return false }
-            return predicate(Int(d.rounded(.down))) || predicate(Int(d.rounded(.up)))
-        }
-    }
-}
-
-/// A keep or drop step, resolved.
-struct KeepDropStep: Sendable {
-    var keep: Bool
-    var extreme: DiceModifier.Extreme
-    var count: Int
-
-    /// The ranks still kept, in ascending order of value, when ranks `low..<high` were
-    /// kept before this step: keep/drop depends on counts alone, not on the values.
-    @inline(__always)
-    func window(_ low: Int, _ high: Int) -> (low: Int, high: Int) {
-        let n = Swift.min(count, high - low)
-        switch (keep, extreme) {
-        case (true, .highest): return (high - n, high)
-        case (true, .lowest): return (low, low + n)
-        case (false, .highest): return (low, high - n)
-        case (false, .lowest): return (low + n, high)
-        }
-    }
-
-    /// The ascending ranks that literal keep/drop `steps` keep of `count` dice.
-    static func keptRanks(_ steps: [LiteralKeep], count: Int) -> Range<Int> {
-        var low = 0
-        var high = count
-        for step in steps {
-            (low, high) = KeepDropStep(keep: step.keep, extreme: step.extreme, count: step.count).window(low, high)
-        }
-        return low..<high
-    }
-
+extension KeepDropStep {
     /// The positions of `candidates` still kept after this step; `candidates` in
     /// ascending order and the result too. Ties go to the earlier position.
     func apply<T: Comparable>(to candidates: [Int], value: (Int) -> T) -> [Int] {
@@ -160,40 +106,65 @@ extension KeepDropStep {
     }
 }
 
-/// `miN` (`minimum`) or `maN`.
-struct Clamp: Sendable {
-    var minimum: Bool
-    var value: Int
-}
-
-/// Everything a pool needs to roll, worked out from its term and modifiers.
+/// Everything a pool needs to roll: its faces, its rules, and what follows from both
+/// (the faces a die can show after clamping, the points of bare rerolls and explosions).
 struct PoolPlan: Sendable {
     var faces: DieFaces
-    var clamps: [Clamp] = []
+    var rules: PoolRules
+    /// Recursive rerolls' points, a bare `r` on the lowest face.
     var rerollAlways: [ResolvedPoint] = []
+    /// `ro` points, a bare `ro` on the lowest face.
     var rerollOnce: [ResolvedPoint] = []
     var explosion: (kind: DiceModifier.Explosion, point: ResolvedPoint)?
-    var keeps: [KeepDropStep] = []
-    /// `cs` (or `cf`): the value becomes the count of kept dice matching.
-    var counting: ResolvedPoint?
-    /// `df`: subtract one per kept die matching.
-    var failures: ResolvedPoint?
-    var sortAscending: Bool?
     var lowestFace = 1
     var highestFace = 1
     /// Rolls of arguments that rolled dice, for the result tree.
     var argumentRolls: [Roll] = []
 
     var hasRerolls: Bool { !rerollAlways.isEmpty || !rerollOnce.isEmpty }
+    var keeps: [KeepDropStep] { rules.keeps }
+    /// `cs` (or `cf`): the value becomes the count of kept dice matching.
+    var counting: ResolvedPoint? { rules.counting.successes }
+    /// `df`: subtract one per kept die matching.
+    var failures: ResolvedPoint? { rules.counting.failures }
+
+    /// The plan of a pool of `faces` under `rules`; a reroll or explosion that would never
+    /// let go of a die is an error at `range`.
+    init(faces: DieFaces, rules: PoolRules, argumentRolls: [Roll] = [], at range: SourceRange) throws(DiceError) {
+        self.faces = faces
+        self.rules = rules
+        self.argumentRolls = argumentRolls
+        switch faces {
+        case .range(let sides):
+            lowestFace = rules.clamp(1)
+            highestFace = rules.clamp(sides)
+        case .list(let list):
+            let clamped = list.map { rules.clamp($0) }
+            lowestFace = clamped.min() ?? 0
+            highestFace = clamped.max() ?? 0
+        }
+        for reroll in rules.rerolls {
+            let point = reroll.point ?? ResolvedPoint(op: .equal, value: .integer(lowestFace))
+            if reroll.once { rerollOnce.append(point) } else { rerollAlways.append(point) }
+        }
+        if let rule = rules.explosion {
+            explosion = (rule.kind, rule.point ?? ResolvedPoint(op: .equal, value: .integer(highestFace)))
+        }
+        // Conditions that would never let go of a die are errors, not hangs.
+        let always = rerollAlways
+        if !always.isEmpty, !someFace(near: always, where: { face in !always.contains { $0.matches(face) } }) {
+            throw DiceError(.rerollMatchesEveryFace, at: range)
+        }
+        if let explosion {
+            let survives = someFace(near: always, and: explosion.point) { face in
+                !always.contains { $0.matches(face) } && !explosion.point.matches(face)
+            }
+            if !survives { throw DiceError(.explosionMatchesEveryFace, at: range) }
+        }
+    }
 
     @inline(__always)
-    func clamp(_ face: Int) -> Int {
-        var result = face
-        for clamp in clamps {
-            result = clamp.minimum ? Swift.max(result, clamp.value) : Swift.min(result, clamp.value)
-        }
-        return result
-    }
+    func clamp(_ face: Int) -> Int { rules.clamp(face) }
 
     /// Whether some face the die can show (after clamping) satisfies `predicate`.
     /// For `1...S` only the ends and the faces next to `points` need checking.

@@ -183,37 +183,7 @@ extension StatsEngine {
     /// the roller's messages, looking at them in the order they apply.
     func checkModifiers(_ modifiers: [DiceModifier], group: Bool) throws {
         guard !modifiers.isEmpty else { return }
-        let ordered = DiceModifier.inStageOrder(modifiers)
-        var explosion = false, counting = false, failures = false
-        for modifier in ordered {
-            switch modifier.kind {
-            case .explode, .reroll, .minimum, .maximum:
-                if group {
-                    let name = String(modifier.dump.prefix(2).filter { !$0.isNumber })
-                    throw DiceError(.conflictingModifiers("'\(name)' applies to dice, not to groups"), at: modifier.range)
-                }
-                if modifier.stage == .explode {
-                    guard !explosion else {
-                        throw DiceError(.conflictingModifiers("only one of '!', '!!' and '!p' may be given"),
-                                        at: modifier.range)
-                    }
-                    explosion = true
-                }
-            case .countSuccesses, .countFailures:
-                guard !counting else {
-                    throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),
-                                    at: modifier.range)
-                }
-                counting = true
-            case .subtractFailures:
-                guard !failures else {
-                    throw DiceError(.conflictingModifiers("'df' may be given once"), at: modifier.range)
-                }
-                failures = true
-            case .keep, .drop, .sort:
-                break
-            }
-        }
+        if let conflict = PoolRules.conflict(in: DiceModifier.inStageOrder(modifiers), onGroup: group) { throw conflict }
     }
 
     /// Calls `body` with the argument expressions of `modifiers`, in order.
@@ -253,32 +223,32 @@ extension StatsEngine {
                         _ value: (Expr) throws -> Number) throws -> PoolSpec {
         var spec = PoolSpec()
         if let literalKeeps { spec.keeps = literalKeeps }
-        func whole(_ name: String, _ argument: Expr, allowNegative: Bool = false) throws -> Int {
+        func whole(_ name: ModifierKind, _ argument: Expr, allowNegative: Bool = false) throws -> Int {
             let resolved = try value(argument)
             guard case .integer(let n) = resolved, allowNegative || n >= 0 else {
-                throw DiceError(.invalidModifierArgument(modifier: name, value: resolved), at: argument.range)
+                throw DiceError(.invalidModifierArgument(name, value: resolved), at: argument.range)
             }
             return n
         }
-        func keep(_ kind: KeepStep.Kind, _ name: String, _ count: Expr?) throws {
+        func keep(_ kind: KeepStep.Kind, _ name: ModifierKind, _ count: Expr?) throws {
             let n = try count.map { try whole(name, $0) } ?? 1
             if literalKeeps == nil { spec.keeps.append(KeepStep(kind: kind, count: n)) }
         }
         for modifier in modifiers {
             switch modifier.kind {
             case .keep(let extreme, let count):
-                try extreme == .highest ? keep(.keepHighest, "kh", count) : keep(.keepLowest, "kl", count)
+                try extreme == .highest ? keep(.keepHighest, .keepHighest, count) : keep(.keepLowest, .keepLowest, count)
             case .drop(let extreme, let count):
-                try extreme == .highest ? keep(.dropHighest, "dh", count) : keep(.dropLowest, "dl", count)
+                try extreme == .highest ? keep(.dropHighest, .dropHighest, count) : keep(.dropLowest, .dropLowest, count)
             case .explode(let kind, let point):
                 spec.explosion = kind
                 spec.explosionPoint = try point.map { StatsPoint(op: $0.op, value: try value($0.value)) }
             case .reroll(let once, let point):
                 spec.rerolls.append(.init(once: once, point: try point.map { StatsPoint(op: $0.op, value: try value($0.value)) }))
             case .minimum(let bound):
-                spec.clamps.append(PoolSpec.Clamp(minimum: true, value: try whole("mi", bound, allowNegative: true)))
+                spec.clamps.append(PoolSpec.Clamp(minimum: true, value: try whole(.minimum, bound, allowNegative: true)))
             case .maximum(let bound):
-                spec.clamps.append(PoolSpec.Clamp(minimum: false, value: try whole("ma", bound, allowNegative: true)))
+                spec.clamps.append(PoolSpec.Clamp(minimum: false, value: try whole(.maximum, bound, allowNegative: true)))
             case .countSuccesses(let point), .countFailures(let point):
                 spec.counting.successes = StatsPoint(op: point.op, value: try value(point.value))
             case .subtractFailures(let point):

@@ -1,13 +1,13 @@
 import Testing
 @testable import DiceKit
 
-/// `CompiledValue`, the flattened form `-n` with `--total` and simulations roll: the same
-/// dice, the same value and the same errors as `value(of:)` on the expression.
-@Suite struct CompiledValueTests {
+/// The value path (`CompiledValue`, which `--total`, `value(of:)` and simulations roll):
+/// the same dice, the same value and the same errors as the tree evaluator.
+@Suite struct ValuePathTests {
     static let limits = Limits(maxDice: 10_000)
 
     @Test(arguments: [41, 42, 43] as [UInt64])
-    func agreesWithTheValuePathOnGeneratedExpressions(_ seed: UInt64) throws {
+    func agreesWithTheTreeEvaluatorOnGeneratedExpressions(_ seed: UInt64) throws {
         var generator = ExpressionGenerator(seed: seed)
         let environment = try ExpressionGenerator.environment()
         var values = 0
@@ -20,7 +20,7 @@ import Testing
             for _ in 0..<2 {
                 tree.startStatement()
                 flat.startStatement()
-                let expected = Result { () throws(DiceError) in try tree.value(of: expr) }
+                let expected = Result { () throws(DiceError) in try tree.evaluate(expr).value }
                 let actual = Result { () throws(DiceError) in try flat.value(of: compiled) }
                 switch (expected, actual) {
                 case (.success(let a), .success(let b)):
@@ -29,7 +29,7 @@ import Testing
                 case (.failure(let a), .failure(let b)):
                     #expect(a.kind == b.kind && a.range == b.range, "\(expr.text): \(a.message) / \(b.message)")
                 default:
-                    Issue.record("\(expr.text): value(of:) gives \(expected), the compiled form \(actual)")
+                    Issue.record("\(expr.text): the tree gives \(expected), the value path \(actual)")
                 }
                 #expect(tree.source.next() == flat.source.next(), "\(expr.text) rolled different dice")
             }
@@ -37,27 +37,31 @@ import Testing
         #expect(values > 1_000)
     }
 
-    /// Literal pools, arithmetic and functions become steps; names, macros, groups and
-    /// pools with modifiers are handed to `value(of:)` whole.
+    /// Arithmetic, functions, names and dice terms of every kind become steps; macros
+    /// with arguments, groups and `repeat` are handed to the tree evaluator whole.
     @Test(arguments: [
         ("4d6kh3 + 2", "pool number binary"),
         ("-(1d20 + 5) >= 15", "pool number binary negate number comparison"),
         ("max(2d6, 3)^2 [fire]", "pool number function number power"),
-        ("x * 2d6!", "subtree subtree binary"),
-        ("{1d20, 1d20}kh1 + repeat(2, 1d4)", "subtree subtree binary"),
+        ("x * 2d6!", "name number number dice binary"),
+        ("(x)d(1d4 + 2)kh(x)", "name count pool number binary dice"),
+        ("{1d20, 1d20}kh1 + repeat(2, 1d4) - m(1)", "tree tree binary tree binary"),
     ] as [(String, String)])
     func flattensWhatItCan(_ text: String, _ shape: String) throws {
         let compiled = CompiledValue(try Parser.parseExpression(text))
         let names = compiled.steps.map { step -> String in
             switch step {
             case .number: return "number"
-            case .pool: return "pool"
+            case .literalPool: return "pool"
+            case .checkCount: return "count"
+            case .dice: return "dice"
+            case .name: return "name"
             case .negate: return "negate"
             case .binary: return "binary"
             case .power: return "power"
             case .comparison: return "comparison"
             case .function: return "function"
-            case .subtree: return "subtree"
+            case .tree: return "tree"
             }
         }
         #expect(names.joined(separator: " ") == shape, "\(text)")
@@ -69,7 +73,7 @@ import Testing
         let expr = try Parser.parseExpression(text)
         var tree = Evaluator(environment: Environment(), limits: Self.limits, source: Xoshiro256StarStar(seed: 5))
         var flat = tree
-        let expected = diceError { () throws(DiceError) in try tree.value(of: expr) }
+        let expected = diceError { () throws(DiceError) in try tree.evaluate(expr).value }
         let actual = diceError { () throws(DiceError) in try flat.value(of: CompiledValue(expr)) }
         #expect(expected != nil, "\(text) should fail")
         #expect(expected?.kind == actual?.kind && expected?.range == actual?.range, "\(text)")
