@@ -8,9 +8,16 @@ import DiceKit
 /// Buffered output to a file descriptor: one `write` per 64 KiB, not per line.
 ///
 /// A closed pipe (`dice -n 1000000 -e 1d6 | head -1`) ends the program quietly.
+/// An `Output` made with a closure hands it each flushed chunk instead, so tests can
+/// run a REPL session in-process and read what it printed, in the order it was flushed.
 /// Used from one thread only; `@unchecked Sendable` lets the two shared instances be globals.
 final class Output: @unchecked Sendable {
-    private let descriptor: Int32
+    private enum Destination {
+        case descriptor(Int32)
+        case handler((UnsafeBufferPointer<UInt8>) -> Void)
+    }
+
+    private let destination: Destination
     /// 64 KiB, allocated once; `count` bytes of it are waiting to be written.
     private let storage: UnsafeMutablePointer<UInt8>
     private static let capacity = 1 << 16
@@ -21,7 +28,13 @@ final class Output: @unchecked Sendable {
     static let error = Output(descriptor: 2)
 
     init(descriptor: Int32) {
-        self.descriptor = descriptor
+        destination = .descriptor(descriptor)
+        storage = UnsafeMutablePointer<UInt8>.allocate(capacity: Output.capacity)
+    }
+
+    /// An output whose flushed bytes go to `handler`, not to a file descriptor.
+    init(handler: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        destination = .handler(handler)
         storage = UnsafeMutablePointer<UInt8>.allocate(capacity: Output.capacity)
     }
 
@@ -83,6 +96,17 @@ final class Output: @unchecked Sendable {
     }
 
     func flush() {
+        switch destination {
+        case .descriptor(let descriptor):
+            writeBuffered(to: descriptor)
+        case .handler(let handler):
+            if count > 0 { handler(UnsafeBufferPointer(start: storage, count: count)) }
+            count = 0
+        }
+    }
+
+    /// Writes the waiting bytes to `descriptor`; a closed standard output ends the program.
+    private func writeBuffered(to descriptor: Int32) {
         var offset = 0
         while offset < count {
             let written = systemWrite(descriptor, storage + offset, count - offset)

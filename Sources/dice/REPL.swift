@@ -14,17 +14,26 @@ protocol LineReading: AnyObject {
 
 /// The interactive `dice>` prompt: statements run as typed, `:commands` manage
 /// the session, and no error ends it.
+///
+/// Lines come from `reader`; everything printed goes to the runner's `output` and
+/// `errors`. With a scripted reader and capturing outputs a whole session runs in-process.
 final class REPL {
     private var runner: Runner
     private let reader: LineReading
-    private let output = Output.standard
+    private let output: Output
+    private let errors: Output
+    /// What `~` stands for in `:load` and `:save` paths.
+    private let home: String?
     private var quitting = false
 
     static let commands = [":help", ":vars", ":defs", ":del", ":load", ":save", ":seed", ":history", ":quit"]
 
-    init(runner: Runner, reader: LineReading) {
+    init(runner: Runner, reader: LineReading, home: String?) {
         self.runner = runner
         self.reader = reader
+        self.home = home
+        output = runner.output
+        errors = runner.errors
     }
 
     /// Names to complete for `word`: commands after `:`, else variables, macros and functions.
@@ -78,7 +87,7 @@ final class REPL {
             if !runner.session.environment.remove(argument) { problem("'\(argument)' is not defined") }
         case ":load":
             guard !argument.isEmpty else { return problem("usage: :load FILE") }
-            let path = REPL.expandHome(argument)
+            let path = REPL.expandHome(argument, home: home)
             do {
                 let bytes = try Files.read(path)
                 _ = runner.run(SourceFile(name: path, bytes: bytes))
@@ -87,7 +96,7 @@ final class REPL {
             }
         case ":save":
             guard !argument.isEmpty else { return problem("usage: :save FILE") }
-            let path = REPL.expandHome(argument)
+            let path = REPL.expandHome(argument, home: home)
             let script = SessionScript.text(of: runner.session.environment)
             if let failure = AtomicFile.write(script, to: path) {
                 problem("cannot save \(path): \(failure)")
@@ -115,8 +124,8 @@ final class REPL {
 
     private func problem(_ message: String) {
         output.flush()
-        Output.error.line("dice: \(message)")
-        Output.error.flush()
+        errors.line("dice: \(message)")
+        errors.flush()
     }
 
     static func trim(_ text: String) -> String {
@@ -126,8 +135,9 @@ final class REPL {
         return String(slice)
     }
 
-    static func expandHome(_ path: String) -> String {
-        guard path == "~" || path.hasPrefix("~/"), let home = Terminal.environment("HOME") else { return path }
+    /// `path` with a leading `~` replaced by `home`.
+    static func expandHome(_ path: String, home: String?) -> String {
+        guard path == "~" || path.hasPrefix("~/"), let home else { return path }
         return home + path.dropFirst()
     }
 

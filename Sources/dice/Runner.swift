@@ -1,26 +1,32 @@
 import DiceKit
 
 /// Runs statements from sources in order and prints each result: the common
-/// path of `-e`, scripts, stdin and the REPL.
+/// path of `-e`, scripts, stdin and the REPL. Results go to `output`, errors to `errors`
+/// (standard output and standard error in the command; captured in tests).
 struct Runner {
     var session: Session
     var options: Options
     let renderer: OutcomeRenderer
     let diagnostics: DiagnosticRenderer
     let statsRenderer: DistributionRenderer
-    let output = Output.standard
-    let errors = Output.error
+    let output: Output
+    let errors: Output
     /// One line of text, reused from roll to roll.
     private var line: [UInt8] = []
 
-    init(options: Options, colour: Bool, errorColour: Bool) {
+    /// Prints results to `output` and errors to `errors`. Distribution tables are
+    /// `statsWidth` columns wide, with block-character bars when `unicode`.
+    init(options: Options, colour: Bool, errorColour: Bool, output: Output, errors: Output,
+         statsWidth: Int = Terminal.columns(), unicode: Bool = Terminal.isUTF8) {
         self.options = options
+        self.output = output
+        self.errors = errors
         var limits = Limits.standard
         limits.maxDice = options.maxDice
         session = Session(limits: limits, seed: options.seed)
         renderer = OutcomeRenderer(rolls: RollRenderer(style: colour ? .ansi : .plain))
         diagnostics = DiagnosticRenderer(colour: errorColour)
-        statsRenderer = DistributionRenderer(width: Terminal.columns(), unicode: Terminal.isUTF8)
+        statsRenderer = DistributionRenderer(width: statsWidth, unicode: unicode)
     }
 
     /// Runs every statement of `source`. Returns `false` after reporting the first error.

@@ -32,7 +32,8 @@ func main() -> Int32 {
     signal(SIGPIPE, SIG_IGN)
     let colour = options.colour ?? Terminal.wantsColour(descriptor: 1)
     var runner = Runner(options: options, colour: colour && !options.json,
-                        errorColour: options.colour ?? Terminal.wantsColour(descriptor: 2))
+                        errorColour: options.colour ?? Terminal.wantsColour(descriptor: 2),
+                        output: Output.standard, errors: Output.error)
     defer { Output.standard.flush(); Output.error.flush() }
     switch options.input {
     case .statements(let statements):
@@ -70,11 +71,12 @@ func startREPL(runner: Runner) -> Int32 {
     let home = Terminal.environment("HOME")
     let historyPath = Terminal.environment("DICE_HISTORY") ?? home.map { $0 + "/.dice_history" }
     let initPath = Terminal.environment("DICE_INIT") ?? home.map { $0 + "/.dicerc" }
+    let errors = runner.errors
     guard let editor = LineEditor(programName: "dice", historyPath: historyPath, warn: { message in
-        Output.error.line("dice: warning: \(message)")
-        Output.error.flush()
+        errors.line("dice: warning: \(message)")
+        errors.flush()
     }) else {
-        Output.error.line("dice: cannot start line editing on this terminal")
+        errors.line("dice: cannot start line editing on this terminal")
         return 2
     }
     var runner = runner
@@ -83,7 +85,7 @@ func startREPL(runner: Runner) -> Int32 {
         LineEditor.interruptRequested = false
         return true
     }
-    let repl = REPL(runner: runner, reader: editor)
+    let repl = REPL(runner: runner, reader: editor, home: home)
     editor.completer = { [unowned repl] word, _ in repl.completions(for: word) }
     return repl.run(initFile: initPath)
 }

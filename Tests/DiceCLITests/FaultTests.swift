@@ -64,7 +64,9 @@ import Darwin
 
     // MARK: - History that cannot be written
 
-    static let unwritableHistories = ["/dev/full", "/dev/null/x/dice_history", "/proc/dice_history", "FILE/history"]
+    static let unwritableHistories = [
+        "/dev/full", "/dev/null/x/dice_history", "/proc/dice_history", "FILE/history", "/nonexistent/dir/dice_history",
+    ]
 
     @Test(arguments: unwritableHistories)
     func historyThatCannotBeWrittenWarnsOnceAndTheREPLGoesOn(_ path: String) throws {
