@@ -1,7 +1,8 @@
 // DiceBench: in-process timings of DiceKit for `make bench` (bench/run reads its JSON).
 //
-//   DiceBench roll EXPR N RUNS        per-roll ns of EXPR: value only (what `-t` does),
-//                                     roll tree (Session.execute), roll tree + plain text
+//   DiceBench roll EXPR N RUNS        per-roll ns of EXPR: value only (what `-t -n` runs: a
+//                                     CompiledValue rolled N times), roll tree (Session.execute),
+//                                     roll tree + plain text (what `-n` runs: OutcomeRenderer.text)
 //   DiceBench parse-roll EXPR N RUNS  per-iteration ns of Parser.parseExpression + evaluate + render
 //                                     as text, and of Session.roll(text) (which reuses what it
 //                                     parsed) + render
@@ -92,20 +93,23 @@ func statement(_ text: String) throws -> Stmt {
 func runRoll(_ text: String, n: Int, runs: Int) throws {
     let stmt = try statement(text)
     var session = Session(seed: 1)
+    // What `dice -t -n N` runs: the expression compiled once, then its value rolled N times.
+    guard case .expression(let expr) = stmt.kind else { fail("\(text) is not an expression") }
+    let compiled = CompiledValue(expr)
     let value = try samples(n: n, runs: runs) { () throws -> Double in
-        guard case .roll(let roll) = try session.executeForValue(stmt) else { return 0 }
-        return roll.value.doubleValue
+        try session.value(of: compiled).doubleValue
     }
     let tree = try samples(n: n, runs: runs) { () throws -> Double in
         guard case .roll(let roll) = try session.execute(stmt) else { return 0 }
         return roll.value.doubleValue
     }
-    let renderer = RollRenderer.plain
+    // What `dice -n N` runs for each line: execute, then the outcome's text into a byte buffer.
+    let renderer = OutcomeRenderer(rolls: RollRenderer.plain)
     var line: [UInt8] = []
     let rendered = try samples(n: n, runs: runs) { () throws -> Double in
-        guard case .roll(let roll) = try session.execute(stmt) else { return 0 }
+        let outcome = try session.execute(stmt)
         line.removeAll(keepingCapacity: true)
-        renderer.render(roll, into: &line)
+        renderer.text(for: outcome, into: &line)
         return Double(line.count)
     }
     print("{\"mode\":\"roll\",\"expr\":\(jsonString(text)),\"n\":\(n),"

@@ -55,16 +55,11 @@ public struct Evaluator<Source: DieSource> {
     /// Evaluates `expr` into its value and breakdown.
     public mutating func evaluate(_ expr: Expr) throws(DiceError) -> Roll {
         // Parsing bounds nesting; macros can stack nested bodies, so bound the total too.
-        guard depth < Evaluator.maxDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
         depth += 1
         defer { depth -= 1 }
         return try evaluateNode(expr)
     }
-
-    /// Nested evaluations allowed at once, macros included: enough for any
-    /// realistic program (parsing allows 256 levels in one expression), small
-    /// enough for an 8 MB stack even in a debug build.
-    static var maxDepth: Int { 1000 }
 
     private mutating func evaluateNode(_ expr: Expr) throws(DiceError) -> Roll {
         switch expr.kind {

@@ -4,15 +4,20 @@ public struct Limits: Hashable, Sendable {
     public var maxDice: Int
     /// Levels of parentheses, groups, calls and prefix operators in one expression.
     public var maxNesting: Int
+    /// Nested evaluations at once, through macros too: enough for any realistic program
+    /// (one expression nests at most `maxNesting` levels), small enough for an 8 MB stack
+    /// even in a debug build.
+    public var maxEvaluationDepth: Int
     /// Macro calls in progress at once.
     public var maxMacroDepth: Int
     /// Dice of one pool listed in a result tree; the rest are counted, not kept.
     public var maxRecordedDice: Int
 
     public init(maxDice: Int = 10_000_000, maxNesting: Int = 256, maxMacroDepth: Int = 100,
-                maxRecordedDice: Int = 10_000) {
+                maxRecordedDice: Int = 10_000, maxEvaluationDepth: Int = 1000) {
         self.maxDice = maxDice
         self.maxNesting = maxNesting
+        self.maxEvaluationDepth = maxEvaluationDepth
         self.maxMacroDepth = maxMacroDepth
         self.maxRecordedDice = maxRecordedDice
     }

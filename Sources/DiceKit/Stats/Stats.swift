@@ -57,7 +57,7 @@ final class StatsEngine {
 
     /// Nested evaluations (expression levels and macro bodies) before `.evaluationTooDeep`:
     /// the roller's bound, so whatever rolls has a distribution.
-    static let maxDepth = Evaluator<ScriptedDice>.maxDepth
+    static let maxDepth = Limits.standard.maxEvaluationDepth
 
     init(environment: Environment, limits: Limits, budget: StatsBudget) {
         self.environment = environment
