@@ -142,8 +142,7 @@ extension Parser {
         case .leftParen where adjacent:
             return .number(try parenthesized())
         default:
-            throw DiceError(.syntax("expected the number of sides after 'd', found \(current.kind.spelling)"),
-                            at: current.range)
+            throw expected(.sides)
         }
     }
 
@@ -161,13 +160,12 @@ extension Parser {
                 try advance()
             }
             guard case .integer(let value) = current.kind else {
-                throw DiceError(.syntax("expected a whole number as a face, found \(current.kind.spelling)"),
-                                at: current.range)
+                throw expected(.face)
             }
             try advance()
             faces.append(negative ? -value : value)
         } while try consume(.comma)
-        try expect(.rightBrace, "'}' after the faces")
+        try expect(.rightBrace, .closingBraceAfterFaces)
         return .faces(faces)
     }
 
@@ -175,16 +173,9 @@ extension Parser {
     mutating func parenthesized() throws(DiceError) -> Expr {
         let open = try advance()
         return try nested { (parser: inout Parser) throws(DiceError) in
-            guard parser.startsExpression else {
-                throw DiceError(.syntax("expected an expression, found \(parser.current.kind.spelling)"),
-                                at: parser.current.range)
-            }
+            guard parser.startsExpression else { throw parser.expected(.expression) }
             var inner = try parser.expression()
-            guard parser.current.kind == .rightParen else {
-                throw DiceError(.syntax("expected ')' to close '(', found \(parser.current.kind.spelling)"),
-                                at: parser.current.range)
-            }
-            try parser.advance()
+            try parser.expect(.rightParen, .closingParenthesis)
             inner.range = parser.range(from: open.range)
             return inner
         }
@@ -206,7 +197,7 @@ extension Parser {
                 return try call(name, start: token.range)
             }
             if Function(rawValue: name) != nil || name == "repeat" {
-                throw DiceError(.syntax("'\(name)' is a function: call it as \(name)(...)"), at: token.range)
+                throw DiceError(.functionNotCalled(name), at: token.range)
             }
             return Expr(.name(name), token.range)
         case .leftParen:
@@ -215,7 +206,7 @@ extension Parser {
             return try group()
         default:
             if case .annotation = token.kind { throw unexpected() }
-            throw DiceError(.syntax("expected an expression, found \(token.kind.spelling)"), at: token.range)
+            throw expected(.expression)
         }
     }
 
@@ -230,7 +221,7 @@ extension Parser {
                     arguments.append(try parser.expression())
                 } while try parser.consume(.comma)
             }
-            try parser.expect(.rightParen, "')' or ',' in the arguments of \(name)")
+            try parser.expect(.rightParen, .argumentSeparator(function: name))
             return arguments
         }
         let callRange = range(from: start)
@@ -260,13 +251,10 @@ extension Parser {
         let members = try nested { (parser: inout Parser) throws(DiceError) -> [Expr] in
             var members: [Expr] = []
             repeat {
-                guard parser.startsExpression else {
-                    throw DiceError(.syntax("expected an expression, found \(parser.current.kind.spelling)"),
-                                    at: parser.current.range)
-                }
+                guard parser.startsExpression else { throw parser.expected(.expression) }
                 members.append(try parser.expression())
             } while try parser.consume(.comma)
-            try parser.expect(.rightBrace, "'}' or ',' in the group")
+            try parser.expect(.rightBrace, .groupSeparator)
             return members
         }
         let modifiers = try self.modifiers()
