@@ -67,7 +67,7 @@ extension DiceError.Kind {
         case .conflictingModifiers(let text):
             return text
         case .tooManyDice(let limit):
-            return "more than \(limit) dice in one statement (raise it with --max-dice)"
+            return "more than \(limit) dice in one statement"
         case .explosionMatchesEveryFace:
             return "the explosion matches every face of the die, so it would never end"
         case .rerollMatchesEveryFace:
