@@ -103,7 +103,7 @@ extension Parser {
         return expr
     }
 
-    /// dice = "d" sides modifiers | primary [ "d" sides modifiers ] ;
+    /// dice = DICE sides modifiers | primary [ DICE sides modifiers ] ;
     /// (the `d` must touch the count: `4d6`, `(1d4)d6`)
     mutating func dice() throws(DiceError) -> Expr {
         let start = current.range
@@ -121,7 +121,7 @@ extension Parser {
         return Expr(.dice(DiceTerm(count: count, sides: sides, modifiers: modifiers)), range(from: start))
     }
 
-    /// sides = INTEGER | DECIMAL | "%" | "F" | faces | "(" expression ")" ;
+    /// sides = INTEGER | DECIMAL | "%" | "F" | faces | parenthesized ;
     mutating func sides(after diceToken: Token) throws(DiceError) -> Sides {
         let adjacent = current.range.lowerBound == diceToken.range.upperBound
         switch current.kind {
@@ -146,7 +146,7 @@ extension Parser {
         }
     }
 
-    /// faces = "{" face { "," face } "}" ;  face = [ "-" | "+" ] INTEGER ;
+    /// faces = "{" face { "," face } "}" ;
     mutating func faces() throws(DiceError) -> Sides {
         let open = try advance()
         var faces: [Int] = []
@@ -154,22 +154,25 @@ extension Parser {
             throw DiceError(.emptyFaces, at: open.range.merged(with: current.range))
         }
         repeat {
-            var negative = false
-            if current.kind == .minus || current.kind == .plus {
-                negative = current.kind == .minus
-                try advance()
-            }
-            guard case .integer(let value) = current.kind else {
-                throw expected(.face)
-            }
-            try advance()
-            faces.append(negative ? -value : value)
+            faces.append(try face())
         } while try consume(.comma)
         try expect(.rightBrace, .closingBraceAfterFaces)
         return .faces(faces)
     }
 
-    /// "(" expression ")"
+    /// face = [ "-" | "+" ] INTEGER ;
+    mutating func face() throws(DiceError) -> Int {
+        var negative = false
+        if current.kind == .minus || current.kind == .plus {
+            negative = current.kind == .minus
+            try advance()
+        }
+        guard case .integer(let value) = current.kind else { throw expected(.face) }
+        try advance()
+        return negative ? -value : value
+    }
+
+    /// parenthesized = "(" expression ")" ;
     mutating func parenthesized() throws(DiceError) -> Expr {
         let open = try advance()
         return try nested { (parser: inout Parser) throws(DiceError) in
@@ -181,7 +184,7 @@ extension Parser {
         }
     }
 
-    /// primary = NUMBER | NAME | call | "(" expression ")" | group ;
+    /// primary = INTEGER | DECIMAL | NAME | call | repeatCall | parenthesized | group ;
     mutating func primary() throws(DiceError) -> Expr {
         let token = current
         switch token.kind {
@@ -194,6 +197,7 @@ extension Parser {
         case .name(let name):
             try advance()
             if current.kind == .leftParen {
+                if name == "repeat" { return try repeatCall(start: token.range) }
                 return try call(name, start: token.range)
             }
             if Function(rawValue: name) != nil || name == "repeat" {
@@ -210,29 +214,11 @@ extension Parser {
         }
     }
 
-    /// call = NAME "(" [ expression { "," expression } ] ")" [ modifiers ] ;
-    /// (modifiers only after `repeat`)
+    /// call = NAME "(" [ expression { "," expression } ] ")" ;
+    /// (the NAME, already read, is a function or a macro; `repeat` has its own rule)
     mutating func call(_ name: String, start: SourceRange) throws(DiceError) -> Expr {
-        try advance()
-        let arguments = try nested { (parser: inout Parser) throws(DiceError) -> [Expr] in
-            var arguments: [Expr] = []
-            if parser.current.kind != .rightParen {
-                repeat {
-                    arguments.append(try parser.expression())
-                } while try parser.consume(.comma)
-            }
-            try parser.expect(.rightParen, .argumentSeparator(function: name))
-            return arguments
-        }
+        let arguments = try self.arguments(of: name)
         let callRange = range(from: start)
-        if name == "repeat" {
-            guard arguments.count == 2 else {
-                throw DiceError(.wrongArgumentCount(function: "repeat", expected: "2 arguments (count, expression)",
-                                                    got: arguments.count), at: callRange)
-            }
-            let modifiers = try self.modifiers()
-            return Expr(.repeat(count: arguments[0], body: arguments[1], modifiers: modifiers), range(from: start))
-        }
         if let function = Function(rawValue: name) {
             let (minimum, maximum) = function.arity
             if arguments.count < minimum || (maximum.map { arguments.count > $0 } ?? false) {
@@ -243,6 +229,33 @@ extension Parser {
             return Expr(.function(function, arguments), callRange)
         }
         return Expr(.call(name, arguments), callRange)
+    }
+
+    /// repeatCall = "repeat" "(" expression "," expression ")" modifiers ;
+    /// (the `repeat`, already read, starts at `start`; other numbers of arguments are an error)
+    mutating func repeatCall(start: SourceRange) throws(DiceError) -> Expr {
+        let arguments = try self.arguments(of: "repeat")
+        guard arguments.count == 2 else {
+            throw DiceError(.wrongArgumentCount(function: "repeat", expected: "2 arguments (count, expression)",
+                                                got: arguments.count), at: range(from: start))
+        }
+        let modifiers = try self.modifiers()
+        return Expr(.repeat(count: arguments[0], body: arguments[1], modifiers: modifiers), range(from: start))
+    }
+
+    /// The arguments of a call, from its `(` to its `)`.
+    private mutating func arguments(of name: String) throws(DiceError) -> [Expr] {
+        try advance()
+        return try nested { (parser: inout Parser) throws(DiceError) -> [Expr] in
+            var arguments: [Expr] = []
+            if parser.current.kind != .rightParen {
+                repeat {
+                    arguments.append(try parser.expression())
+                } while try parser.consume(.comma)
+            }
+            try parser.expect(.rightParen, .argumentSeparator(function: name))
+            return arguments
+        }
     }
 
     /// group = "{" expression { "," expression } "}" modifiers ;

@@ -37,7 +37,8 @@ extension Parser {
         return DiceModifier(kind, range(from: token.range))
     }
 
-    /// count = INTEGER | "(" expression ")" ;  (touching the modifier)
+    /// count = INTEGER | DECIMAL | parenthesized ;
+    /// (touching the modifier; `nil` when none follows)
     mutating func count(after token: Token) throws(DiceError) -> Expr? {
         guard current.range.lowerBound == previousEnd else { return nil }
         switch current.kind {
@@ -61,7 +62,8 @@ extension Parser {
         return count
     }
 
-    /// comparePoint = [ compareOp ] value ;  value = [ "-" | "+" ] NUMBER | "(" expression ")" ;
+    /// comparePoint = [ pointOp ] compareValue ;
+    /// (touching the modifier, and the value touching the operator; `nil` when none follows)
     mutating func comparePoint(after token: Token) throws(DiceError) -> ComparePoint? {
         guard current.range.lowerBound == previousEnd else { return nil }
         let op: ComparisonOperator
@@ -91,6 +93,7 @@ extension Parser {
         return point
     }
 
+    /// compareValue = [ "-" | "+" ] ( INTEGER | DECIMAL ) | parenthesized ;
     mutating func compareValue() throws(DiceError) -> Expr {
         let start = current.range
         var negative = false

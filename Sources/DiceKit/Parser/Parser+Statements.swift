@@ -1,7 +1,13 @@
 extension Parser {
     /// program = { separator } [ statement { separator { separator } statement } ] ;
-    ///
-    /// The next statement, or `nil` at the end of the input.
+    mutating func program() throws(DiceError) -> [Stmt] {
+        var statements: [Stmt] = []
+        while let statement = try nextStatement() { statements.append(statement) }
+        return statements
+    }
+
+    /// The next statement of the program with the separators around it, or `nil` at
+    /// the end of the input: a script runs each statement before the next is read.
     public mutating func nextStatement() throws(DiceError) -> Stmt? {
         try checkPending()
         try skipSeparators()

@@ -1,5 +1,6 @@
 /// A recursive-descent parser for the dice language, one method per rule of
-/// `grammar/dice.ebnf`.
+/// `grammar/dice.ebnf`, named as the rule, its doc comment quoting the rule
+/// (`GrammarTests` checks that the two agree).
 ///
 /// Statements are parsed one at a time (`nextStatement()`), so a script runs
 /// each statement before the next is read and an error further down does not
@@ -34,9 +35,7 @@ public struct Parser: Sendable {
     /// Parses a whole text as statements; throws the first error.
     public static func parseProgram(_ text: String, limits: Limits = .standard) throws(DiceError) -> [Stmt] {
         var parser = Parser(SourceFile(name: "<input>", text: text), limits: limits)
-        var statements: [Stmt] = []
-        while let statement = try parser.nextStatement() { statements.append(statement) }
-        return statements
+        return try parser.program()
     }
 
     /// Parses a text that must be exactly one expression.

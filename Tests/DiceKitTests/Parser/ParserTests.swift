@@ -290,6 +290,8 @@ struct ParseErrorCase: Sendable, CustomTestStringConvertible {
         ParseErrorCase("‸repeat(1)", .wrongArgumentCount(function: "repeat",
                                                           expected: "2 arguments (count, expression)", got: 1)),
         ParseErrorCase("abs(1 ‸2)", .expected(.argumentSeparator(function: "abs"), found: .integer(2))),
+        // Only repeatCall takes modifiers; after another call the lexer reads a name.
+        ParseErrorCase("max(1, 2)‸kh1", .modifierAfterSpace("kh1")),
         ParseErrorCase("‸abs", .functionNotCalled("abs")),
         ParseErrorCase("‸repeat + 1", .functionNotCalled("repeat")),
         ParseErrorCase("2d6 ‸kh3", .modifierAfterSpace("kh3")),
