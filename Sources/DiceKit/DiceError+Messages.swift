@@ -1,3 +1,5 @@
+// The words of every error, in one place: kinds carry data, and this renders it.
+
 extension DiceError.Kind {
     /// The message for people.
     public var message: String {
@@ -8,16 +10,40 @@ extension DiceError.Kind {
             return "the input is not valid UTF-8"
         case .integerTooLarge:
             return "integer literal is too large (the largest is \(Int.max))"
+        case .decimalTooLarge(let text):
+            return "the number \(text) is too large"
         case .unterminatedAnnotation:
             return "annotation has no closing ']'"
-        case .syntax(let text):
-            return text
+        case .expected(let expectation, let found):
+            return "expected \(expectation.phrase), found \(found.spelling)"
+        case .unexpectedToken(let token):
+            return "unexpected \(token.spelling)"
+        case .unexpectedEquals:
+            return "unexpected '='; to compare two values write '=='"
+        case .modifierAfterSpace(let word):
+            return "unexpected '\(word)': modifiers follow the dice with no space, as in 4d6kh3"
+        case .annotationWithoutTerm:
+            return "an annotation must follow a term, as in 2d6 [fire]"
+        case .modifierNeedsCount(let keyword):
+            return "expected a number after '\(keyword.rawValue)', as in 3d6\(keyword.rawValue)2"
+        case .modifierNeedsComparePoint(let keyword):
+            return "expected a compare point after '\(keyword.rawValue)', as in \(keyword.rawValue)>=8"
+        case .spaceInComparePoint(let op):
+            return "expected a number right after \(op.spelling)"
+        case .parameterNamedTwice(let name):
+            return "parameter '\(name)' is named twice"
+        case .functionNameAssigned(let name):
+            return "'\(name)' is a function name and cannot be assigned"
+        case .functionNotCalled(let name):
+            return "'\(name)' is a function: call it as \(name)(...)"
         case .nestingTooDeep(let limit):
             return "expression is nested deeper than \(limit) levels"
         case .chainedComparison:
             return "comparisons do not chain: write (a < b) * (b < c)"
         case .wrongArgumentCount(let function, let expected, let got):
             return "\(function) takes \(expected), not \(got)"
+        case .variableCalledAsMacro(let name):
+            return "'\(name)' is a variable, not a macro: it takes no arguments"
         case .unknownName(let name, let suggestion):
             if let suggestion { return "unknown name '\(name)'; did you mean '\(suggestion)'?" }
             return "unknown name '\(name)'"
@@ -52,7 +78,7 @@ extension DiceError.Kind {
         case .modifierAppliesToDice(let modifier):
             return "'\(modifier.rawValue)' applies to dice, not to groups"
         case .tooManyDice(let limit):
-            return "more than \(limit) dice in one statement (raise it with --max-dice)"
+            return "more than \(limit) dice in one statement"
         case .explosionMatchesEveryFace:
             return "the explosion matches every face of the die, so it would never end"
         case .rerollMatchesEveryFace:
@@ -65,8 +91,43 @@ extension DiceError.Kind {
             return "in macro '\(name)': \(inner.message)"
         case .interrupted:
             return "interrupted"
-        case .statsUnsupported(let text):
-            return text
+        }
+    }
+}
+
+extension DiceError.Expectation {
+    /// What was expected, as it reads after "expected" in a message: "an expression".
+    public var phrase: String {
+        switch self {
+        case .expression:
+            return "an expression"
+        case .closingParenthesis:
+            return "')' to close '('"
+        case .sides:
+            return "the number of sides after 'd'"
+        case .face:
+            return "a whole number as a face"
+        case .closingBraceAfterFaces:
+            return "'}' after the faces"
+        case .compareValue:
+            return "a number in the compare point"
+        case .argumentSeparator(let function):
+            return "')' or ',' in the arguments of \(function)"
+        case .groupSeparator:
+            return "'}' or ',' in the group"
+        case .macroName:
+            return "a macro name after 'def'"
+        case .parameterName:
+            return "a parameter name"
+        case .closingParenthesisAfterParameters:
+            return "')' after the parameters"
+        case .definitionEquals(let name, let parameters):
+            let signature = parameters.isEmpty ? name : "\(name)(\(parameters.joined(separator: ", ")))"
+            return "'=' after 'def \(signature)'"
+        case .macroBody:
+            return "the macro's expression after '='"
+        case .assignedValue(let name):
+            return "an expression after '\(name) ='"
         }
     }
 }

@@ -3,7 +3,8 @@
 /// Every failure of lexing, parsing or evaluation is a `DiceError` whose `range`
 /// points into the statement's source; `DiagnosticRenderer` prints it with a caret.
 public struct DiceError: Error, Hashable, Sendable {
-    /// What went wrong; compare kinds in tests, print `message` to people.
+    /// What went wrong, as data: compare kinds in tests, print `message` to people.
+    /// The words of every kind are in `DiceError+Messages.swift`.
     public indirect enum Kind: Hashable, Sendable {
         // MARK: Lexing
         /// A character that starts no token, like `@` or `é`.
@@ -12,12 +13,34 @@ public struct DiceError: Error, Hashable, Sendable {
         case invalidUTF8
         /// An integer literal beyond 64 bits.
         case integerTooLarge
+        /// A decimal literal too large to be a finite number, with its text.
+        case decimalTooLarge(String)
         /// `[fire` with no closing bracket.
         case unterminatedAnnotation
 
         // MARK: Parsing
-        /// Input that does not follow the grammar; the text says what was expected.
-        case syntax(String)
+        /// Something other than what the grammar needs at this point: `1 + * 2`.
+        case expected(Expectation, found: TokenKind)
+        /// A token that cannot continue the statement: `1 + 2)`.
+        case unexpectedToken(TokenKind)
+        /// `=` where only an expression may continue: `1 = 2` (a comparison is `==`).
+        case unexpectedEquals
+        /// A modifier word after a space, read as a name: `2d6 kh3`.
+        case modifierAfterSpace(String)
+        /// An annotation with no term before it: `[fire]`.
+        case annotationWithoutTerm
+        /// `mi` or `ma` without its number: `4d6mi`.
+        case modifierNeedsCount(ModifierKeyword)
+        /// `cs`, `cf` or `df` without its compare point: `6d10cs`.
+        case modifierNeedsComparePoint(ModifierKeyword)
+        /// A compare point's operator not touching its value: `4d6!> 5`.
+        case spaceInComparePoint(after: TokenKind)
+        /// `def f(a, a) = 3`.
+        case parameterNamedTwice(String)
+        /// `abs = 3`.
+        case functionNameAssigned(String)
+        /// A function name used without parentheses: `abs`.
+        case functionNotCalled(String)
         /// More than `Limits.maxNesting` levels of parentheses, groups or operators.
         case nestingTooDeep(limit: Int)
         /// `1 < 2 < 3`.
@@ -26,6 +49,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case wrongArgumentCount(function: String, expected: String, got: Int)
 
         // MARK: Evaluation
+        /// A variable used with arguments, as if it were a macro: `x = 1; x(2)`.
+        case variableCalledAsMacro(String)
         /// A name that is no variable, parameter or macro; `suggestion` is the nearest known name.
         case unknownName(String, suggestion: String?)
         /// A macro called with the wrong number of arguments.
@@ -63,8 +88,38 @@ public struct DiceError: Error, Hashable, Sendable {
         case inMacro(name: String, Kind)
         /// The host asked evaluation to stop (Ctrl-C).
         case interrupted
-        /// A distribution that cannot be computed for this expression.
-        case statsUnsupported(String)
+    }
+
+    /// What the parser needed where it found something else, in `Kind.expected`.
+    public enum Expectation: Hashable, Sendable {
+        /// Any expression: `1 + * 2`, `()`, `{1,,2}`.
+        case expression
+        /// The `)` of a parenthesized expression: `(1 + 2`.
+        case closingParenthesis
+        /// The sides of a die, touching the `d`: `2d`, `2d x`.
+        case sides
+        /// A whole number in a custom die's faces: `d{1,,2}`.
+        case face
+        /// The `}` after a custom die's faces: `d{1 2}`.
+        case closingBraceAfterFaces
+        /// The number of a compare point: `4d6!>x`.
+        case compareValue
+        /// The `)` or `,` after an argument of a call: `abs(1 2)`.
+        case argumentSeparator(function: String)
+        /// The `}` or `,` after a member of a group: `{1 2}`.
+        case groupSeparator
+        /// The name after `def`: `def = 3`, `def abs = 1`.
+        case macroName
+        /// A parameter's name: `def f(1) = 3`.
+        case parameterName
+        /// The `)` after a definition's parameters: `def f(a b) = 1`.
+        case closingParenthesisAfterParameters
+        /// The `=` of a definition: `def f(a) 3`.
+        case definitionEquals(name: String, parameters: [String])
+        /// A definition's body: `def x =`.
+        case macroBody
+        /// The value of an assignment: `x =`.
+        case assignedValue(name: String)
     }
 
     public var kind: Kind

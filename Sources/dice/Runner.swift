@@ -107,11 +107,12 @@ struct Runner {
 
     /// Prints `error` on stderr (and as a JSON object on stdout with `--json`).
     func report(_ error: DiceError, in source: SourceFile, input: String) {
+        let message = error.commandMessage
         if options.json {
-            output.line(renderer.json(for: error, in: source, input: input))
+            output.line(renderer.json(for: error, in: source, input: input, message: message))
         }
         output.flush()
-        errors.line(diagnostics.render(error, in: source))
+        errors.line(diagnostics.render(error, in: source, message: message))
         errors.flush()
     }
 }

@@ -129,7 +129,10 @@ import Testing
     @Test func maxDiceLimitIsAnError() throws {
         let result = try DiceProcess.run(["--max-dice", "10", "-e", "11d6"])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("more than 10 dice"))
+        // The library's message does not know the option; the command adds it.
+        #expect(result.stderr.hasPrefix("<-e>:1:1: error: more than 10 dice in one statement (raise it with --max-dice)\n"))
+        let json = try DiceProcess.run(["--max-dice", "10", "--json", "-e", "11d6"])
+        #expect(json.stdout.contains(#""message":"more than 10 dice in one statement (raise it with --max-dice)""#))
         let ok = try DiceProcess.run(["--max-dice", "10", "-t", "-e", "10d1"])
         #expect(ok.stdout == "10\n")
     }

@@ -21,7 +21,7 @@ extension Evaluator {
     mutating func callMacro(_ name: String, arguments: [Expr], at range: SourceRange) throws(DiceError) -> Roll {
         guard case .macro(let macro) = environment[name] else {
             if environment[name] != nil {
-                throw DiceError(.syntax("'\(name)' is a variable, not a macro: it takes no arguments"), at: range)
+                throw DiceError(.variableCalledAsMacro(name), at: range)
             }
             throw DiceError(.unknownName(name, suggestion: suggestion(for: name)), at: range)
         }

@@ -83,12 +83,12 @@ public struct Evaluator<Source: DieSource> {
         case .chain(let first, let rest):
             let firstRoll = try evaluate(first)
             var value = firstRoll.value
-            var steps: [(op: BinaryOperator, operand: Roll)] = []
+            var steps: [Roll.Step] = []
             steps.reserveCapacity(rest.count)
             for operation in rest {
                 let roll = try evaluate(operation.operand)
                 value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
-                steps.append((operation.op, roll))
+                steps.append(Roll.Step(operation.op, roll))
             }
             return Roll(.chain(firstRoll, steps), value: value)
         case .power(let base, let exponent):

@@ -11,49 +11,24 @@ public struct Roll: Hashable, Sendable {
         /// `{a, b}kh1` or `repeat(n, e)`: the members, each kept or dropped.
         case group(GroupRoll)
         case unary(UnaryOperator, Roll)
-        case chain(Roll, [(op: BinaryOperator, operand: Roll)])
+        /// `a + b - c`: the first roll, then each operator with its operand's roll.
+        case chain(Roll, [Step])
         case power(Roll, Roll)
         case comparison(ComparisonOperator, Roll, Roll)
         case function(Function, [Roll])
         /// A macro use: its name, arguments, and the roll of its body.
         case macro(name: String, arguments: [Roll], body: Roll)
         case annotated(Roll, String)
+    }
 
-        public static func == (lhs: Kind, rhs: Kind) -> Bool {
-            switch (lhs, rhs) {
-            case (.number, .number): return true
-            case (.variable(let a), .variable(let b)): return a == b
-            case (.pool(let a), .pool(let b)): return a == b
-            case (.group(let a), .group(let b)): return a == b
-            case (.unary(let o1, let a), .unary(let o2, let b)): return o1 == o2 && a == b
-            case (.chain(let a, let r1), .chain(let b, let r2)):
-                return a == b && r1.count == r2.count && zip(r1, r2).allSatisfy { $0.op == $1.op && $0.operand == $1.operand }
-            case (.power(let a1, let b1), .power(let a2, let b2)): return a1 == a2 && b1 == b2
-            case (.comparison(let o1, let a1, let b1), .comparison(let o2, let a2, let b2)):
-                return o1 == o2 && a1 == a2 && b1 == b2
-            case (.function(let f1, let a1), .function(let f2, let a2)): return f1 == f2 && a1 == a2
-            case (.macro(let n1, let a1, let b1), .macro(let n2, let a2, let b2)): return n1 == n2 && a1 == a2 && b1 == b2
-            case (.annotated(let a, let l1), .annotated(let b, let l2)): return a == b && l1 == l2
-            default: return false
-            }
-        }
+    /// One step of a `chain`: an operator and the roll of its right operand.
+    public struct Step: Hashable, Sendable {
+        public var op: BinaryOperator
+        public var operand: Roll
 
-        public func hash(into hasher: inout Hasher) {
-            switch self {
-            case .number: hasher.combine(0)
-            case .variable(let name): hasher.combine(name)
-            case .pool(let pool): hasher.combine(pool)
-            case .group(let group): hasher.combine(group)
-            case .unary(let op, let roll): hasher.combine(op); hasher.combine(roll)
-            case .chain(let first, let rest):
-                hasher.combine(first)
-                for step in rest { hasher.combine(step.op); hasher.combine(step.operand) }
-            case .power(let a, let b): hasher.combine(a); hasher.combine(b)
-            case .comparison(let op, let a, let b): hasher.combine(op); hasher.combine(a); hasher.combine(b)
-            case .function(let function, let arguments): hasher.combine(function); hasher.combine(arguments)
-            case .macro(let name, let arguments, let body): hasher.combine(name); hasher.combine(arguments); hasher.combine(body)
-            case .annotated(let roll, let label): hasher.combine(roll); hasher.combine(label)
-            }
+        public init(_ op: BinaryOperator, _ operand: Roll) {
+            self.op = op
+            self.operand = operand
         }
     }
 

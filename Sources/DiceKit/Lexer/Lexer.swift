@@ -317,7 +317,7 @@ public struct Lexer: Sendable {
             while let c = byte(), isDigit(c) { position += 1 }
             let text = String(decoding: bytes[start..<position], as: UTF8.self)
             guard let decimal = Double(text), decimal.isFinite else {
-                throw DiceError(.syntax("the number \(text) is too large"), at: token(.end, from: start).range)
+                throw DiceError(.decimalTooLarge(text), at: token(.end, from: start).range)
             }
             return token(.decimal(decimal), from: start)
         }

@@ -103,7 +103,7 @@ extension Parser {
         return expr
     }
 
-    /// dice = "d" sides modifiers | primary [ "d" sides modifiers ] ;
+    /// dice = DICE sides modifiers | primary [ DICE sides modifiers ] ;
     /// (the `d` must touch the count: `4d6`, `(1d4)d6`)
     mutating func dice() throws(DiceError) -> Expr {
         let start = current.range
@@ -121,7 +121,7 @@ extension Parser {
         return Expr(.dice(DiceTerm(count: count, sides: sides, modifiers: modifiers)), range(from: start))
     }
 
-    /// sides = INTEGER | DECIMAL | "%" | "F" | faces | "(" expression ")" ;
+    /// sides = INTEGER | DECIMAL | "%" | "F" | faces | parenthesized ;
     mutating func sides(after diceToken: Token) throws(DiceError) -> Sides {
         let adjacent = current.range.lowerBound == diceToken.range.upperBound
         switch current.kind {
@@ -142,12 +142,11 @@ extension Parser {
         case .leftParen where adjacent:
             return .number(try parenthesized())
         default:
-            throw DiceError(.syntax("expected the number of sides after 'd', found \(current.kind.spelling)"),
-                            at: current.range)
+            throw expected(.sides)
         }
     }
 
-    /// faces = "{" face { "," face } "}" ;  face = [ "-" | "+" ] INTEGER ;
+    /// faces = "{" face { "," face } "}" ;
     mutating func faces() throws(DiceError) -> Sides {
         let open = try advance()
         var faces: [Int] = []
@@ -155,42 +154,37 @@ extension Parser {
             throw DiceError(.emptyFaces, at: open.range.merged(with: current.range))
         }
         repeat {
-            var negative = false
-            if current.kind == .minus || current.kind == .plus {
-                negative = current.kind == .minus
-                try advance()
-            }
-            guard case .integer(let value) = current.kind else {
-                throw DiceError(.syntax("expected a whole number as a face, found \(current.kind.spelling)"),
-                                at: current.range)
-            }
-            try advance()
-            faces.append(negative ? -value : value)
+            faces.append(try face())
         } while try consume(.comma)
-        try expect(.rightBrace, "'}' after the faces")
+        try expect(.rightBrace, .closingBraceAfterFaces)
         return .faces(faces)
     }
 
-    /// "(" expression ")"
+    /// face = [ "-" | "+" ] INTEGER ;
+    mutating func face() throws(DiceError) -> Int {
+        var negative = false
+        if current.kind == .minus || current.kind == .plus {
+            negative = current.kind == .minus
+            try advance()
+        }
+        guard case .integer(let value) = current.kind else { throw expected(.face) }
+        try advance()
+        return negative ? -value : value
+    }
+
+    /// parenthesized = "(" expression ")" ;
     mutating func parenthesized() throws(DiceError) -> Expr {
         let open = try advance()
         return try nested { (parser: inout Parser) throws(DiceError) in
-            guard parser.startsExpression else {
-                throw DiceError(.syntax("expected an expression, found \(parser.current.kind.spelling)"),
-                                at: parser.current.range)
-            }
+            guard parser.startsExpression else { throw parser.expected(.expression) }
             var inner = try parser.expression()
-            guard parser.current.kind == .rightParen else {
-                throw DiceError(.syntax("expected ')' to close '(', found \(parser.current.kind.spelling)"),
-                                at: parser.current.range)
-            }
-            try parser.advance()
+            try parser.expect(.rightParen, .closingParenthesis)
             inner.range = parser.range(from: open.range)
             return inner
         }
     }
 
-    /// primary = NUMBER | NAME | call | "(" expression ")" | group ;
+    /// primary = INTEGER | DECIMAL | NAME | call | repeatCall | parenthesized | group ;
     mutating func primary() throws(DiceError) -> Expr {
         let token = current
         switch token.kind {
@@ -203,10 +197,11 @@ extension Parser {
         case .name(let name):
             try advance()
             if current.kind == .leftParen {
+                if name == "repeat" { return try repeatCall(start: token.range) }
                 return try call(name, start: token.range)
             }
             if Function(rawValue: name) != nil || name == "repeat" {
-                throw DiceError(.syntax("'\(name)' is a function: call it as \(name)(...)"), at: token.range)
+                throw DiceError(.functionNotCalled(name), at: token.range)
             }
             return Expr(.name(name), token.range)
         case .leftParen:
@@ -215,33 +210,15 @@ extension Parser {
             return try group()
         default:
             if case .annotation = token.kind { throw unexpected() }
-            throw DiceError(.syntax("expected an expression, found \(token.kind.spelling)"), at: token.range)
+            throw expected(.expression)
         }
     }
 
-    /// call = NAME "(" [ expression { "," expression } ] ")" [ modifiers ] ;
-    /// (modifiers only after `repeat`)
+    /// call = NAME "(" [ expression { "," expression } ] ")" ;
+    /// (the NAME, already read, is a function or a macro; `repeat` has its own rule)
     mutating func call(_ name: String, start: SourceRange) throws(DiceError) -> Expr {
-        try advance()
-        let arguments = try nested { (parser: inout Parser) throws(DiceError) -> [Expr] in
-            var arguments: [Expr] = []
-            if parser.current.kind != .rightParen {
-                repeat {
-                    arguments.append(try parser.expression())
-                } while try parser.consume(.comma)
-            }
-            try parser.expect(.rightParen, "')' or ',' in the arguments of \(name)")
-            return arguments
-        }
+        let arguments = try self.arguments(of: name)
         let callRange = range(from: start)
-        if name == "repeat" {
-            guard arguments.count == 2 else {
-                throw DiceError(.wrongArgumentCount(function: "repeat", expected: "2 arguments (count, expression)",
-                                                    got: arguments.count), at: callRange)
-            }
-            let modifiers = try self.modifiers()
-            return Expr(.repeat(count: arguments[0], body: arguments[1], modifiers: modifiers), range(from: start))
-        }
         if let function = Function(rawValue: name) {
             let (minimum, maximum) = function.arity
             if arguments.count < minimum || (maximum.map { arguments.count > $0 } ?? false) {
@@ -254,19 +231,43 @@ extension Parser {
         return Expr(.call(name, arguments), callRange)
     }
 
+    /// repeatCall = "repeat" "(" expression "," expression ")" modifiers ;
+    /// (the `repeat`, already read, starts at `start`; other numbers of arguments are an error)
+    mutating func repeatCall(start: SourceRange) throws(DiceError) -> Expr {
+        let arguments = try self.arguments(of: "repeat")
+        guard arguments.count == 2 else {
+            throw DiceError(.wrongArgumentCount(function: "repeat", expected: "2 arguments (count, expression)",
+                                                got: arguments.count), at: range(from: start))
+        }
+        let modifiers = try self.modifiers()
+        return Expr(.repeat(count: arguments[0], body: arguments[1], modifiers: modifiers), range(from: start))
+    }
+
+    /// The arguments of a call, from its `(` to its `)`.
+    private mutating func arguments(of name: String) throws(DiceError) -> [Expr] {
+        try advance()
+        return try nested { (parser: inout Parser) throws(DiceError) -> [Expr] in
+            var arguments: [Expr] = []
+            if parser.current.kind != .rightParen {
+                repeat {
+                    arguments.append(try parser.expression())
+                } while try parser.consume(.comma)
+            }
+            try parser.expect(.rightParen, .argumentSeparator(function: name))
+            return arguments
+        }
+    }
+
     /// group = "{" expression { "," expression } "}" modifiers ;
     mutating func group() throws(DiceError) -> Expr {
         let open = try advance()
         let members = try nested { (parser: inout Parser) throws(DiceError) -> [Expr] in
             var members: [Expr] = []
             repeat {
-                guard parser.startsExpression else {
-                    throw DiceError(.syntax("expected an expression, found \(parser.current.kind.spelling)"),
-                                    at: parser.current.range)
-                }
+                guard parser.startsExpression else { throw parser.expected(.expression) }
                 members.append(try parser.expression())
             } while try parser.consume(.comma)
-            try parser.expect(.rightBrace, "'}' or ',' in the group")
+            try parser.expect(.rightBrace, .groupSeparator)
             return members
         }
         let modifiers = try self.modifiers()

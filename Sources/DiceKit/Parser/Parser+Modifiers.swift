@@ -21,23 +21,24 @@ extension Parser {
         case .keepLowest: kind = .keep(.lowest, count: try count(after: token))
         case .dropHighest: kind = .drop(.highest, count: try count(after: token))
         case .dropLowest, .drop: kind = .drop(.lowest, count: try count(after: token))
-        case .minimum: kind = .minimum(try requiredCount(after: token))
-        case .maximum: kind = .maximum(try requiredCount(after: token))
+        case .minimum: kind = .minimum(try requiredCount(keyword, after: token))
+        case .maximum: kind = .maximum(try requiredCount(keyword, after: token))
         case .explode: kind = .explode(.explode, try comparePoint(after: token))
         case .compound: kind = .explode(.compound, try comparePoint(after: token))
         case .penetrate: kind = .explode(.penetrate, try comparePoint(after: token))
         case .reroll: kind = .reroll(once: false, try comparePoint(after: token))
         case .rerollOnce: kind = .reroll(once: true, try comparePoint(after: token))
-        case .countSuccesses: kind = .countSuccesses(try requiredComparePoint(after: token))
-        case .countFailures: kind = .countFailures(try requiredComparePoint(after: token))
-        case .subtractFailures: kind = .subtractFailures(try requiredComparePoint(after: token))
+        case .countSuccesses: kind = .countSuccesses(try requiredComparePoint(keyword, after: token))
+        case .countFailures: kind = .countFailures(try requiredComparePoint(keyword, after: token))
+        case .subtractFailures: kind = .subtractFailures(try requiredComparePoint(keyword, after: token))
         case .sort, .sortAscending: kind = .sort(ascending: true)
         case .sortDescending: kind = .sort(ascending: false)
         }
         return DiceModifier(kind, range(from: token.range))
     }
 
-    /// count = INTEGER | "(" expression ")" ;  (touching the modifier)
+    /// count = INTEGER | DECIMAL | parenthesized ;
+    /// (touching the modifier; `nil` when none follows)
     mutating func count(after token: Token) throws(DiceError) -> Expr? {
         guard current.range.lowerBound == previousEnd else { return nil }
         switch current.kind {
@@ -54,16 +55,15 @@ extension Parser {
         }
     }
 
-    mutating func requiredCount(after token: Token) throws(DiceError) -> Expr {
+    mutating func requiredCount(_ keyword: ModifierKeyword, after token: Token) throws(DiceError) -> Expr {
         guard let count = try count(after: token) else {
-            throw DiceError(.syntax("expected a number after '\(token.kind.spelling.dropFirst().dropLast())', "
-                                    + "as in 3d6\(token.kind.spelling.dropFirst().dropLast())2"),
-                            at: current.range)
+            throw DiceError(.modifierNeedsCount(keyword), at: current.range)
         }
         return count
     }
 
-    /// comparePoint = [ compareOp ] value ;  value = [ "-" | "+" ] NUMBER | "(" expression ")" ;
+    /// comparePoint = [ pointOp ] compareValue ;
+    /// (touching the modifier, and the value touching the operator; `nil` when none follows)
     mutating func comparePoint(after token: Token) throws(DiceError) -> ComparePoint? {
         guard current.range.lowerBound == previousEnd else { return nil }
         let op: ComparisonOperator
@@ -81,19 +81,19 @@ extension Parser {
         }
         let opToken = try advance()
         guard current.range.lowerBound == opToken.range.upperBound else {
-            throw DiceError(.syntax("expected a number right after \(opToken.kind.spelling)"), at: current.range)
+            throw DiceError(.spaceInComparePoint(after: opToken.kind), at: current.range)
         }
         return ComparePoint(op, try compareValue())
     }
 
-    mutating func requiredComparePoint(after token: Token) throws(DiceError) -> ComparePoint {
+    mutating func requiredComparePoint(_ keyword: ModifierKeyword, after token: Token) throws(DiceError) -> ComparePoint {
         guard let point = try comparePoint(after: token) else {
-            let name = String(token.kind.spelling.dropFirst().dropLast())
-            throw DiceError(.syntax("expected a compare point after '\(name)', as in \(name)>=8"), at: current.range)
+            throw DiceError(.modifierNeedsComparePoint(keyword), at: current.range)
         }
         return point
     }
 
+    /// compareValue = [ "-" | "+" ] ( INTEGER | DECIMAL ) | parenthesized ;
     mutating func compareValue() throws(DiceError) -> Expr {
         let start = current.range
         var negative = false
@@ -111,8 +111,7 @@ extension Parser {
         case .leftParen where !negative:
             return try parenthesized()
         default:
-            throw DiceError(.syntax("expected a number in the compare point, found \(current.kind.spelling)"),
-                            at: current.range)
+            throw expected(.compareValue)
         }
     }
 }

@@ -1,7 +1,13 @@
 extension Parser {
     /// program = { separator } [ statement { separator { separator } statement } ] ;
-    ///
-    /// The next statement, or `nil` at the end of the input.
+    mutating func program() throws(DiceError) -> [Stmt] {
+        var statements: [Stmt] = []
+        while let statement = try nextStatement() { statements.append(statement) }
+        return statements
+    }
+
+    /// The next statement of the program with the separators around it, or `nil` at
+    /// the end of the input: a script runs each statement before the next is read.
     public mutating func nextStatement() throws(DiceError) -> Stmt? {
         try checkPending()
         try skipSeparators()
@@ -42,28 +48,24 @@ extension Parser {
     /// definition = "def" NAME [ "(" [ NAME { "," NAME } ] ")" ] "=" expression ;
     mutating func definition() throws(DiceError) -> Stmt {
         let start = try advance().range
-        let name = try freeName("a macro name after 'def'")
+        let name = try freeName(.macroName)
         var parameters: [String] = []
         if current.kind == .leftParen {
             try advance()
             if current.kind != .rightParen {
                 repeat {
                     let nameRange = current.range
-                    let parameter = try freeName("a parameter name")
+                    let parameter = try freeName(.parameterName)
                     guard !parameters.contains(parameter) else {
-                        throw DiceError(.syntax("parameter '\(parameter)' is named twice"), at: nameRange)
+                        throw DiceError(.parameterNamedTwice(parameter), at: nameRange)
                     }
                     parameters.append(parameter)
                 } while try consume(.comma)
             }
-            try expect(.rightParen, "')' after the parameters")
+            try expect(.rightParen, .closingParenthesisAfterParameters)
         }
-        let signature = parameters.isEmpty ? name : "\(name)(\(parameters.joined(separator: ", ")))"
-        try expect(.equal, "'=' after 'def \(signature)'")
-        guard startsExpression else {
-            throw DiceError(.syntax("expected the macro's expression after '=', found \(current.kind.spelling)"),
-                            at: current.range)
-        }
+        try expect(.equal, .definitionEquals(name: name, parameters: parameters))
+        guard startsExpression else { throw expected(.macroBody) }
         let body = try expression()
         return Stmt(.definition(name: name, parameters: parameters, body: body), range(from: start))
     }
@@ -72,14 +74,11 @@ extension Parser {
     mutating func assignment(_ name: String) throws(DiceError) -> Stmt {
         let start = current.range
         if ReservedNames.all.contains(name) {
-            throw DiceError(.syntax("'\(name)' is a function name and cannot be assigned"), at: start)
+            throw DiceError(.functionNameAssigned(name), at: start)
         }
         try advance()
         try advance()
-        guard startsExpression else {
-            throw DiceError(.syntax("expected an expression after '\(name) =', found \(current.kind.spelling)"),
-                            at: current.range)
-        }
+        guard startsExpression else { throw expected(.assignedValue(name: name)) }
         let value = try expression()
         return Stmt(.assignment(name: name, value), range(from: start))
     }
@@ -92,10 +91,8 @@ extension Parser {
     }
 
     /// A name that may be bound: not a keyword, function or dice form.
-    mutating func freeName(_ what: String) throws(DiceError) -> String {
-        guard case .name(let name) = current.kind, !ReservedNames.all.contains(name) else {
-            throw DiceError(.syntax("expected \(what), found \(current.kind.spelling)"), at: current.range)
-        }
+    mutating func freeName(_ what: DiceError.Expectation) throws(DiceError) -> String {
+        guard case .name(let name) = current.kind, !ReservedNames.all.contains(name) else { throw expected(what) }
         try advance()
         return name
     }

@@ -1,5 +1,6 @@
 /// A recursive-descent parser for the dice language, one method per rule of
-/// `grammar/dice.ebnf`.
+/// `grammar/dice.ebnf`, named as the rule, its doc comment quoting the rule
+/// (`GrammarTests` checks that the two agree).
 ///
 /// Statements are parsed one at a time (`nextStatement()`), so a script runs
 /// each statement before the next is read and an error further down does not
@@ -34,9 +35,7 @@ public struct Parser: Sendable {
     /// Parses a whole text as statements; throws the first error.
     public static func parseProgram(_ text: String, limits: Limits = .standard) throws(DiceError) -> [Stmt] {
         var parser = Parser(SourceFile(name: "<input>", text: text), limits: limits)
-        var statements: [Stmt] = []
-        while let statement = try parser.nextStatement() { statements.append(statement) }
-        return statements
+        return try parser.program()
     }
 
     /// Parses a text that must be exactly one expression.
@@ -77,26 +76,28 @@ public struct Parser: Sendable {
         return token
     }
 
-    /// Consumes `kind` or throws "expected `what`".
+    /// Consumes `kind` or throws `expected(what, found:)`.
     @discardableResult
-    mutating func expect(_ kind: TokenKind, _ what: String) throws(DiceError) -> Token {
-        guard current.kind == kind else {
-            throw DiceError(.syntax("expected \(what), found \(current.kind.spelling)"), at: current.range)
-        }
+    mutating func expect(_ kind: TokenKind, _ what: DiceError.Expectation) throws(DiceError) -> Token {
+        guard current.kind == kind else { throw expected(what) }
         return try advance()
+    }
+
+    /// The error for finding the current token where `what` should be.
+    func expected(_ what: DiceError.Expectation) -> DiceError {
+        DiceError(.expected(what, found: current.kind), at: current.range)
     }
 
     func unexpected() -> DiceError {
         switch current.kind {
         case .equal:
-            return DiceError(.syntax("unexpected '='; to compare two values write '=='"), at: current.range)
+            return DiceError(.unexpectedEquals, at: current.range)
         case .name(let name) where ModifierKeyword.allCases.contains(where: { name.hasPrefix($0.rawValue) }):
-            return DiceError(.syntax("unexpected '\(name)': modifiers follow the dice with no space, as in 4d6kh3"),
-                             at: current.range)
+            return DiceError(.modifierAfterSpace(name), at: current.range)
         case .annotation:
-            return DiceError(.syntax("an annotation must follow a term, as in 2d6 [fire]"), at: current.range)
+            return DiceError(.annotationWithoutTerm, at: current.range)
         default:
-            return DiceError(.syntax("unexpected \(current.kind.spelling)"), at: current.range)
+            return DiceError(.unexpectedToken(current.kind), at: current.range)
         }
     }
 

@@ -10,11 +10,13 @@ public struct DiagnosticRenderer: Sendable {
     public init(colour: Bool = false) { self.colour = colour }
 
     /// The header line, the source line and the caret line (no trailing newline).
-    public func render(_ error: DiceError, in source: SourceFile) -> String {
+    /// - Parameter message: the text to print in place of `error.message`, for a host
+    ///   that adds its own advice (the `dice` command names its `--max-dice` option).
+    public func render(_ error: DiceError, in source: SourceFile, message: String? = nil) -> String {
         let (line, column) = source.lineAndColumn(of: error.range.lowerBound)
         let label = colour ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
         let header = colour ? "\u{1B}[1m\(source.name):\(line):\(column):\u{1B}[0m" : "\(source.name):\(line):\(column):"
-        var text = "\(header) \(label) \(error.message)"
+        var text = "\(header) \(label) \(message ?? error.message)"
         // A line of megabytes gets no caret: decoding it would take seconds and gigabytes.
         guard DiagnosticRenderer.lineLength(in: source, at: error.range.lowerBound) <= 4 * 400 else { return text }
         let sourceLine = DiagnosticRenderer.printable(source.lineText(containing: error.range.lowerBound))

@@ -94,13 +94,14 @@ public struct OutcomeRenderer: Sendable {
     }
 
     /// `{"input": ..., "error": {"message": ..., "line": L, "column": C}}`
-    public func json(for error: DiceError, in source: SourceFile, input: String) -> String {
+    /// - Parameter message: the text to write in place of `error.message` (see `DiagnosticRenderer`).
+    public func json(for error: DiceError, in source: SourceFile, input: String, message: String? = nil) -> String {
         let (line, column) = source.lineAndColumn(of: error.range.lowerBound)
         var json = JSONWriter()
         json.beginObject()
         json.string("input", input)
         json.beginObject("error")
-        json.string("message", error.message)
+        json.string("message", message ?? error.message)
         json.number("line", line)
         json.number("column", column)
         json.endObject()

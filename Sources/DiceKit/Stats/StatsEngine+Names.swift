@@ -28,7 +28,7 @@ extension StatsEngine {
     func callDistribution(_ name: String, _ arguments: [Expr], at range: SourceRange) throws -> Distribution {
         guard case .macro(let macro) = environment[name] else {
             if environment[name] != nil {
-                throw DiceError(.syntax("'\(name)' is a variable, not a macro: it takes no arguments"), at: range)
+                throw DiceError(.variableCalledAsMacro(name), at: range)
             }
             throw unknownName(name, at: range)
         }

@@ -19,14 +19,9 @@ struct ValueCase: Sendable, CustomTestStringConvertible {
 /// Input with the error position marked by `‸`, and the error's kind.
 struct EvalErrorCase: Sendable, CustomTestStringConvertible {
     var marked: String
-    var expected: ExpectedError
+    var expected: DiceError.Kind
     var faces: [Int]
-    init(_ marked: String, _ kind: DiceError.Kind, faces: [Int] = []) {
-        self.marked = marked
-        self.expected = .kind(kind)
-        self.faces = faces
-    }
-    init(_ marked: String, _ expected: ExpectedError, faces: [Int] = []) {
+    init(_ marked: String, _ expected: DiceError.Kind, faces: [Int] = []) {
         self.marked = marked
         self.expected = expected
         self.faces = faces
@@ -182,7 +177,7 @@ func expectEvaluationError(_ c: EvalErrorCase, environment: Environment = Enviro
         Issue.record("no error for \(marked.text)", sourceLocation: sourceLocation)
         return
     }
-    #expect(c.expected.matches(error.kind), "got \(error.kind)", sourceLocation: sourceLocation)
+    #expect(error.kind == c.expected, sourceLocation: sourceLocation)
     #expect(error.position(in: marked.text) == TextPosition(line: marked.line ?? 0, column: marked.column ?? 0),
             sourceLocation: sourceLocation)
 }

@@ -111,7 +111,7 @@ struct ProgramValueCase: Sendable, CustomTestStringConvertible {
         ("xyz", .unknownName("xyz", suggestion: nil)),
         ("def boom = 1 / 0; boom", .inMacro(name: "boom", .divisionByZero)),
         ("def big(n) = n * 9223372036854775807; big(2)", .inMacro(name: "big", .overflow)),
-        ("x = 1; x(2)", .syntax("'x' is a variable, not a macro: it takes no arguments")),
+        ("x = 1; x(2)", .variableCalledAsMacro("x")),
     ]
 
     @Test func reportsMacroErrors() {

@@ -29,9 +29,12 @@ enum StatsHarness {
         case .expression(let expr), .stats(let expr):
             return (expr, environment)
         default:
-            throw DiceError(.syntax("the program must end with an expression"), at: SourceRange.at(0))
+            throw NoFinalExpression()
         }
     }
+
+    /// A test program whose last statement is not an expression.
+    struct NoFinalExpression: Error {}
 
     /// The error the program's distribution throws, if any.
     static func error(_ program: String, budget: StatsBudget = .standard) -> Error? {

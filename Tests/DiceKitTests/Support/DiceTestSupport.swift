@@ -1,29 +1,5 @@
 @testable import DiceKit
 
-/// What a test expects of a `DiceError`: its exact kind, or for syntax errors
-/// (whose kind carries the whole message) a fragment of the message.
-enum ExpectedError: Sendable, CustomStringConvertible {
-    case kind(DiceError.Kind)
-    case syntax(containing: String)
-
-    func matches(_ kind: DiceError.Kind) -> Bool {
-        switch self {
-        case .kind(let expected):
-            return kind == expected
-        case .syntax(let fragment):
-            if case .syntax(let message) = kind { return message.contains(fragment) }
-            return false
-        }
-    }
-
-    var description: String {
-        switch self {
-        case .kind(let kind): return "\(kind)"
-        case .syntax(let fragment): return "syntax error containing \"\(fragment)\""
-        }
-    }
-}
-
 /// A 1-based line and column.
 struct TextPosition: Hashable, Sendable, CustomStringConvertible {
     var line: Int

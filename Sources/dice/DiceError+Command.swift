@@ -1,0 +1,14 @@
+import DiceKit
+
+extension DiceError {
+    /// The library's message, plus how to change a limit this command sets: the
+    /// library does not know the command's options.
+    var commandMessage: String {
+        switch kind {
+        case .tooManyDice, .inMacro(_, .tooManyDice):
+            return message + " (raise it with --max-dice)"
+        default:
+            return message
+        }
+    }
+}

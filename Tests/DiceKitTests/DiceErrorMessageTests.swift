@@ -1,0 +1,129 @@
+import Testing
+@testable import DiceKit
+
+/// Every error kind's message, pinned once: the words people (and golden files) see.
+/// Other tests compare kinds; this table is the one place their text is checked.
+@Suite struct DiceErrorMessageTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var kind: DiceError.Kind
+        var message: String
+        init(_ kind: DiceError.Kind, _ message: String) {
+            self.kind = kind
+            self.message = message
+        }
+        var testDescription: String { message }
+    }
+
+    static let cases: [Case] = [
+        // Lexing
+        Case(.unexpectedCharacter("'@'"), "unexpected character '@'"),
+        Case(.invalidUTF8, "the input is not valid UTF-8"),
+        Case(.integerTooLarge, "integer literal is too large (the largest is 9223372036854775807)"),
+        Case(.decimalTooLarge("1999.5"), "the number 1999.5 is too large"),
+        Case(.unterminatedAnnotation, "annotation has no closing ']'"),
+        // Parsing: what was expected
+        Case(.expected(.expression, found: .star), "expected an expression, found '*'"),
+        Case(.expected(.closingParenthesis, found: .end), "expected ')' to close '(', found the end of the input"),
+        Case(.expected(.sides, found: .name("x")), "expected the number of sides after 'd', found 'x'"),
+        Case(.expected(.face, found: .comma), "expected a whole number as a face, found ','"),
+        Case(.expected(.closingBraceAfterFaces, found: .integer(2)), "expected '}' after the faces, found '2'"),
+        Case(.expected(.compareValue, found: .newline), "expected a number in the compare point, found the end of the line"),
+        Case(.expected(.argumentSeparator(function: "abs"), found: .integer(2)),
+             "expected ')' or ',' in the arguments of abs, found '2'"),
+        Case(.expected(.groupSeparator, found: .decimal(2.5)), "expected '}' or ',' in the group, found '2.5'"),
+        Case(.expected(.macroName, found: .keywordStats), "expected a macro name after 'def', found 'stats'"),
+        Case(.expected(.parameterName, found: .integer(1)), "expected a parameter name, found '1'"),
+        Case(.expected(.closingParenthesisAfterParameters, found: .name("b")),
+             "expected ')' after the parameters, found 'b'"),
+        Case(.expected(.definitionEquals(name: "x", parameters: []), found: .end),
+             "expected '=' after 'def x', found the end of the input"),
+        Case(.expected(.definitionEquals(name: "f", parameters: ["a", "b"]), found: .integer(3)),
+             "expected '=' after 'def f(a, b)', found '3'"),
+        Case(.expected(.macroBody, found: .end), "expected the macro's expression after '=', found the end of the input"),
+        Case(.expected(.assignedValue(name: "x"), found: .semicolon), "expected an expression after 'x =', found ';'"),
+        // Parsing: the rest
+        Case(.unexpectedToken(.rightParen), "unexpected ')'"),
+        Case(.unexpectedEquals, "unexpected '='; to compare two values write '=='"),
+        Case(.modifierAfterSpace("kh3"), "unexpected 'kh3': modifiers follow the dice with no space, as in 4d6kh3"),
+        Case(.annotationWithoutTerm, "an annotation must follow a term, as in 2d6 [fire]"),
+        Case(.modifierNeedsCount(.minimum), "expected a number after 'mi', as in 3d6mi2"),
+        Case(.modifierNeedsComparePoint(.subtractFailures), "expected a compare point after 'df', as in df>=8"),
+        Case(.spaceInComparePoint(after: .greaterEqual), "expected a number right after '>='"),
+        Case(.parameterNamedTwice("a"), "parameter 'a' is named twice"),
+        Case(.functionNameAssigned("abs"), "'abs' is a function name and cannot be assigned"),
+        Case(.functionNotCalled("repeat"), "'repeat' is a function: call it as repeat(...)"),
+        Case(.nestingTooDeep(limit: 256), "expression is nested deeper than 256 levels"),
+        Case(.chainedComparison, "comparisons do not chain: write (a < b) * (b < c)"),
+        Case(.wrongArgumentCount(function: "min", expected: "at least 1 argument", got: 0),
+             "min takes at least 1 argument, not 0"),
+        // Evaluation
+        Case(.variableCalledAsMacro("x"), "'x' is a variable, not a macro: it takes no arguments"),
+        Case(.unknownName("strenght", suggestion: "strength"), "unknown name 'strenght'; did you mean 'strength'?"),
+        Case(.unknownName("zzz", suggestion: nil), "unknown name 'zzz'"),
+        Case(.macroArity(name: "f", expected: 1, got: 0), "macro 'f' takes 1 argument, not 0"),
+        Case(.macroArity(name: "f", expected: 2, got: 1), "macro 'f' takes 2 arguments, not 1"),
+        Case(.overflow, "integer overflow (results must stay within ±9223372036854775807)"),
+        Case(.divisionByZero, "division by zero"),
+        Case(.notFinite, "the result is not a finite number"),
+        Case(.invalidCount(.integer(-2)), "the number of dice must be a whole number of at least 0, not -2"),
+        Case(.invalidSides(.decimal(2.5)), "the number of sides must be a whole number of at least 1, not 2.5"),
+        Case(.emptyFaces, "a custom die needs at least one face"),
+        Case(.invalidModifierArgument(modifier: "kh", value: .decimal(1.5)), "'kh' needs a whole number of at least 0, not 1.5"),
+        Case(.conflictingModifiers("'df' may be given once"), "'df' may be given once"),
+        // The command adds how to raise the limit; the library does not name a flag.
+        Case(.tooManyDice(limit: 10), "more than 10 dice in one statement"),
+        Case(.explosionMatchesEveryFace, "the explosion matches every face of the die, so it would never end"),
+        Case(.rerollMatchesEveryFace, "the reroll matches every face of the die, so it would never end"),
+        Case(.macroRecursion(limit: 100), "macro calls nested deeper than 100 (is a macro calling itself?)"),
+        Case(.evaluationTooDeep, "evaluation nested too deeply through macros"),
+        Case(.inMacro(name: "boom", .divisionByZero), "in macro 'boom': division by zero"),
+        Case(.interrupted, "interrupted"),
+    ]
+
+    @Test(arguments: cases)
+    func message(_ c: Case) {
+        #expect(c.kind.message == c.message)
+        #expect(DiceError(c.kind, at: SourceRange.at(0)).message == c.message)
+    }
+
+    /// The table above holds every case of `Kind` and of `Expectation`, as declared in
+    /// `DiceError.swift`: a new kind comes with its message pinned.
+    @Test func everyKindHasItsMessagePinned() throws {
+        let source = try PackageFiles.text("Sources/DiceKit/DiceError.swift")
+        let declaredKinds = Self.caseNames(ofEnum: "Kind", in: source)
+        let declaredExpectations = Self.caseNames(ofEnum: "Expectation", in: source)
+        #expect(declaredKinds.count > 30 && declaredExpectations.count > 10, "the enums were not found")
+
+        let pinnedKinds = Set(Self.cases.map { Self.caseName(of: $0.kind) })
+        let pinnedExpectations = Set(Self.cases.compactMap { c -> String? in
+            guard case .expected(let expectation, _) = c.kind else { return nil }
+            return Self.caseName(of: expectation)
+        })
+        #expect(declaredKinds.subtracting(pinnedKinds).sorted() == [], "kinds without a pinned message")
+        #expect(declaredExpectations.subtracting(pinnedExpectations).sorted() == [],
+                "expectations without a pinned message")
+        #expect(pinnedKinds.subtracting(declaredKinds).sorted() == [], "names not found in DiceError.swift")
+    }
+
+    /// The name of an enum value's case: `expected` for `.expected(.sides, found: .end)`.
+    static func caseName(of value: Any) -> String {
+        if let label = Mirror(reflecting: value).children.first?.label { return label }
+        return String(describing: value)
+    }
+
+    /// The names declared in the body of `enum <name>`, one `case` a line as `DiceError.swift`
+    /// writes them (up to the enum's closing brace at its own indentation).
+    static func caseNames(ofEnum name: String, in source: String) -> Set<String> {
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let start = lines.firstIndex(where: { $0.contains("enum \(name):") }) else { return [] }
+        let indent = lines[start].prefix(while: { $0 == " " })
+        var names: Set<String> = []
+        for line in lines[(start + 1)...] {
+            if line == indent + "}" { break }
+            let trimmed = line.drop(while: { $0 == " " })
+            guard trimmed.hasPrefix("case ") else { continue }
+            names.insert(String(trimmed.dropFirst(5).prefix(while: { $0.isLetter || $0.isNumber })))
+        }
+        return names
+    }
+}
