@@ -30,9 +30,9 @@ public struct DiceError: Error, Hashable, Sendable {
         /// An annotation with no term before it: `[fire]`.
         case annotationWithoutTerm
         /// `mi` or `ma` without its number: `4d6mi`.
-        case modifierNeedsCount(ModifierKeyword)
+        case modifierNeedsCount(ModifierKind)
         /// `cs`, `cf` or `df` without its compare point: `6d10cs`.
-        case modifierNeedsComparePoint(ModifierKeyword)
+        case modifierNeedsComparePoint(ModifierKind)
         /// A compare point's operator not touching its value: `4d6!> 5`.
         case spaceInComparePoint(after: TokenKind)
         /// `def f(a, a) = 3`.

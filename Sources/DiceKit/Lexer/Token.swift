@@ -47,6 +47,28 @@ public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
     case countSuccesses = "cs", countFailures = "cf", subtractFailures = "df"
     case sort = "s", sortAscending = "sa", sortDescending = "sd"
 
+    /// The modifier this keyword writes: `k` is `kh`, `d` is `dl`, `s` is `sa`.
+    var modifierKind: ModifierKind {
+        switch self {
+        case .keepHighest, .keep: return .keepHighest
+        case .keepLowest: return .keepLowest
+        case .dropHighest: return .dropHighest
+        case .dropLowest, .drop: return .dropLowest
+        case .explode: return .explode
+        case .compound: return .compound
+        case .penetrate: return .penetrate
+        case .reroll: return .reroll
+        case .rerollOnce: return .rerollOnce
+        case .minimum: return .minimum
+        case .maximum: return .maximum
+        case .countSuccesses: return .countSuccesses
+        case .countFailures: return .countFailures
+        case .subtractFailures: return .subtractFailures
+        case .sort, .sortAscending: return .sortAscending
+        case .sortDescending: return .sortDescending
+        }
+    }
+
     /// Whether a compare point may follow (`!>=5`, `r<3`, `cs>=8`).
     var takesComparePoint: Bool {
         switch self {
