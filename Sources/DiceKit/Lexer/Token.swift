@@ -1,16 +1,16 @@
 /// One token of the dice language and the source it covers.
-public struct Token: Hashable, Sendable {
-    public var kind: TokenKind
-    public var range: SourceRange
+struct Token: Hashable, Sendable {
+    var kind: TokenKind
+    var range: SourceRange
 
-    public init(_ kind: TokenKind, _ range: SourceRange) {
+    init(_ kind: TokenKind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 }
 
 /// The kinds of token; payloads live in the cases.
-public enum TokenKind: Hashable, Sendable {
+enum TokenKind: Hashable, Sendable {
     case integer(Int)
     case decimal(Double)
     case name(String)
@@ -38,7 +38,7 @@ public enum TokenKind: Hashable, Sendable {
 }
 
 /// The modifier words, read longest first (`!!` before `!`, `kh` before `k`).
-public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
+enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
     case keepHighest = "kh", keep = "k", keepLowest = "kl"
     case dropHighest = "dh", dropLowest = "dl", drop = "d"
     case explode = "!", compound = "!!", penetrate = "!p"
