@@ -1,5 +1,6 @@
 /// A modifier on a dice term or group, as written: `kh3`, `!>=5`, `ro<3`, `cs>=8`.
 public struct DiceModifier: Hashable, Sendable {
+    /// What the modifier does, with its arguments as written.
     public enum Kind: Hashable, Sendable {
         /// `khN`, `kN`: keep the N highest; `klN`: the N lowest (N defaults to 1).
         case keep(Extreme, count: Expr?)
@@ -23,10 +24,15 @@ public struct DiceModifier: Hashable, Sendable {
         case sort(ascending: Bool)
     }
 
+    /// Which end of the dice a keep or drop takes.
     public enum Extreme: String, Hashable, Sendable {
-        case highest, lowest
+        /// The highest values.
+        case highest
+        /// The lowest values.
+        case lowest
     }
 
+    /// How an explosion adds its extra rolls.
     public enum Explosion: String, Hashable, Sendable {
         /// `!`: each extra roll is a new die.
         case explode = "!"
@@ -37,22 +43,24 @@ public struct DiceModifier: Hashable, Sendable {
     }
 
     /// When a modifier applies: whatever the written order, stages go in this order.
-    public enum Stage: Int, Comparable, Sendable {
+    enum Stage: Int, Comparable, Sendable {
         case clamp, reroll, explode, keep, count, sort
 
-        public static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
+        static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
-    public var kind: Kind
-    public var range: SourceRange
+    /// What the modifier does.
+    public internal(set) var kind: Kind
+    /// Where the modifier stands in the source.
+    public internal(set) var range: SourceRange
 
-    public init(_ kind: Kind, _ range: SourceRange) {
+    init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 
     /// `modifiers` in the order they apply: by stage, and as written within a stage.
-    public static func inStageOrder(_ modifiers: [DiceModifier]) -> [DiceModifier] {
+    static func inStageOrder(_ modifiers: [DiceModifier]) -> [DiceModifier] {
         var inOrder = true
         for index in modifiers.indices.dropFirst() where modifiers[index].stage < modifiers[index - 1].stage {
             inOrder = false
@@ -63,7 +71,8 @@ public struct DiceModifier: Hashable, Sendable {
         }.map { $0.element }
     }
 
-    public var stage: Stage {
+    /// When the modifier applies.
+    var stage: Stage {
         switch kind {
         case .minimum, .maximum: return .clamp
         case .reroll: return .reroll
@@ -77,10 +86,12 @@ public struct DiceModifier: Hashable, Sendable {
 
 /// A compare point: `=N`, `>N`, `>=N`, `<N`, `<=N`, `!=N` (or `<>N`); a bare `N` means `=N`.
 public struct ComparePoint: Hashable, Sendable {
-    public var op: ComparisonOperator
-    public var value: Expr
+    /// How a face compares with `value`.
+    public internal(set) var op: ComparisonOperator
+    /// The number a face is compared with.
+    public internal(set) var value: Expr
 
-    public init(_ op: ComparisonOperator, _ value: Expr) {
+    init(_ op: ComparisonOperator, _ value: Expr) {
         self.op = op
         self.value = value
     }

@@ -1,7 +1,7 @@
 /// A compact tree dump for tests: `4d6kh3 + 2` dumps as `(+ (dice 4 6 kh3) 2)`.
 extension Expr {
     /// The tree as an S-expression, without source ranges.
-    public var dump: String {
+    var dump: String {
         switch kind {
         case .number(let number): return number.description
         case .name(let name): return name
@@ -43,7 +43,7 @@ extension Expr {
 
 extension DiceModifier {
     /// `kh3`, `kh(x)`, `!>=5`, `r`: the modifier in canonical notation, arguments dumped.
-    public var dump: String {
+    var dump: String {
         func count(_ expr: Expr?) -> String {
             guard let expr else { return "" }
             if case .number = expr.kind { return expr.dump }
@@ -71,7 +71,7 @@ extension DiceModifier {
 
 extension Stmt {
     /// The statement as an S-expression, without source ranges.
-    public var dump: String {
+    var dump: String {
         switch kind {
         case .expression(let expr): return expr.dump
         case .assignment(let name, let expr): return "(= \(name) \(expr.dump))"

@@ -1,10 +1,15 @@
 /// An expression of the dice language, with the source range it was parsed from.
 ///
+/// Read it by switching on `kind`; print it back as source with `text`.
+///
 /// ```swift
-/// let statement = try Parser.parseStatement("4d6kh3 + 2")
-/// // .expression(Expr(.chain(<4d6kh3>, [.init(.add, <2>)])))
+/// let expr = try Parser.parseExpression("4d6kh3 + 2")
+/// if case .chain(let first, let rest) = expr.kind {
+///     print(first.text, rest[0].op.rawValue, rest[0].operand.text)   // 4d6kh3 + 2
+/// }
 /// ```
 public struct Expr: Hashable, Sendable {
+    /// What the expression is, with its parts.
     public indirect enum Kind: Hashable, Sendable {
         /// `42`, `1.5`
         case number(Number)
@@ -33,10 +38,12 @@ public struct Expr: Hashable, Sendable {
         case annotated(Expr, String)
     }
 
-    public var kind: Kind
-    public var range: SourceRange
+    /// What the expression is.
+    public internal(set) var kind: Kind
+    /// The source text it was parsed from.
+    public internal(set) var range: SourceRange
 
-    public init(_ kind: Kind, _ range: SourceRange) {
+    init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
     }
@@ -44,12 +51,14 @@ public struct Expr: Hashable, Sendable {
 
 /// One step of a `chain`: an operator and its right operand.
 public struct Operation: Hashable, Sendable {
-    public var op: BinaryOperator
-    public var operand: Expr
+    /// The operator before the operand.
+    public internal(set) var op: BinaryOperator
+    /// The right operand.
+    public internal(set) var operand: Expr
     /// Where the operator stands, for errors like division by zero.
-    public var operatorRange: SourceRange
+    public internal(set) var operatorRange: SourceRange
 
-    public init(_ op: BinaryOperator, _ operand: Expr, operatorRange: SourceRange) {
+    init(_ op: BinaryOperator, _ operand: Expr, operatorRange: SourceRange) {
         self.op = op
         self.operand = operand
         self.operatorRange = operatorRange
@@ -91,8 +100,10 @@ public struct DiceTerm: Hashable, Sendable {
 
     /// `nil` for `d20` (one die).
     public var count: Expr? { storage.count }
+    /// The kind of die: numbered sides, `%`, `F` or listed faces.
     public var sides: Sides { storage.sides }
-    /// As written; they apply in the fixed order of `DiceModifier.Stage`.
+    /// As written; whatever the written order, they apply in stages: clamp (`mi`, `ma`),
+    /// reroll, explode, keep or drop, count, sort.
     public var modifiers: [DiceModifier] { storage.modifiers }
     /// The canonical notation, `4d6kh3`, worked out once: every roll's breakdown shows it.
     public var notation: String { storage.notation }
@@ -118,15 +129,17 @@ public struct DiceTerm: Hashable, Sendable {
     /// The same term, not merely an equal one: a roll can remember what it worked out for it.
     func isIdentical(to other: DiceTerm) -> Bool { storage === other.storage }
 
-    public init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = []) {
+    init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = []) {
         storage = Storage(count: count, sides: sides, modifiers: modifiers)
     }
 
+    /// Whether both terms have the same count, sides and modifiers.
     public static func == (lhs: DiceTerm, rhs: DiceTerm) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.count == rhs.count && lhs.sides == rhs.sides && lhs.modifiers == rhs.modifiers)
     }
 
+    /// Hashes the count, sides and modifiers.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         hasher.combine(sides)
@@ -157,10 +170,10 @@ struct LiteralPool: Hashable, Sendable {
 }
 
 /// A keep or drop modifier with a literal count: `kh3`, `d` (drop the lowest one).
-public struct LiteralKeep: Hashable, Sendable {
-    public var keep: Bool
-    public var extreme: DiceModifier.Extreme
-    public var count: Int
+struct LiteralKeep: Hashable, Sendable {
+    var keep: Bool
+    var extreme: DiceModifier.Extreme
+    var count: Int
 
     /// The steps of `modifiers` when all are keep/drop with literal counts of at least 0.
     static func all(of modifiers: [DiceModifier]) -> [LiteralKeep]? {

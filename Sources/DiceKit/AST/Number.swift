@@ -7,10 +7,12 @@
 /// Number(7) == Number(3.5 * 2)   // true
 /// ```
 public enum Number: Hashable, Sendable {
+    /// A whole number that fits in 64 bits.
     case integer(Int)
     /// A finite decimal that is not a whole 64-bit integer.
     case decimal(Double)
 
+    /// The integer `value`.
     public init(_ value: Int) { self = .integer(value) }
 
     /// The canonical number for `value`: an integer when it is whole and fits.
@@ -38,7 +40,7 @@ public enum Number: Hashable, Sendable {
     }
 
     /// Whether the value is exactly zero.
-    public var isZero: Bool {
+    var isZero: Bool {
         switch self {
         case .integer(let value): return value == 0
         case .decimal(let value): return value == 0
@@ -47,6 +49,7 @@ public enum Number: Hashable, Sendable {
 }
 
 extension Number: Comparable {
+    /// Compares by value, exactly, across integers and decimals.
     public static func < (lhs: Number, rhs: Number) -> Bool {
         switch (lhs, rhs) {
         case (.integer(let a), .integer(let b)): return a < b

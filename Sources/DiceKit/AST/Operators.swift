@@ -1,6 +1,8 @@
 /// `-` and `+` before an operand.
 public enum UnaryOperator: String, Hashable, Sendable {
+    /// `-x`
     case negate = "-"
+    /// `+x`: the value unchanged.
     case plus = "+"
 }
 
@@ -17,7 +19,7 @@ public enum BinaryOperator: String, Hashable, Sendable {
     case modulo = "%"
 
     /// Whether the operator belongs to the additive level (`+ -`).
-    public var isAdditive: Bool { self == .add || self == .subtract }
+    var isAdditive: Bool { self == .add || self == .subtract }
 }
 
 /// The comparison operators, which yield 1 or 0 and do not chain.
@@ -30,7 +32,7 @@ public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
     case greaterEqual = ">="
 
     /// Whether `lhs op rhs` holds.
-    public func holds(_ lhs: Number, _ rhs: Number) -> Bool {
+    func holds(_ lhs: Number, _ rhs: Number) -> Bool {
         switch self {
         case .equal: return lhs == rhs
         case .notEqual: return lhs != rhs
@@ -43,7 +45,7 @@ public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
 
     /// Whether `lhs op rhs` holds, for integers.
     @inline(__always)
-    public func holds(_ lhs: Int, _ rhs: Int) -> Bool {
+    func holds(_ lhs: Int, _ rhs: Int) -> Bool {
         switch self {
         case .equal: return lhs == rhs
         case .notEqual: return lhs != rhs
@@ -60,7 +62,7 @@ public enum Function: String, Hashable, Sendable, CaseIterable {
     case abs, floor, ceil, round, min, max
 
     /// How many arguments it takes: exactly one, or one or more.
-    public var arity: (minimum: Int, maximum: Int?) {
+    var arity: (minimum: Int, maximum: Int?) {
         switch self {
         case .abs, .floor, .ceil, .round: return (1, 1)
         case .min, .max: return (1, nil)
@@ -69,7 +71,7 @@ public enum Function: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The names that are not free for variables and macros.
-public enum ReservedNames {
+enum ReservedNames {
     /// Functions, `repeat`, `def` and `stats`.
-    public static let all: Set<String> = Set(Function.allCases.map { $0.rawValue }).union(["repeat", "def", "stats"])
+    static let all: Set<String> = Set(Function.allCases.map { $0.rawValue }).union(["repeat", "def", "stats"])
 }

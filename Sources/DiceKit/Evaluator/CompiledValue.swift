@@ -129,12 +129,17 @@ extension Evaluator {
     /// The value of `expr` alone, without building a breakdown: the same dice, value and
     /// errors as `evaluate(_:)`. To roll one expression many times, compile it once
     /// (`CompiledValue`) and use `value(of:)` with that.
+    ///
+    /// - Complexity: O(*n*) to compile *n* nodes, then as `value(of:)` on the compiled value.
     public mutating func value(of expr: Expr) throws(DiceError) -> Number {
         try value(of: CompiledValue(expr, limits: limits))
     }
 
     /// The value of a compiled expression: the same dice, value and errors as
     /// `evaluate(compiled.expr)`, with less work per roll.
+    ///
+    /// - Complexity: O(*s* + *d* log *d*) at worst for *s* steps and *d* dice rolled, rerolls
+    ///   and explosions included; *d* is at most `limits.maxDice`.
     public mutating func value(of compiled: CompiledValue) throws(DiceError) -> Number {
         // The stack leaves `self` while the steps run, and comes back for the next roll.
         var stack = valueStack

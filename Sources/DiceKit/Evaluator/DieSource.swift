@@ -1,7 +1,7 @@
 /// Where dice faces come from. The evaluator asks for one roll at a time.
 ///
-/// Conform a scripted source in tests, or use `Xoshiro256StarStar` (seeded) or
-/// any `RandomNumberGenerator` through `RandomDieSource`.
+/// Use `Xoshiro256StarStar` (seeded, the same rolls on every platform), `ScriptedDice`
+/// (faces given in advance, for tests and replays), or conform a source of your own.
 public protocol DieSource {
     /// A uniformly chosen whole number in `1...sides` (`sides >= 1`).
     ///
@@ -36,6 +36,7 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, DieSource, Sendable {
         self.init(seed: system.next())
     }
 
+    /// The next 64 random bits.
     @inline(__always)
     public mutating func next() -> UInt64 {
         let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
@@ -65,28 +66,20 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, DieSource, Sendable {
     }
 }
 
-/// Any `RandomNumberGenerator` as a die source.
-public struct RandomDieSource<Generator: RandomNumberGenerator>: DieSource {
-    public var generator: Generator
-
-    public init(_ generator: Generator) { self.generator = generator }
-
-    public mutating func roll(sides: Int) -> Int {
-        guard sides > 1 else { return 1 }
-        return Int.random(in: 1...sides, using: &generator)
-    }
-}
-
 /// Faces given in advance, for tests and replays: each roll takes the next one.
 ///
 /// A face outside `1...sides` is clamped into it; when the script runs out, it
 /// starts again from the beginning (an empty script rolls 1s).
 public struct ScriptedDice: DieSource, Sendable {
+    /// The faces, in the order they are rolled.
     public var faces: [Int]
+    /// How many faces have been rolled: the next is `faces[position % faces.count]`.
     public private(set) var position = 0
 
+    /// A source that rolls `faces` in order, then again from the start.
     public init(_ faces: [Int]) { self.faces = faces }
 
+    /// The next face of the script, clamped into `1...sides`.
     public mutating func roll(sides: Int) -> Int {
         guard !faces.isEmpty else { return 1 }
         let face = faces[position % faces.count]

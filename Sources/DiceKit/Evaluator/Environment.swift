@@ -3,19 +3,22 @@
 ///
 /// ```swift
 /// var environment = Environment()
-/// environment.setVariable("str", to: 3)
+/// environment.setVariable("str", to: Number(3))
 /// try environment.define(Macro(name: "atk", parameters: [], body: Parser.parseExpression("1d20 + str")))
 /// ```
 public struct Environment: Hashable, Sendable {
     /// What a name is bound to.
     public enum Binding: Hashable, Sendable {
+        /// A variable and its number.
         case variable(Number)
+        /// A macro, rolled afresh at each use.
         case macro(Macro)
     }
 
     /// Names in one namespace: a variable and a macro cannot share a name.
-    public private(set) var bindings: [String: Binding] = [:]
+    private(set) var bindings: [String: Binding] = [:]
 
+    /// An environment with no names bound.
     public init() {}
 
     /// The binding of `name`.
@@ -38,6 +41,8 @@ public struct Environment: Hashable, Sendable {
     }
 
     /// Variables sorted by name.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* bound names.
     public var variables: [(name: String, value: Number)] {
         bindings.compactMap { name, binding in
             if case .variable(let value) = binding { return (name, value) }
@@ -46,6 +51,8 @@ public struct Environment: Hashable, Sendable {
     }
 
     /// Macros sorted by name.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* bound names.
     public var macros: [Macro] {
         bindings.values.compactMap { binding in
             if case .macro(let macro) = binding { return macro }
@@ -54,6 +61,8 @@ public struct Environment: Hashable, Sendable {
     }
 
     /// Every bound name and every function name: the candidates for completion and suggestions.
+    ///
+    /// - Complexity: O(*n* log *n*) for *n* bound names.
     public var knownNames: [String] {
         (Array(bindings.keys) + Function.allCases.map { $0.rawValue } + ["repeat"]).sorted()
     }
@@ -61,10 +70,14 @@ public struct Environment: Hashable, Sendable {
 
 /// A named expression rolled afresh at each use, with optional parameters.
 public struct Macro: Hashable, Sendable {
+    /// The name it is called by.
     public var name: String
+    /// The names its arguments bind, in order; empty for a macro used without arguments.
     public var parameters: [String]
+    /// The expression rolled at each use.
     public var body: Expr
 
+    /// A macro `name(parameters) = body`.
     public init(name: String, parameters: [String], body: Expr) {
         self.name = name
         self.parameters = parameters

@@ -11,9 +11,9 @@ extension Evaluator {
 }
 
 /// The built-in functions on values, shared by rolling and distributions.
-public enum Functions {
+enum Functions {
     /// `function(arguments)`; the parser has checked the argument count.
-    public static func apply(_ function: Function, _ arguments: [Number]) throws(ArithmeticFault) -> Number {
+    static func apply(_ function: Function, _ arguments: [Number]) throws(ArithmeticFault) -> Number {
         guard let first = arguments.first else { return .integer(0) }
         switch function {
         case .abs:

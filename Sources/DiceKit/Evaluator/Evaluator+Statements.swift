@@ -11,15 +11,6 @@ public enum Outcome: Sendable {
 }
 
 extension Evaluator {
-    /// Runs one expression statement for its value alone (no breakdown: faster).
-    /// Other statements run as `execute` does.
-    public mutating func executeForValue(_ statement: Stmt) throws(DiceError) -> Outcome {
-        guard case .expression(let expr) = statement.kind else { return try execute(statement) }
-        startStatement()
-        let value = try value(of: expr)
-        return .roll(Roll(.number, value: value))
-    }
-
     /// Runs one statement: rolls it, binds it, or defines it. `stats` is left to
     /// the caller (`Outcome.stats`), which computes the distribution.
     public mutating func execute(_ statement: Stmt) throws(DiceError) -> Outcome {

@@ -7,13 +7,16 @@
 /// print(roll.value)
 /// ```
 public struct Evaluator<Source: DieSource> {
+    /// The variables and macros that names refer to; statements bind into it.
     public var environment: Environment
+    /// The bounds on one statement's work.
     public var limits: Limits
+    /// Where the faces come from.
     public var source: Source
     /// Asked now and then during long work; `true` abandons the statement with `.interrupted`.
     public var shouldStop: (() -> Bool)?
     /// Dice rolled (and repeat members made) since the last `startStatement()`.
-    public private(set) var work = 0
+    private(set) var work = 0
 
     /// Parameter bindings of the macro calls in progress, innermost last.
     var frames: [[String: Number]] = []
@@ -25,6 +28,7 @@ public struct Evaluator<Source: DieSource> {
     /// Reused operand stack of `value(of: CompiledValue)`.
     var valueStack: [Number] = []
 
+    /// An evaluator over `environment` that rolls faces from `source`.
     public init(environment: Environment, limits: Limits = .standard, source: Source) {
         self.environment = environment
         self.limits = limits
@@ -53,6 +57,9 @@ public struct Evaluator<Source: DieSource> {
     }
 
     /// Evaluates `expr` into its value and breakdown.
+    ///
+    /// - Complexity: O(*n* + *d* log *d*) for *n* nodes and *d* dice rolled, rerolls and
+    ///   explosions included; *d* is at most `limits.maxDice`.
     public mutating func evaluate(_ expr: Expr) throws(DiceError) -> Roll {
         // Parsing bounds nesting; macros can stack nested bodies, so bound the total too.
         guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }

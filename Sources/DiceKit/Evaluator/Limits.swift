@@ -13,6 +13,7 @@ public struct Limits: Hashable, Sendable {
     /// Dice of one pool listed in a result tree; the rest are counted, not kept.
     public var maxRecordedDice: Int
 
+    /// Limits with these bounds; each defaults to the `dice` command's.
     public init(maxDice: Int = 10_000_000, maxNesting: Int = 256, maxMacroDepth: Int = 100,
                 maxRecordedDice: Int = 10_000, maxEvaluationDepth: Int = 1000) {
         self.maxDice = maxDice

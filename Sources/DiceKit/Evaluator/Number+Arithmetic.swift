@@ -7,8 +7,16 @@ import Darwin
 #endif
 
 /// Why an arithmetic operation has no result.
+///
+/// The operations on `Distribution` (`adding(_:)`, `mapped(_:)`, ...) throw it; rolling and
+/// `Stats` report it as a `DiceError` at the operator's range.
 public enum ArithmeticFault: Error, Sendable {
-    case overflow, divisionByZero, notFinite
+    /// A 64-bit integer result out of range.
+    case overflow
+    /// Division or modulo by zero.
+    case divisionByZero
+    /// A decimal result that is infinite or not a number.
+    case notFinite
 
     var kind: DiceError.Kind {
         switch self {
@@ -26,7 +34,7 @@ extension Number {
     }
 
     /// `a + b`, exact for integers.
-    public func adding(_ other: Number) throws(ArithmeticFault) -> Number {
+    func adding(_ other: Number) throws(ArithmeticFault) -> Number {
         if case .integer(let a) = self, case .integer(let b) = other {
             let (sum, overflow) = a.addingReportingOverflow(b)
             guard !overflow else { throw .overflow }
@@ -36,7 +44,7 @@ extension Number {
     }
 
     /// `a - b`, exact for integers.
-    public func subtracting(_ other: Number) throws(ArithmeticFault) -> Number {
+    func subtracting(_ other: Number) throws(ArithmeticFault) -> Number {
         if case .integer(let a) = self, case .integer(let b) = other {
             let (difference, overflow) = a.subtractingReportingOverflow(b)
             guard !overflow else { throw .overflow }
@@ -46,7 +54,7 @@ extension Number {
     }
 
     /// `a * b`, exact for integers.
-    public func multiplying(by other: Number) throws(ArithmeticFault) -> Number {
+    func multiplying(by other: Number) throws(ArithmeticFault) -> Number {
         if case .integer(let a) = self, case .integer(let b) = other {
             let (product, overflow) = a.multipliedReportingOverflow(by: b)
             guard !overflow else { throw .overflow }
@@ -56,7 +64,7 @@ extension Number {
     }
 
     /// True division: `7 / 2` is `3.5`, `6 / 2` is `3`.
-    public func dividing(by other: Number) throws(ArithmeticFault) -> Number {
+    func dividing(by other: Number) throws(ArithmeticFault) -> Number {
         guard !other.isZero else { throw .divisionByZero }
         if case .integer(let a) = self, case .integer(let b) = other {
             let (quotient, overflow) = a.dividedReportingOverflow(by: b)
@@ -67,7 +75,7 @@ extension Number {
     }
 
     /// Floor division: `-7 // 2` is `-4`.
-    public func floorDividing(by other: Number) throws(ArithmeticFault) -> Number {
+    func floorDividing(by other: Number) throws(ArithmeticFault) -> Number {
         guard !other.isZero else { throw .divisionByZero }
         if case .integer(let a) = self, case .integer(let b) = other {
             let (quotient, overflow) = a.dividedReportingOverflow(by: b)
@@ -80,7 +88,7 @@ extension Number {
     }
 
     /// Modulo with the sign of the divisor: `-7 % 3` is `2`, `7 % -3` is `-2`.
-    public func modulo(_ other: Number) throws(ArithmeticFault) -> Number {
+    func modulo(_ other: Number) throws(ArithmeticFault) -> Number {
         guard !other.isZero else { throw .divisionByZero }
         if case .integer(let a) = self, case .integer(let b) = other {
             // Int.min % -1 overflows in hardware; its remainder is 0.
@@ -95,7 +103,7 @@ extension Number {
     }
 
     /// `a ^ b`: exact for integer bases and non-negative integer exponents; `0 ^ 0` is `1`.
-    public func power(_ exponent: Number) throws(ArithmeticFault) -> Number {
+    func power(_ exponent: Number) throws(ArithmeticFault) -> Number {
         do {
             return try exactPower(exponent)
         } catch .overflow where !Number.pow(doubleValue, exponent.doubleValue).isFinite {
@@ -128,7 +136,7 @@ extension Number {
     }
 
     /// `-a`.
-    public func negated() throws(ArithmeticFault) -> Number {
+    func negated() throws(ArithmeticFault) -> Number {
         switch self {
         case .integer(let a):
             let (result, overflow) = 0.subtractingReportingOverflow(a)

@@ -1,6 +1,7 @@
 /// The result of evaluating an expression: its value and the tree of how it
 /// came about, every die with its faces and flags. Renderers turn it into text or JSON.
 public struct Roll: Hashable, Sendable {
+    /// What was evaluated, with the rolls of its parts.
     public indirect enum Kind: Hashable, Sendable {
         /// A literal.
         case number
@@ -10,37 +11,48 @@ public struct Roll: Hashable, Sendable {
         case pool(DicePool)
         /// `{a, b}kh1` or `repeat(n, e)`: the members, each kept or dropped.
         case group(GroupRoll)
+        /// `-x`, `+x`: the operator and its operand.
         case unary(UnaryOperator, Roll)
         /// `a + b - c`: the first roll, then each operator with its operand's roll.
         case chain(Roll, [Step])
+        /// `a ^ b`: the base and the exponent.
         case power(Roll, Roll)
+        /// `a >= b`: the value is 1 or 0.
         case comparison(ComparisonOperator, Roll, Roll)
+        /// A built-in function and its arguments.
         case function(Function, [Roll])
         /// A macro use: its name, arguments, and the roll of its body.
         case macro(name: String, arguments: [Roll], body: Roll)
+        /// `2d6 [fire]`: the roll and its label.
         case annotated(Roll, String)
     }
 
     /// One step of a `chain`: an operator and the roll of its right operand.
     public struct Step: Hashable, Sendable {
-        public var op: BinaryOperator
-        public var operand: Roll
+        /// The operator.
+        public internal(set) var op: BinaryOperator
+        /// The roll of the operand on its right.
+        public internal(set) var operand: Roll
 
-        public init(_ op: BinaryOperator, _ operand: Roll) {
+        init(_ op: BinaryOperator, _ operand: Roll) {
             self.op = op
             self.operand = operand
         }
     }
 
-    public var kind: Kind
-    public var value: Number
+    /// What was evaluated, and how.
+    public internal(set) var kind: Kind
+    /// The result.
+    public internal(set) var value: Number
 
-    public init(_ kind: Kind, value: Number) {
+    init(_ kind: Kind, value: Number) {
         self.kind = kind
         self.value = value
     }
 
     /// Every dice pool in the tree, in the order they appear.
+    ///
+    /// - Complexity: O(*n*) for *n* nodes of the tree.
     public var pools: [DicePool] {
         var result: [DicePool] = []
         collectPools(into: &result, annotation: nil)
@@ -91,27 +103,29 @@ public struct Roll: Hashable, Sendable {
 /// One rolled dice term.
 public struct DicePool: Hashable, Sendable {
     /// The term as written, for its notation (`4d6kh3`).
-    public var term: DiceTerm
+    public internal(set) var term: DiceTerm
     /// The dice as shown: at most `Limits.maxRecordedDice`, in rolled order unless sorted.
-    public var dice: [Die]
+    public internal(set) var dice: [Die]
     /// Dice rolled but not recorded in `dice` (huge pools).
-    public var omitted: Int
-    /// The lowest and highest face a die of this pool can show (after clamping).
-    public var lowestFace: Int
-    public var highestFace: Int
+    public internal(set) var omitted: Int
+    /// The lowest face a die of this pool can show (after clamping).
+    public internal(set) var lowestFace: Int
+    /// The highest face a die of this pool can show (after clamping).
+    public internal(set) var highestFace: Int
     /// The label of an enclosing annotation, `2d6 [fire]`.
-    public var annotation: String?
+    public internal(set) var annotation: String?
     /// Whether `cs`/`cf` made the value a count.
-    public var isCount: Bool
+    public internal(set) var isCount: Bool
     /// The pool's value: the sum of kept dice, or the count.
-    public var value: Number
-    /// The rolls of a computed count or sides that rolled dice: `(1d4)d6`.
-    public var countRoll: Roll?
-    public var sidesRoll: Roll?
+    public internal(set) var value: Number
+    /// The roll of a computed count that rolled dice: the `1d4` of `(1d4)d6`.
+    public internal(set) var countRoll: Roll?
+    /// The roll of computed sides that rolled dice: the `1d4` of `2d(1d4)`.
+    public internal(set) var sidesRoll: Roll?
     /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
-    public var argumentRolls: [Roll] = []
+    public internal(set) var argumentRolls: [Roll] = []
 
-    public init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
+    init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
                 annotation: String? = nil, isCount: Bool = false, value: Number) {
         self.term = term
         self.value = value
@@ -128,7 +142,9 @@ public struct DicePool: Hashable, Sendable {
 public struct Die: Hashable, Sendable {
     /// What happened to a die.
     public struct Flags: OptionSet, Hashable, Sendable {
+        /// The flags as bits.
         public let rawValue: UInt16
+        /// The flags whose bits are set in `rawValue`.
         public init(rawValue: UInt16) { self.rawValue = rawValue }
 
         /// Not counted: dropped by keep/drop.
@@ -154,10 +170,11 @@ public struct Die: Hashable, Sendable {
     }
 
     /// The die's counted value: the face, the compounded sum, or the face less one for penetration.
-    public var value: Int
-    public var flags: Flags
+    public internal(set) var value: Int
+    /// What happened to it.
+    public internal(set) var flags: Flags
 
-    public init(value: Int, flags: Flags = []) {
+    init(value: Int, flags: Flags = []) {
         self.value = value
         self.flags = flags
     }
@@ -168,21 +185,26 @@ public struct Die: Hashable, Sendable {
 
 /// The members of a group or `repeat`, each kept or dropped.
 public struct GroupRoll: Hashable, Sendable {
+    /// One member of the group and what happened to it.
     public struct Member: Hashable, Sendable {
-        public var roll: Roll
-        public var kept: Bool
-        /// Whether it matched `cs`/`cf` (counted) or `df` (subtracted).
-        public var success: Bool
-        public var failure: Bool
+        /// The member's roll.
+        public internal(set) var roll: Roll
+        /// Whether it counts towards the group's value (not dropped by keep/drop).
+        public internal(set) var kept: Bool
+        /// Whether it matched `cs` or `cf` (counted).
+        public internal(set) var success: Bool
+        /// Whether it matched `df` (subtracted).
+        public internal(set) var failure: Bool
     }
 
-    public var members: [Member]
+    /// The members in the order they were rolled (or sorted, with `s`).
+    public internal(set) var members: [Member]
     /// `true` for `repeat(n, e)`: show it as a repeat.
-    public var isRepeat: Bool
+    public internal(set) var isRepeat: Bool
     /// The modifiers as written, like `kh1`.
-    public var modifiers: [DiceModifier]
+    public internal(set) var modifiers: [DiceModifier]
     /// Whether `cs`/`cf` made the value a count.
-    public var isCount: Bool
+    public internal(set) var isCount: Bool
 }
 
 extension DicePool {

@@ -11,7 +11,7 @@
 /// }
 /// ```
 public struct Session {
-    public var evaluator: Evaluator<Xoshiro256StarStar>
+    var evaluator: Evaluator<Xoshiro256StarStar>
     /// Expressions `roll(_:)` parsed lately, by their text: a bot rolls the same few often.
     private var parsed: [String: Expr] = [:]
     private static let parsedLimit = 256
@@ -22,11 +22,13 @@ public struct Session {
         evaluator = Evaluator(environment: environment, limits: limits, source: source)
     }
 
+    /// The variables and macros the statements see and change.
     public var environment: Environment {
         get { evaluator.environment }
         set { evaluator.environment = newValue }
     }
 
+    /// The bounds on each statement's work.
     public var limits: Limits { evaluator.limits }
 
     /// Asked now and then during long work; `true` abandons the statement.
@@ -43,11 +45,6 @@ public struct Session {
     /// Runs one statement (see `Evaluator.execute`).
     public mutating func execute(_ statement: Stmt) throws(DiceError) -> Outcome {
         try evaluator.execute(statement)
-    }
-
-    /// Runs one statement for its value alone (see `Evaluator.executeForValue`).
-    public mutating func executeForValue(_ statement: Stmt) throws(DiceError) -> Outcome {
-        try evaluator.executeForValue(statement)
     }
 
     /// Parses `text` as one expression (remembering the last few hundred texts parsed) and
@@ -85,6 +82,9 @@ public struct Session {
     }
 
     /// The distribution of `expr` in this session's environment (see `Stats.distribution`).
+    ///
+    /// - Complexity: at most `StatsBudget.standard.maxWork` steps for the exact distribution;
+    ///   beyond that, `Stats.simulationRolls` rolls of `expr`.
     public func distribution(of expr: Expr, seed: UInt64) throws(DiceError) -> DistributionReport {
         try Stats.distribution(of: expr, environment: evaluator.environment, limits: evaluator.limits,
                                seed: seed, shouldStop: evaluator.shouldStop)

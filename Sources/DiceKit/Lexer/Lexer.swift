@@ -5,7 +5,7 @@
 /// sides (`4d6kh3`), a group (`{a, b}kh1`) or `repeat(...)`, with no space.
 /// There a `d` means "drop" and `>=` starts a compare point; elsewhere `d` starts
 /// a dice term and `>=` is a comparison.
-public struct Lexer: Sendable {
+struct Lexer: Sendable {
     private let bytes: [UInt8]
     private var position = 0
     private var mode = Mode.normal
@@ -29,7 +29,7 @@ public struct Lexer: Sendable {
         case plain, sides, faces, group, modifierArgument, repeatCall
     }
 
-    public init(_ source: SourceFile) {
+    init(_ source: SourceFile) {
         self.bytes = source.bytes
     }
 
@@ -38,7 +38,7 @@ public struct Lexer: Sendable {
     }
 
     /// The next token; `.end` (forever) at the end of the input.
-    public mutating func next() throws(DiceError) -> Token {
+    mutating func next() throws(DiceError) -> Token {
         let token = try scan()
         previous = token.kind
         previousEnd = token.range.upperBound.offset

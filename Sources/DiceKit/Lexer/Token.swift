@@ -1,15 +1,15 @@
 /// One token of the dice language and the source it covers.
-public struct Token: Hashable, Sendable {
-    public var kind: TokenKind
-    public var range: SourceRange
+struct Token: Hashable, Sendable {
+    var kind: TokenKind
+    var range: SourceRange
 
-    public init(_ kind: TokenKind, _ range: SourceRange) {
+    init(_ kind: TokenKind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 }
 
-/// The kinds of token; payloads live in the cases.
+/// The kinds of token; payloads live in the cases. Parse errors say which was found.
 public enum TokenKind: Hashable, Sendable {
     case integer(Int)
     case decimal(Double)

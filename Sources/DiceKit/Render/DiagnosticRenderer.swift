@@ -5,8 +5,10 @@
 ///       ^
 /// ```
 public struct DiagnosticRenderer: Sendable {
+    /// Whether to colour the header and the caret with ANSI escapes.
     public var colour: Bool
 
+    /// A renderer, plain unless `colour`.
     public init(colour: Bool = false) { self.colour = colour }
 
     /// The header line, the source line and the caret line (no trailing newline).

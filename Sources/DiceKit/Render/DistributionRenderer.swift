@@ -16,6 +16,7 @@ public struct DistributionRenderer: Sendable {
     /// Tables longer than this are trimmed of their far tails, then grouped into ranges.
     public var maxRows: Int
 
+    /// A renderer for lines of `width` columns.
     public init(width: Int = 80, unicode: Bool = true, maxRows: Int = 50) {
         self.width = width
         self.unicode = unicode
@@ -23,6 +24,8 @@ public struct DistributionRenderer: Sendable {
     }
 
     /// The whole report, lines joined by newlines (no trailing newline).
+    ///
+    /// - Complexity: O(*k*) for *k* outcomes.
     public func render(_ report: DistributionReport, title: String) -> String {
         let distribution = report.distribution
         var lines: [String] = []

@@ -1,34 +1,34 @@
 /// A minimal JSON builder: objects with ordered keys, strings escaped, numbers
 /// as JSON numbers (integers when whole).
-public struct JSONWriter: Sendable {
-    public private(set) var text = ""
+struct JSONWriter: Sendable {
+    private(set) var text = ""
     private var needsComma: [Bool] = [false]
 
-    public init() {}
+    init() {}
 
     private mutating func separate() {
         if needsComma[needsComma.count - 1] { text += "," }
         needsComma[needsComma.count - 1] = true
     }
 
-    public mutating func beginObject(_ key: String? = nil) {
+    mutating func beginObject(_ key: String? = nil) {
         if let key { self.key(key) } else { separate() }
         text += "{"
         needsComma.append(false)
     }
 
-    public mutating func endObject() {
+    mutating func endObject() {
         text += "}"
         needsComma.removeLast()
     }
 
-    public mutating func beginArray(_ key: String? = nil) {
+    mutating func beginArray(_ key: String? = nil) {
         if let key { self.key(key) } else { separate() }
         text += "["
         needsComma.append(false)
     }
 
-    public mutating func endArray() {
+    mutating func endArray() {
         text += "]"
         needsComma.removeLast()
     }
@@ -39,17 +39,17 @@ public struct JSONWriter: Sendable {
         text += ":"
     }
 
-    public mutating func string(_ key: String?, _ value: String) {
+    mutating func string(_ key: String?, _ value: String) {
         if let key { self.key(key) } else { separate() }
         JSONWriter.appendString(value, to: &text)
     }
 
-    public mutating func number(_ key: String?, _ value: Number) {
+    mutating func number(_ key: String?, _ value: Number) {
         if let key { self.key(key) } else { separate() }
         text += value.description
     }
 
-    public mutating func number(_ key: String?, _ value: Int) {
+    mutating func number(_ key: String?, _ value: Int) {
         if let key { self.key(key) } else { separate() }
         text += String(value)
     }
@@ -57,7 +57,7 @@ public struct JSONWriter: Sendable {
     /// A probability or statistic; non-finite values (never expected) become null. Tiny
     /// values (an explosion's tail) keep JSON's exponent form, `1.5e-13`: spelling out their
     /// zeros made a long distribution's line slow to write.
-    public mutating func number(_ key: String?, _ value: Double) {
+    mutating func number(_ key: String?, _ value: Double) {
         if let key { self.key(key) } else { separate() }
         if !value.isFinite {
             text += "null"
@@ -68,13 +68,13 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    public mutating func bool(_ key: String?, _ value: Bool) {
+    mutating func bool(_ key: String?, _ value: Bool) {
         if let key { self.key(key) } else { separate() }
         text += value ? "true" : "false"
     }
 
     /// Appends `value` as a JSON string literal.
-    public static func appendString(_ value: String, to out: inout String) {
+    static func appendString(_ value: String, to out: inout String) {
         out += "\""
         for scalar in value.unicodeScalars {
             switch scalar {

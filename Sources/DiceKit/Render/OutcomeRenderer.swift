@@ -1,7 +1,9 @@
 /// Renders statement outcomes and errors as human text or JSON Lines (LANGUAGE.md §6).
 public struct OutcomeRenderer: Sendable {
+    /// How rolls are shown in human text (JSON's `"text"` is always plain).
     public var rolls: RollRenderer
 
+    /// A renderer that shows rolls with `rolls`.
     public init(rolls: RollRenderer = .plain) { self.rolls = rolls }
 
     // MARK: - Human
@@ -67,6 +69,8 @@ public struct OutcomeRenderer: Sendable {
     /// `{"input": ..., "stats": {"exact": true, "mean": ..., "stdev": ..., "min": ..., "max": ...,
     /// "distribution": [[outcome, probability], ...]}}`, with `"truncated"` (the mass of an
     /// explosion tail that was cut) and `"rolls"` (when estimated by simulation).
+    ///
+    /// - Complexity: O(*k*) for *k* outcomes.
     public func json(for report: DistributionReport, input: String) -> String {
         var json = JSONWriter()
         json.beginObject()

@@ -5,23 +5,34 @@
 /// ANSI style uses colour instead: struck dice dim and crossed out, the highest
 /// face green, the lowest red.
 public struct RollRenderer: Sendable {
+    /// How dice are marked.
     public enum Style: Sendable {
-        case plain, ansi
+        /// Marks in plain text: `~~1~~`, `6!`, `9*`.
+        case plain
+        /// ANSI colours and attributes, for a terminal.
+        case ansi
     }
 
+    /// How dice are marked.
     public var style: Style
     /// Dice of one pool (and members of one group) shown before `… and N more`.
     public var maxShown: Int
 
+    /// A renderer in `style` that lists up to `maxShown` dice of a pool.
     public init(style: Style = .plain, maxShown: Int = 100) {
         self.style = style
         self.maxShown = maxShown
     }
 
+    /// Plain text, the default number of dice shown.
     public static let plain = RollRenderer(style: .plain)
+    /// ANSI colours, the default number of dice shown.
     public static let ansi = RollRenderer(style: .ansi)
 
     /// The breakdown and the total: `2d6 (3, 4) + 1 = 8`; a bare number is just itself.
+    ///
+    /// - Complexity: O(*n* + *m*) for *n* nodes of the tree and *m* dice and members shown
+    ///   (at most `maxShown` a pool or group).
     public func render(_ roll: Roll) -> String {
         var out = ""
         renderText(roll, into: &out)

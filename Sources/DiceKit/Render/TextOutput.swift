@@ -1,6 +1,6 @@
 /// Where renderers write text: a `String`, or UTF-8 bytes (`[UInt8]`) for a program that
 /// writes them straight to a file without making a `String` per line.
-public protocol TextOutput {
+protocol TextOutput {
     mutating func write(_ text: String)
     /// A whole number in decimal.
     mutating func write(_ value: Int)
@@ -15,16 +15,16 @@ extension TextOutput {
 }
 
 extension String: TextOutput {
-    public mutating func write(_ value: Int) { self += String(value) }
+    mutating func write(_ value: Int) { self += String(value) }
 }
 
 extension Array: TextOutput where Element == UInt8 {
-    public mutating func write(_ text: String) {
+    mutating func write(_ text: String) {
         var text = text
         text.withUTF8 { append(contentsOf: $0) }
     }
 
-    public mutating func write(_ value: Int) {
+    mutating func write(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var divisor: UInt = 1

@@ -9,7 +9,7 @@ public enum ModifierKind: String, Hashable, Sendable {
     case sortAscending = "sa", sortDescending = "sd"
 
     /// Whether the modifier works on single dice (their faces), so not on group members.
-    public var appliesToDiceOnly: Bool {
+    var appliesToDiceOnly: Bool {
         switch self {
         case .explode, .compound, .penetrate, .reroll, .rerollOnce, .minimum, .maximum: return true
         default: return false
@@ -19,7 +19,7 @@ public enum ModifierKind: String, Hashable, Sendable {
 
 extension DiceModifier {
     /// Which modifier this is, without its argument.
-    public var modifierKind: ModifierKind {
+    var modifierKind: ModifierKind {
         switch kind {
         case .keep(let extreme, _): return extreme == .highest ? .keepHighest : .keepLowest
         case .drop(let extreme, _): return extreme == .highest ? .dropHighest : .dropLowest

@@ -8,16 +8,20 @@ public struct SourceFile: Sendable {
     /// The text as UTF-8 bytes; it may contain invalid sequences (the lexer reports them).
     public let bytes: [UInt8]
 
+    /// A source named `name` whose text is `bytes`.
     public init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
     }
 
+    /// A source named `name` whose text is `text`.
     public init(name: String, text: String) {
         self.init(name: name, bytes: Array(text.utf8))
     }
 
     /// The 1-based line and column of `location`.
+    ///
+    /// - Complexity: O(*k*) for *k* bytes before `location`.
     public func lineAndColumn(of location: SourceLocation) -> (line: Int, column: Int) {
         let offset = Swift.min(Swift.max(location.offset, 0), bytes.count)
         var line = 1

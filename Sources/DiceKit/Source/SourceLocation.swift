@@ -3,8 +3,10 @@ public struct SourceLocation: Hashable, Comparable, Sendable {
     /// Bytes from the start of the source.
     public var offset: Int
 
+    /// The location `offset` bytes from the start.
     public init(offset: Int) { self.offset = offset }
 
+    /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         lhs.offset < rhs.offset
     }
