@@ -65,7 +65,7 @@ enum KeepDP {
     /// - Complexity: O(*S* · *N* · *N'* · *W*) for *S* values, *N* dice, *N'* = `kept.upperBound`
     ///   states and *W* the width of the kept sum's distribution.
     static func keptSum(probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>,
-                        engine: StatsEngine) throws -> Distribution {
+                        meter: WorkMeter) throws -> Distribution {
         precondition(probabilities.count == contributions.count && !probabilities.isEmpty)
         guard dice > 0, !kept.isEmpty else { return Distribution(constant: .integer(0)) }
         // The work grows with the positions before the end of the kept ones: count them from
@@ -73,19 +73,19 @@ enum KeepDP {
         if dice - kept.lowerBound < kept.upperBound {
             return try ascendingKeptSum(probabilities: probabilities.reversed(), contributions: contributions.reversed(),
                                         dice: dice, kept: (dice - kept.upperBound)..<(dice - kept.lowerBound),
-                                        engine: engine)
+                                        meter: meter)
         }
         return try ascendingKeptSum(probabilities: probabilities, contributions: contributions, dice: dice,
-                                    kept: kept, engine: engine)
+                                    kept: kept, meter: meter)
     }
 
     /// The kept sum of `dice` independent copies of `unit`, each value counted by
     /// `counting`, before scaling by the mass of `unit` (to the power `dice`); faults are
     /// reported at `range`.
     ///
-    /// - Complexity: as `keptSum(probabilities:contributions:dice:kept:engine:)`.
+    /// - Complexity: as `keptSum(probabilities:contributions:dice:kept:meter:)`.
     static func keptSum(of unit: Distribution, counting: PoolCounting, dice: Int, kept: Range<Int>,
-                        engine: StatsEngine, at range: SourceRange) throws -> Distribution {
+                        meter: WorkMeter, at range: SourceRange) throws -> Distribution {
         let mass = unit.totalProbability
         // Filled in place rather than appended to: see `FlatArray`.
         let count = unit.count
@@ -98,8 +98,11 @@ enum KeepDP {
         try unit.forEachOutcome { (value, p) throws(DiceError) in
             defer { index += 1 }
             probabilities[index] = p / mass
-            let contribution = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
-                try counting.contribution(of: value)
+            let contribution: Number
+            do throws(ArithmeticFault) {
+                contribution = try counting.contribution(of: value)
+            } catch {
+                throw DiceError(error.kind, at: range)
             }
             if whole, case .integer(let n) = contribution {
                 wholeContributions[index] = n
@@ -109,12 +112,14 @@ enum KeepDP {
             whole = false
             contributions.append(contribution)
         }
-        return try engine.faults(at: range) {
-            whole
+        do {
+            return whole
                 ? try keptSum(probabilities: probabilities, contributions: wholeContributions, dice: dice, kept: kept,
-                              engine: engine)
+                              meter: meter)
                 : try keptSum(probabilities: probabilities, contributions: contributions, dice: dice, kept: kept,
-                              engine: engine)
+                              meter: meter)
+        } catch let fault as ArithmeticFault {
+            throw DiceError(fault.kind, at: range)
         }
     }
 
@@ -124,7 +129,7 @@ enum KeepDP {
     ///
     /// - Complexity: as the general form.
     static func keptSum(probabilities: [Double], contributions: [Int], dice: Int, kept: Range<Int>,
-                        engine: StatsEngine) throws -> Distribution {
+                        meter: WorkMeter) throws -> Distribution {
         guard probabilities.count == contributions.count, !probabilities.isEmpty else {
             throw StatsError.tooExpensive("a pool without values")
         }
@@ -134,13 +139,13 @@ enum KeepDP {
         let ascendingProbabilities = fromTop ? FlatArray.reversed(probabilities) : probabilities
         let ascendingContributions = fromTop ? FlatArray.reversed(contributions) : contributions
         if let table = FlatTable(contributions: ascendingContributions, dice: dice, kept: ascendingKept,
-                                 maxOutcomes: engine.budget.maxOutcomes) {
+                                 maxOutcomes: meter.budget.maxOutcomes) {
             return try flatKeptSum(probabilities: ascendingProbabilities, contributions: ascendingContributions,
-                                   dice: dice, kept: ascendingKept, table: table, engine: engine)
+                                   dice: dice, kept: ascendingKept, table: table, meter: meter)
         }
         return try ascendingKeptSum(probabilities: ascendingProbabilities,
                                     contributions: ascendingContributions.map { .integer($0) },
-                                    dice: dice, kept: ascendingKept, engine: engine)
+                                    dice: dice, kept: ascendingKept, meter: meter)
     }
 
     /// The shape of the rows of `flatKeptSum`: every kept sum lies in `low ..< low + width`.
@@ -178,13 +183,13 @@ enum KeepDP {
     /// One array holds two sets of rows (the states before and after a value) and the final
     /// sums: `current` and `next` are where the two sets start, swapped after each value.
     private static func flatKeptSum(probabilities: [Double], contributions: [Int], dice: Int,
-                                    kept: Range<Int>, table: FlatTable, engine: StatsEngine) throws -> Distribution {
+                                    kept: Range<Int>, table: FlatTable, meter: WorkMeter) throws -> Distribution {
         let m = probabilities.count
         let width = table.width, rows = table.rows
         let spread = Double(contributions.max() ?? 0) - Double(contributions.min() ?? 0)
         let estimate = Double(m) * Double(kept.upperBound) * Double(dice)
-            * Swift.min(Double(kept.count) * spread + 1, Double(engine.budget.maxOutcomes)) / 2
-        try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
+            * Swift.min(Double(kept.count) * spread + 1, Double(meter.budget.maxOutcomes)) / 2
+        try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
         var tail = [Double](repeating: 0, count: m + 1)
         for i in stride(from: m - 1, through: 0, by: -1) { tail[i] = tail[i + 1] + probabilities[i] }
         var logFactorial = [Double](repeating: 0, count: dice + 1)
@@ -208,7 +213,7 @@ enum KeepDP {
                 for j in 0..<rows where lowest[j] <= highest[j] {
                     let remaining = dice - j
                     let from = lowest[j], to = highest[j]
-                    try engine.charge(StatsEngine.product(remaining + 1, to - from + 1))
+                    try meter.charge(WorkMeter.product(remaining + 1, to - from + 1))
                     for k in 0...remaining {
                         let pmf = KeepDP.binomial(k, of: remaining, q: q, logQ: logQ, logRest: logRest,
                                                   logFactorial: logFactorial)
@@ -241,7 +246,7 @@ enum KeepDP {
                 nextHighest[j] = -1
             }
         }
-        return try engine.checkSize(Distribution.fromDense(offset: table.low,
+        return try meter.checkSize(Distribution.fromDense(offset: table.low,
                                                            probabilities: FlatArray.copy(slab, final ..< slab.count)))
     }
 
@@ -256,7 +261,7 @@ enum KeepDP {
     }
 
     private static func ascendingKeptSum(probabilities: [Double], contributions: [Number], dice: Int,
-                                         kept: Range<Int>, engine: StatsEngine) throws -> Distribution {
+                                         kept: Range<Int>, meter: WorkMeter) throws -> Distribution {
         let zero = Distribution(constant: .integer(0))
         let m = probabilities.count
         // Up to kept.upperBound states, each spreading over the dice left, each a kept sum
@@ -270,9 +275,9 @@ enum KeepDP {
             }
             spread = largest - smallest
         }
-        let width = Swift.min(Double(kept.count) * spread + 1, Double(engine.budget.maxOutcomes))
+        let width = Swift.min(Double(kept.count) * spread + 1, Double(meter.budget.maxOutcomes))
         let estimate = Double(m) * Double(kept.upperBound) * Double(dice) * width / 2
-        try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
+        try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
         var tail = [Double](repeating: 0, count: m + 1)
         for i in stride(from: m - 1, through: 0, by: -1) { tail[i] = tail[i + 1] + probabilities[i] }
         var logFactorial = [Double](repeating: 0, count: dice + 1)
@@ -288,7 +293,7 @@ enum KeepDP {
             for j in 0..<dice {
                 guard let state = states[j] else { continue }
                 let remaining = dice - j
-                try engine.charge(StatsEngine.product(remaining + 1, state.storageSize))
+                try meter.charge(WorkMeter.product(remaining + 1, state.storageSize))
                 for k in 0...remaining {
                     let pmf = KeepDP.binomial(k, of: remaining, q: q, logQ: logQ, logRest: logRest,
                                               logFactorial: logFactorial)
@@ -306,10 +311,10 @@ enum KeepDP {
                 }
             }
             for j in 0...dice {
-                states[j] = try next[j].map { try engine.checkSize($0.build()) }
+                states[j] = try next[j].map { try meter.checkSize($0.build()) }
             }
         }
-        return try engine.checkSize(final.build())
+        return try meter.checkSize(final.build())
     }
 
     /// P(`k` of `n` dice take the face) when each does with probability `q`: the binomial

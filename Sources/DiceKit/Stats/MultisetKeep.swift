@@ -109,18 +109,18 @@ struct MultisetKeep {
     /// The kept sum over `items`, each given as its lists with probabilities, taken `copies` times.
     ///
     /// - Complexity: O(*items* · *states* · *outcomes* · *length*).
-    func windowSum(_ items: [(outcomes: [Int: Double], copies: Int)], engine: StatsEngine) throws -> Distribution {
+    func windowSum(_ items: [(outcomes: [Int: Double], copies: Int)], meter: WorkMeter) throws -> Distribution {
         var states: [Int: Double] = [0: 1]
         for item in items {
             for _ in 0..<item.copies {
-                try engine.charge(StatsEngine.product(StatsEngine.product(states.count, item.outcomes.count),
+                try meter.charge(WorkMeter.product(WorkMeter.product(states.count, item.outcomes.count),
                                                       form.length + 1))
                 var next: [Int: Double] = [:]
                 for (state, p) in states {
                     for (outcome, q) in item.outcomes { next[merge(state, outcome), default: 0] += p * q }
                 }
                 states = next
-                if states.count > engine.budget.maxOutcomes {
+                if states.count > meter.budget.maxOutcomes {
                     throw StatsError.tooExpensive("too many ways to keep \(form.length) values")
                 }
             }
@@ -132,7 +132,7 @@ struct MultisetKeep {
             let kept = ranks.count > skip ? ranks[skip..<Swift.min(width, ranks.count)] : []
             result.add(try sum(kept), p)
         }
-        return try engine.checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 
     // MARK: - Drop
@@ -146,21 +146,21 @@ struct MultisetKeep {
 
     /// The work of combining `totals` with `item` in `dropSum`.
     static func dropPairWork(_ totals: Distribution, _ item: Distribution) -> Int {
-        let linear = StatsEngine.product(totals.storageSize + item.storageSize, perOutcomeCost)
-        return StatsEngine.pairWork(totals, item) + linear + pairCost
+        let linear = WorkMeter.product(totals.storageSize + item.storageSize, perOutcomeCost)
+        return WorkMeter.pairWork(totals, item) + linear + pairCost
     }
 
     /// The distributions of `accumulators`, each within `maxOutcomes`; throws when together
     /// they would hold more than a few times that (each within the bound is not enough).
     static func build(_ accumulators: [Int: DistributionAccumulator],
-                      engine: StatsEngine) throws -> [Int: Distribution] {
+                      meter: WorkMeter) throws -> [Int: Distribution] {
         var built: [Int: Distribution] = [:]
         var held = 0
         for (key, accumulator) in accumulators {
-            let distribution = try engine.checkSize(accumulator.build())
+            let distribution = try meter.checkSize(accumulator.build())
             held += distribution.storageSize
-            if held > StatsEngine.product(engine.budget.maxOutcomes, 4) {
-                throw StatsError.tooExpensive("the kept sums would hold more than \(engine.budget.maxOutcomes * 4) outcomes")
+            if held > WorkMeter.product(meter.budget.maxOutcomes, 4) {
+                throw StatsError.tooExpensive("the kept sums would hold more than \(meter.budget.maxOutcomes * 4) outcomes")
             }
             built[key] = distribution
         }
@@ -170,19 +170,19 @@ struct MultisetKeep {
     /// The kept sum over `items`, each given as its lists with the distribution of its total.
     ///
     /// - Complexity: O(*items* · *states* · *outcomes* · *W*²) for totals of width *W*.
-    func dropSum(_ items: [(outcomes: [Int: Distribution], copies: Int)], engine: StatsEngine) throws -> Distribution {
+    func dropSum(_ items: [(outcomes: [Int: Distribution], copies: Int)], meter: WorkMeter) throws -> Distribution {
         var states: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
         for item in items {
             for _ in 0..<item.copies {
                 var next: [Int: DistributionAccumulator] = [:]
                 for (state, totals) in states {
                     for (outcome, itemTotals) in item.outcomes {
-                        try engine.charge(MultisetKeep.dropPairWork(totals, itemTotals))
+                        try meter.charge(MultisetKeep.dropPairWork(totals, itemTotals))
                         let combined = try totals.adding(itemTotals)
                         try next[merge(state, outcome), default: DistributionAccumulator()].add(combined)
                     }
                 }
-                states = try MultisetKeep.build(next, engine: engine)
+                states = try MultisetKeep.build(next, meter: meter)
             }
         }
         var result = DistributionAccumulator()
@@ -190,6 +190,6 @@ struct MultisetKeep {
             let dropped = try sum(decode(state))
             try result.add(totals, shiftedBy: try Number.integer(0).subtracting(dropped))
         }
-        return try engine.checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 }

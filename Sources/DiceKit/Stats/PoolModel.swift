@@ -79,7 +79,7 @@ final class PoolModel {
     private let someFaceExplodes: Bool
     /// Extra dice per chain at most; 0 when the die never explodes.
     let depth: Int
-    private unowned let engine: StatsEngine
+    private let meter: WorkMeter
     private let range: SourceRange
     /// One die's value, once worked out.
     private var cachedUnit: Distribution?
@@ -92,10 +92,10 @@ final class PoolModel {
     ///   - faces: the raw faces of one die.
     ///   - largestCount: the most dice the pool may have, to set the explosion cut.
     ///   - rerollRange, explosionRange: where those errors point.
-    init(faces rawFaces: Distribution, spec: PoolSpec, largestCount: Int, engine: StatsEngine, range: SourceRange,
+    init(faces rawFaces: Distribution, spec: PoolSpec, largestCount: Int, meter: WorkMeter, range: SourceRange,
          rerollRange: SourceRange, explosionRange: SourceRange) throws {
         self.spec = spec
-        self.engine = engine
+        self.meter = meter
         self.range = range
 
         // Clamps, in written order, on every face.
@@ -163,7 +163,7 @@ final class PoolModel {
             guard stops else { throw DiceError(.explosionMatchesEveryFace, at: explosionRange) }
             someFaceExplodes = explodes
             if mass > 0 {
-                let cutoff = engine.budget.explosionCutoff / Double(Swift.max(1, largestCount))
+                let cutoff = meter.budget.explosionCutoff / Double(Swift.max(1, largestCount))
                 let levels = (log(cutoff) / log(mass)).rounded(.up) - 1
                 guard levels < 1_000_000 else {
                     throw StatsError.tooExpensive("the explosion's tail would need \(Int(levels)) extra dice")
@@ -179,6 +179,24 @@ final class PoolModel {
             explosionPoint = nil
             someFaceExplodes = false
             depth = 0
+        }
+    }
+
+    /// Runs an arithmetic step, reporting its fault at the pool's range.
+    private func arithmetic<T>(_ body: () throws(ArithmeticFault) -> T) throws(DiceError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw DiceError(error.kind, at: range)
+        }
+    }
+
+    /// Runs `body`, reporting an arithmetic fault at the pool's range; other errors pass through.
+    private func faults<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let fault as ArithmeticFault {
+            throw DiceError(fault.kind, at: range)
         }
     }
 
@@ -201,10 +219,12 @@ final class PoolModel {
 
     // MARK: - Pools
 
+    /// Whether a pool of one or more dice has its explosion tails cut.
+    var cutsExplosionTails: Bool { depth > 0 || someFaceExplodes }
+
     /// The distribution of the pool's value with `count` dice.
     func distribution(count: Int) throws -> Distribution {
         guard count > 0 else { return Distribution(constant: .integer(0)) }
-        if depth > 0 || someFaceExplodes { engine.cutExplosionTails = true }
         if isChain {
             guard !spec.keeps.isEmpty,
                   let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: count...(count * (depth + 1))) else {
@@ -218,7 +238,7 @@ final class PoolModel {
         if kept == 0..<count { return try additive(count: count) }
         let unit = try self.unit()
         let keptSum = try KeepDP.keptSum(of: unit, counting: spec.counting, dice: count, kept: kept,
-                                         engine: engine, at: range)
+                                         meter: meter, at: range)
         return keptSum.scaled(by: pow(unit.totalProbability, Double(count)))
     }
 
@@ -230,7 +250,7 @@ final class PoolModel {
             let (stop, go) = try parts { face, _ throws(ArithmeticFault) in .integer(face) }
             result = try chainSum(first: (stop, go), extra: (stop, go))
         }
-        cachedUnit = try engine.checkSize(result)
+        cachedUnit = try meter.checkSize(result)
         return result
     }
 
@@ -239,7 +259,7 @@ final class PoolModel {
         var stop = DistributionAccumulator(), go = DistributionAccumulator()
         try die.forEachWholeOutcome { (face, p) throws(DiceError) in
             let explodes = explodes(face)
-            let mapped = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try value(face, explodes) }
+            let mapped = try arithmetic { () throws(ArithmeticFault) in try value(face, explodes) }
             if explodes { go.add(mapped, p) } else { stop.add(mapped, p) }
         }
         return (stop.build(), go.build())
@@ -249,20 +269,20 @@ final class PoolModel {
     private func chainSum(first: (stop: Distribution, go: Distribution),
                           extra: (stop: Distribution, go: Distribution)) throws -> Distribution {
         var result = DistributionAccumulator()
-        try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try result.add(first.stop) }
+        try arithmetic { () throws(ArithmeticFault) in try result.add(first.stop) }
         var running = first.go
         var level = 0
         while level < depth && !running.isEmpty {
             level += 1
-            try engine.charge(StatsEngine.product(running.storageSize, extra.stop.storageSize + extra.go.storageSize))
+            try meter.charge(WorkMeter.product(running.storageSize, extra.stop.storageSize + extra.go.storageSize))
             let current = running
-            let ended = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try current.adding(extra.stop) }
-            try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try result.add(ended) }
-            running = try engine.checkSize(engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+            let ended = try arithmetic { () throws(ArithmeticFault) in try current.adding(extra.stop) }
+            try arithmetic { () throws(ArithmeticFault) in try result.add(ended) }
+            running = try meter.checkSize(arithmetic { () throws(ArithmeticFault) in
                 try current.adding(extra.go)
             })
         }
-        return try engine.checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 
     /// The sum of `count` independent units' contributions (no keep/drop).
@@ -279,9 +299,9 @@ final class PoolModel {
             single = try chainSum(first: first, extra: extra)
         } else {
             let unit = try self.unit()
-            try engine.charge(unit.storageSize)
+            try meter.charge(unit.storageSize)
             // A plain sum counts each value as itself: the map would give `unit` back.
-            single = spec.counting.isSum ? unit : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+            single = spec.counting.isSum ? unit : try arithmetic { () throws(ArithmeticFault) in
                 try unit.mapped { (value) throws(ArithmeticFault) in try self.spec.counting.contribution(of: value) }
             }
         }
@@ -291,7 +311,8 @@ final class PoolModel {
             power = single
             powerCount = 1
         }
-        power = try engine.repeatedSum(of: single, count: count, from: power, copies: powerCount, at: range)
+        power = try PoolModel.repeatedSum(of: single, count: count, from: power, copies: powerCount, meter: meter,
+                                          at: range)
         powerCount = count
         return power
     }
@@ -305,7 +326,7 @@ final class PoolModel {
         var faceCount = 0
         try die.forEachWholeOutcome { (face, _) throws(DiceError) in
             values.insert(face)
-            values.insert(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) })
+            values.insert(try arithmetic { () throws(ArithmeticFault) in try extraValue(face) })
             faceCount += 1
         }
         let ascending = values.sorted()
@@ -319,7 +340,7 @@ final class PoolModel {
         }
         var contributions: [Number] = []
         for value in ordered {
-            contributions.append(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try contribution(value) })
+            contributions.append(try arithmetic { () throws(ArithmeticFault) in try contribution(value) })
         }
         let keeper = try MultisetKeep(form: form, contributions: contributions)
 
@@ -329,11 +350,11 @@ final class PoolModel {
             var closed: [Int: Double] = [:]
             for level in 0...depth {
                 var next: [Int: Double] = [:]
-                try engine.charge(StatsEngine.product(open.count, faceCount * (form.length + 1 + MultisetKeep.pairCost)))
+                try meter.charge(WorkMeter.product(open.count, faceCount * (form.length + 1 + MultisetKeep.pairCost)))
                 for (key, p) in open {
                     try die.forEachWholeOutcome { face, weight in
                         let value = level == 0 ? face
-                            : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) }
+                            : try arithmetic { () throws(ArithmeticFault) in try extraValue(face) }
                         let list = keeper.inserting(try ranked(value), into: key)
                         if !explodes(face) {
                             closed[list, default: 0] += p * weight
@@ -345,7 +366,7 @@ final class PoolModel {
                 open = next
                 if open.isEmpty { break }
             }
-            return try engine.faults(at: range) { try keeper.windowSum([(closed, count)], engine: engine) }
+            return try faults { try keeper.windowSum([(closed, count)], meter: meter) }
         case .drop:
             var open: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
             var closed: [Int: DistributionAccumulator] = [:]
@@ -353,32 +374,57 @@ final class PoolModel {
                 var next: [Int: DistributionAccumulator] = [:]
                 for (key, totals) in open {
                     // Each face also inserts into a list and merges into an accumulator: charge it.
-                    try engine.charge(StatsEngine.product(MultisetKeep.dropPairWork(totals, Distribution(constant: .integer(0))),
+                    try meter.charge(WorkMeter.product(MultisetKeep.dropPairWork(totals, Distribution(constant: .integer(0))),
                                                           faceCount))
                     try die.forEachWholeOutcome { face, weight in
                         let value = level == 0 ? face
-                            : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) }
+                            : try arithmetic { () throws(ArithmeticFault) in try extraValue(face) }
                         let valueRank = try ranked(value)
                         let list = keeper.inserting(valueRank, into: key)
                         let shift = contributions[valueRank]
                         if !explodes(face) {
-                            try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+                            try arithmetic { () throws(ArithmeticFault) in
                                 try closed[list, default: DistributionAccumulator()].add(totals, shiftedBy: shift,
                                                                                        times: weight)
                             }
                         } else if level < depth {
-                            try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+                            try arithmetic { () throws(ArithmeticFault) in
                                 try next[list, default: DistributionAccumulator()].add(totals, shiftedBy: shift,
                                                                                      times: weight)
                             }
                         }
                     }
                 }
-                open = try MultisetKeep.build(next, engine: engine)
+                open = try MultisetKeep.build(next, meter: meter)
                 if open.isEmpty { break }
             }
-            let item = try MultisetKeep.build(closed, engine: engine)
-            return try engine.faults(at: range) { try keeper.dropSum([(item, count)], engine: engine) }
+            let item = try MultisetKeep.build(closed, meter: meter)
+            return try faults { try keeper.dropSum([(item, count)], meter: meter) }
         }
+    }
+}
+
+extension PoolModel {
+    /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
+    /// them (`1 <= copies <= count`), one copy added at a time.
+    ///
+    /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
+    ///   that passes the budget.
+    static func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
+                            meter: WorkMeter, at range: SourceRange) throws -> Distribution {
+        let size = Double(single.storageSize)
+        let estimate = Double(count) * Double(count - 1) * size * size / 2
+        try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
+        var result = sum
+        for _ in copies..<Swift.max(copies, count) {
+            let last = result
+            try meter.charge(WorkMeter.pairWork(last, single))
+            do {
+                result = try meter.checkSize(last.adding(single))
+            } catch let fault as ArithmeticFault {
+                throw DiceError(fault.kind, at: range)
+            }
+        }
+        return result
     }
 }

@@ -17,9 +17,8 @@ public enum Stats {
         of expr: Expr, environment: Environment, limits: Limits = .standard, budget: StatsBudget = .standard,
         shouldStop: (() -> Bool)? = nil
     ) throws -> DistributionReport {
-        let engine = StatsEngine(environment: environment, limits: limits, budget: budget)
-        engine.shouldStop = shouldStop
-        engine.statementRange = expr.range
+        let meter = WorkMeter(budget: budget, shouldStop: shouldStop, statementRange: expr.range)
+        let engine = StatsEngine(environment: environment, limits: limits, meter: meter)
         let distribution = try engine.distribution(of: expr)
         let cut = engine.cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability) : 0
         return DistributionReport(distribution: distribution, exact: true, truncatedMass: cut)
@@ -39,8 +38,8 @@ final class StatsEngine {
 
     let environment: Environment
     let limits: Limits
-    let budget: StatsBudget
-    private(set) var work = 0
+    /// The work done, against the budget; lent to the algorithms.
+    let meter: WorkMeter
     /// Parameters of the macro calls in progress, innermost last.
     var frames: [[String: Parameter]] = []
     var macroDepth = 0
@@ -50,66 +49,14 @@ final class StatsEngine {
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
     var parameterUses: [String: [String: Int]] = [:]
 
-    /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
-    var shouldStop: (() -> Bool)?
-    /// Where `.interrupted` points: the whole expression.
-    var statementRange = SourceRange.at(0)
-
     /// Nested evaluations (expression levels and macro bodies) before `.evaluationTooDeep`:
     /// the roller's bound, so whatever rolls has a distribution.
     static let maxDepth = Evaluator<ScriptedDice>.maxDepth
 
-    init(environment: Environment, limits: Limits, budget: StatsBudget) {
+    init(environment: Environment, limits: Limits, meter: WorkMeter) {
         self.environment = environment
         self.limits = limits
-        self.budget = budget
-    }
-
-    // MARK: - Bounds
-
-    /// Counts `units` of work, throwing `StatsError.tooExpensive` past the budget.
-    func charge(_ units: Int) throws {
-        let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
-        let crossed = (total >> 20) != (work >> 20)
-        work = overflow ? Int.max : total
-        if crossed, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: statementRange) }
-        if work > budget.maxWork {
-            throw StatsError.tooExpensive("the exact distribution needs more than \(budget.maxWork) steps")
-        }
-    }
-
-    /// Throws `StatsError.tooExpensive` now when `units` more steps would pass the budget,
-    /// so that hopeless work is not started (the steps are charged as they are done).
-    func ensureAffordable(_ units: Int) throws {
-        let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
-        if overflow || total > budget.maxWork {
-            throw StatsError.tooExpensive("the exact distribution would need more than \(budget.maxWork) steps")
-        }
-    }
-
-    /// `a * b`, saturating.
-    static func product(_ a: Int, _ b: Int) -> Int {
-        let (p, overflow) = a.multipliedReportingOverflow(by: b)
-        return overflow ? Int.max : p
-    }
-
-    /// The work charged for each pair of outcomes combined one by one (through a
-    /// dictionary of results) rather than by a flat convolution: tens of times a step.
-    static let sparsePairCost = 32
-
-    /// The work of adding `a` and `b`: a flat convolution when both are dense, else pair by pair.
-    static func pairWork(_ a: Distribution, _ b: Distribution) -> Int {
-        if case .dense = a.storage, case .dense = b.storage { return product(a.storageSize, b.storageSize) }
-        return product(product(a.storageSize, b.storageSize), sparsePairCost)
-    }
-
-    /// Throws `StatsError.tooExpensive` when `distribution` is too large to carry on with.
-    @discardableResult
-    func checkSize(_ distribution: Distribution) throws -> Distribution {
-        if distribution.storageSize > budget.maxOutcomes {
-            throw StatsError.tooExpensive("a distribution would have more than \(budget.maxOutcomes) outcomes")
-        }
-        return distribution
+        self.meter = meter
     }
 
     /// Runs an arithmetic step, reporting its fault at `range`.
@@ -140,7 +87,7 @@ final class StatsEngine {
         case .unary(let op, let operand):
             let inner = try distribution(of: operand)
             if op == .plus { return inner }
-            try charge(inner.storageSize)
+            try meter.charge(inner.storageSize)
             return try arithmetic(at: expr.range) { () throws(ArithmeticFault) in try inner.negated() }
         case .chain(let first, let rest):
             return try chainDistribution(first, rest)
@@ -149,7 +96,7 @@ final class StatsEngine {
             return try binary(lhs, rhs, at: expr.range) { (a, b) throws(ArithmeticFault) in try a.power(b) }
         case .comparison(let op, let lhs, let rhs):
             let left = try distribution(of: lhs), right = try distribution(of: rhs)
-            try charge(left.storageSize + right.storageSize)
+            try meter.charge(left.storageSize + right.storageSize)
             return left.comparing(op, to: right)
         case .dice(let term):
             return try diceDistribution(term, at: expr.range)
@@ -169,10 +116,10 @@ final class StatsEngine {
             let lhs = result
             switch operation.op {
             case .add:
-                try charge(StatsEngine.pairWork(lhs, rhs))
+                try meter.charge(WorkMeter.pairWork(lhs, rhs))
                 result = try arithmetic(at: operation.operatorRange) { () throws(ArithmeticFault) in try lhs.adding(rhs) }
             case .subtract:
-                try charge(StatsEngine.pairWork(lhs, rhs))
+                try meter.charge(WorkMeter.pairWork(lhs, rhs))
                 result = try arithmetic(at: operation.operatorRange) { () throws(ArithmeticFault) in
                     try lhs.subtracting(rhs)
                 }
@@ -193,7 +140,7 @@ final class StatsEngine {
                     try a.modulo(b)
                 }
             }
-            try checkSize(result)
+            try meter.checkSize(result)
         }
         return result
     }
@@ -201,8 +148,8 @@ final class StatsEngine {
     /// `operation` over every pair of outcomes.
     func binary(_ lhs: Distribution, _ rhs: Distribution, at range: SourceRange,
                 _ operation: (Number, Number) throws(ArithmeticFault) -> Number) throws -> Distribution {
-        try charge(StatsEngine.product(StatsEngine.product(lhs.count, rhs.count), StatsEngine.sparsePairCost))
-        return try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
+        try meter.charge(WorkMeter.product(WorkMeter.product(lhs.count, rhs.count), WorkMeter.sparsePairCost))
+        return try meter.checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
             try lhs.combined(with: rhs, by: operation)
         })
     }
@@ -219,12 +166,12 @@ final class StatsEngine {
         case .min, .max:
             var result = first
             for next in values.dropFirst() {
-                try charge(result.storageSize + next.storageSize)
+                try meter.charge(result.storageSize + next.storageSize)
                 result = function == .max ? result.maximum(with: next) : result.minimum(with: next)
             }
             return result
         case .abs, .floor, .ceil, .round:
-            try charge(first.storageSize)
+            try meter.charge(first.storageSize)
             return try arithmetic(at: range) { () throws(ArithmeticFault) in
                 try first.mapped { (x) throws(ArithmeticFault) in try Functions.apply(function, [x]) }
             }

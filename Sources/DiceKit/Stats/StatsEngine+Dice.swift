@@ -30,7 +30,7 @@ extension StatsEngine {
         if depth < StatsEngine.maxDepth, StatsEngine.argumentsAreLiteral(term.modifiers),
            sides.map({ $0.distribution.constantValue != nil && $0.distribution.totalProbability == 1 }) ?? true {
             let largest = try largestCount(count, of: term, at: range)
-            try charge(1)  // the one joint outcome of the arguments
+            try meter.charge(1)  // the one joint outcome of the arguments
             let faces: Distribution
             if let sides, let value = sides.distribution.constantValue {
                 faces = try dieFaces(value, sides.expr)
@@ -42,8 +42,8 @@ extension StatsEngine {
             if term.modifiers.isEmpty, !faces.isEmpty, let constant = count.constantValue,
                count.totalProbability == 1, case .integer(let dice) = constant {
                 let distribution = try plainSum(of: faces, dice: dice, at: range)
-                try charge(distribution.storageSize)
-                return try checkSize(distribution)
+                try meter.charge(distribution.storageSize)
+                return try meter.checkSize(distribution)
             }
             let spec = try StatsEngine.resolve(term.modifiers, literalKeeps: term.literalKeeps) { argument in
                 guard case .number(let value) = argument.kind else {
@@ -51,17 +51,17 @@ extension StatsEngine {
                 }
                 return value
             }
-            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, engine: self, range: range,
+            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, meter: meter, range: range,
                                      rerollRange: range, explosionRange: range)
             if let constant = count.constantValue, count.totalProbability == 1, case .integer(let dice) = constant {
                 // One count for sure: the mixture would be that pool's distribution itself.
-                let distribution = try pool.distribution(count: dice)
-                try charge(distribution.storageSize)
-                return try checkSize(distribution)
+                let distribution = try poolDistribution(pool, dice: dice)
+                try meter.charge(distribution.storageSize)
+                return try meter.checkSize(distribution)
             }
             var result = DistributionAccumulator()
             try addPools(pool, counts: count, weight: 1, into: &result)
-            return try checkSize(result.build())
+            return try meter.checkSize(result.build())
         }
 
         var inputs: [Distribution] = []
@@ -85,11 +85,11 @@ extension StatsEngine {
                 defer { next += 1 }
                 return values[next]
             }
-            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, engine: self, range: range,
+            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, meter: meter, range: range,
                                      rerollRange: range, explosionRange: range)
             try addPools(pool, counts: count, weight: weight, into: &result)
         }
-        return try checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 
     /// The sum of `dice` dice showing `faces` (not empty), without modifiers (`3d6`): what a
@@ -97,29 +97,10 @@ extension StatsEngine {
     /// scaled to sum to 1, then the dice are added one at a time.
     private func plainSum(of faces: Distribution, dice: Int, at range: SourceRange) throws -> Distribution {
         guard dice > 0 else { return Distribution(constant: .integer(0)) }
-        let die = try checkSize(faces.dividingProbabilities(by: faces.totalProbability))
-        try charge(die.storageSize)
+        let die = try meter.checkSize(faces.dividingProbabilities(by: faces.totalProbability))
+        try meter.charge(die.storageSize)
         if dice == 1 { return die }
-        return try repeatedSum(of: die, count: dice, from: die, copies: 1, at: range)
-    }
-
-    /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
-    /// them (`1 <= copies <= count`), one copy added at a time.
-    ///
-    /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
-    ///   that passes the budget.
-    func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
-                     at range: SourceRange) throws -> Distribution {
-        let size = Double(single.storageSize)
-        let estimate = Double(count) * Double(count - 1) * size * size / 2
-        try ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
-        var result = sum
-        for _ in copies..<Swift.max(copies, count) {
-            let last = result
-            try charge(StatsEngine.pairWork(last, single))
-            result = try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in try last.adding(single) })
-        }
-        return result
+        return try PoolModel.repeatedSum(of: die, count: dice, from: die, copies: 1, meter: meter, at: range)
     }
 
     /// The largest count of dice in `count`, after checking that every count is a whole
@@ -139,7 +120,7 @@ extension StatsEngine {
     /// The faces of a die with `sides` sides (the value of `expr`): `1...sides`.
     private func dieFaces(_ sides: Number, _ expr: Expr) throws -> Distribution {
         guard case .integer(let n) = sides, n >= 1 else { throw DiceError(.invalidSides(sides), at: expr.range) }
-        guard n <= budget.maxOutcomes else { throw StatsError.tooExpensive("a die with \(n) sides has too many faces") }
+        guard n <= meter.budget.maxOutcomes else { throw StatsError.tooExpensive("a die with \(n) sides has too many faces") }
         return Distribution(uniformSides: n)
     }
 
@@ -149,10 +130,16 @@ extension StatsEngine {
                           into result: inout DistributionAccumulator) throws {
         try counts.forEachOutcome { value, p in
             guard case .integer(let dice) = value else { return }
-            let distribution = try pool.distribution(count: dice)
-            try charge(distribution.storageSize)
+            let distribution = try poolDistribution(pool, dice: dice)
+            try meter.charge(distribution.storageSize)
             try result.add(distribution, shiftedBy: 0, times: weight * p)
         }
+    }
+
+    /// `pool`'s distribution for `dice` dice, noting whether it cuts explosion tails.
+    private func poolDistribution(_ pool: PoolModel, dice: Int) throws -> Distribution {
+        if dice > 0 && pool.cutsExplosionTails { cutExplosionTails = true }
+        return try pool.distribution(count: dice)
     }
 
     /// One die without modifiers and with literal sides (`d20`, `1d%`, `dF`): its faces,
@@ -165,7 +152,7 @@ extension StatsEngine {
         let faces: Distribution
         switch term.sides {
         case .number(let sides):
-            guard case .number(.integer(let n)) = sides.kind, n >= 1, n <= budget.maxOutcomes else { return nil }
+            guard case .number(.integer(let n)) = sides.kind, n >= 1, n <= meter.budget.maxOutcomes else { return nil }
             faces = Distribution(uniformSides: n)
         case .percentile: faces = Distribution(uniformSides: 100)
         case .fate: faces = Distribution(faces: [-1, 0, 1])
@@ -173,7 +160,7 @@ extension StatsEngine {
             guard !list.isEmpty else { return nil }
             faces = Distribution(faces: list)
         }
-        try charge(faces.storageSize)
+        try meter.charge(faces.storageSize)
         return faces
     }
 

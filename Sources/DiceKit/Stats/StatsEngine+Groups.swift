@@ -37,16 +37,16 @@ extension StatsEngine {
             }
             let largest = Double(largestCount), unitSize = Double(single.storageSize)
             let estimate = largest * Swift.max(largest - 1, 0) * unitSize * unitSize / 2
-            if spec.keeps.isEmpty { try self.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
+            if spec.keeps.isEmpty { try self.meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
             // The counts were checked above: each is a whole number from 0 to the dice limit.
             try counts.forEachOutcome { value, p in
                 guard case .integer(let n) = value else { return }
                 let part: Distribution
                 if spec.keeps.isEmpty {
                     while powerCount < n {
-                        try self.charge(StatsEngine.pairWork(power, single))
+                        try self.meter.charge(WorkMeter.pairWork(power, single))
                         let current = power
-                        power = try self.checkSize(self.arithmetic(at: range) { () throws(ArithmeticFault) in
+                        power = try self.meter.checkSize(self.arithmetic(at: range) { () throws(ArithmeticFault) in
                             try current.adding(single)
                         })
                         powerCount += 1
@@ -55,10 +55,10 @@ extension StatsEngine {
                 } else {
                     part = try self.identicalKeptSum(member, copies: n, spec: spec, at: range)
                 }
-                try self.charge(part.storageSize)
+                try self.meter.charge(part.storageSize)
                 try result.add(part, shiftedBy: 0, times: p)
             }
-            return try self.checkSize(result.build())
+            return try self.meter.checkSize(result.build())
         }
     }
 
@@ -82,10 +82,10 @@ extension StatsEngine {
         var result = DistributionAccumulator()
         try forEachJointOutcome(of: inputs) { values, weight in
             let part = try body(resolved { $0 < values.count ? values[$0] : nil })
-            try charge(part.storageSize)
+            try meter.charge(part.storageSize)
             try result.add(part, shiftedBy: 0, times: weight)
         }
-        return try checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 
     /// The value of a group of independent members under `spec`'s keep/drop and counting.
@@ -95,12 +95,12 @@ extension StatsEngine {
         if kept == 0..<total {
             var result = Distribution(constant: .integer(0))
             for member in members {
-                try charge(StatsEngine.pairWork(result, member))
+                try meter.charge(WorkMeter.pairWork(result, member))
                 let counted = try faults(at: range) {
                     try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
                 }
                 let sum = result
-                result = try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in try sum.adding(counted) })
+                result = try meter.checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in try sum.adding(counted) })
             }
             return result
         }
@@ -144,7 +144,7 @@ extension StatsEngine {
                 group.member.forEachOutcome { value, p in outcomes[keeper.inserting(rank[value]!, into: 0), default: 0] += p }
                 return (outcomes, group.copies)
             }
-            return try faults(at: range) { try keeper.windowSum(items, engine: self) }
+            return try faults(at: range) { try keeper.windowSum(items, meter: meter) }
         case .drop:
             let items = groups.map { group -> (outcomes: [Int: Distribution], copies: Int) in
                 var outcomes: [Int: Distribution] = [:]
@@ -154,7 +154,7 @@ extension StatsEngine {
                 }
                 return (outcomes, group.copies)
             }
-            return try faults(at: range) { try keeper.dropSum(items, engine: self) }
+            return try faults(at: range) { try keeper.dropSum(items, meter: meter) }
         }
     }
 
@@ -166,7 +166,7 @@ extension StatsEngine {
         let mass = member.totalProbability
         if kept.isEmpty { return Distribution(constant: .integer(0), probability: Double.power(mass, copies)) }
         let sum = try KeepDP.keptSum(of: member, counting: spec.counting, dice: copies, kept: kept,
-                                     engine: self, at: range)
+                                     meter: meter, at: range)
         return sum.scaled(by: Double.power(mass, copies))
     }
 }

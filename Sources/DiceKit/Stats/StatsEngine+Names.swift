@@ -59,10 +59,10 @@ extension StatsEngine {
             var fixed = bindings
             for (index, value) in outcome.enumerated() { fixed[conditioned[index].name] = .value(value) }
             let body = try macroBody(macro, bindings: fixed, at: range)
-            try charge(body.storageSize)
+            try meter.charge(body.storageSize)
             try builder.add(body, shiftedBy: 0, times: weight * mass)
         }
-        return try checkSize(builder.build())
+        return try meter.checkSize(builder.build())
     }
 
     /// The body of `macro` evaluated with `bindings`; its errors are reported at the use, `range`.
@@ -75,7 +75,7 @@ extension StatsEngine {
         }
         // Each use costs a walk of the body, whatever its size: charge it, so macros that
         // each use the last twice reach the budget instead of running for minutes.
-        try charge(StatsEngine.macroUseCost)
+        try meter.charge(StatsEngine.macroUseCost)
         macroDepth += 1
         frames.append(bindings)
         defer {
@@ -99,8 +99,8 @@ extension StatsEngine {
                              _ body: ([Number], Double) throws -> Void) throws {
         let lists = distributions.map { $0.outcomes }
         var combinations = 1
-        for list in lists { combinations = StatsEngine.product(combinations, list.count) }
-        try charge(combinations)
+        for list in lists { combinations = WorkMeter.product(combinations, list.count) }
+        try meter.charge(combinations)
         if lists.contains(where: { $0.isEmpty }) { return }
         var indices = [Int](repeating: 0, count: lists.count)
         while true {
