@@ -56,6 +56,8 @@ extension DiceError.Kind {
             return "interrupted"
         case .statsUnsupported(let text):
             return text
+        case .internalError(let text):
+            return "internal error: \(text) (a bug in dice; please report it)"
         }
     }
 }

@@ -62,6 +62,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case interrupted
         /// A distribution that cannot be computed for this expression.
         case statsUnsupported(String)
+        /// A broken invariant of DiceKit itself: a bug, never a fault of the input.
+        case internalError(String)
     }
 
     public var kind: Kind
