@@ -60,32 +60,41 @@ extension LiteralKeep {
 enum KeepDP {
     /// The distribution of the sum of `contributions[i]` over the dice at sorted positions
     /// `kept`, for `dice` independent values that are `i` with probability `probabilities[i]`
-    /// (value order ascending, probabilities summing to 1).
+    /// (value order ascending, probabilities summing to 1); arithmetic faults are reported at `range`.
     ///
     /// - Complexity: O(*S* · *N* · *N'* · *W*) for *S* values, *N* dice, *N'* = `kept.upperBound`
     ///   states and *W* the width of the kept sum's distribution.
     static func keptSum(probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>,
-                        meter: WorkMeter) throws -> Distribution {
-        precondition(probabilities.count == contributions.count && !probabilities.isEmpty)
+                        meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+        try checkValues(probabilities.count, contributions.count)
         guard dice > 0, !kept.isEmpty else { return Distribution(constant: .integer(0)) }
         // The work grows with the positions before the end of the kept ones: count them from
         // whichever end is nearer (from the top, the values go in decreasing order).
         if dice - kept.lowerBound < kept.upperBound {
             return try ascendingKeptSum(probabilities: probabilities.reversed(), contributions: contributions.reversed(),
                                         dice: dice, kept: (dice - kept.upperBound)..<(dice - kept.lowerBound),
-                                        meter: meter)
+                                        meter: meter, at: range)
         }
         return try ascendingKeptSum(probabilities: probabilities, contributions: contributions, dice: dice,
-                                    kept: kept, meter: meter)
+                                    kept: kept, meter: meter, at: range)
+    }
+
+    /// Throws unless there are as many probabilities as contributions, and some: a unit whose
+    /// every outcome was cut (a very coarse `explosionCutoff`) has none, and is left to simulation.
+    private static func checkValues(_ probabilities: Int, _ contributions: Int) throws(StatsFailure) {
+        guard probabilities == contributions else {
+            throw .invariant("\(probabilities) probabilities for \(contributions) contributions")
+        }
+        guard probabilities > 0 else { throw .tooExpensive("a pool without values") }
     }
 
     /// The kept sum of `dice` independent copies of `unit`, each value counted by
     /// `counting`, before scaling by the mass of `unit` (to the power `dice`); faults are
     /// reported at `range`.
     ///
-    /// - Complexity: as `keptSum(probabilities:contributions:dice:kept:meter:)`.
+    /// - Complexity: as `keptSum(probabilities:contributions:dice:kept:meter:at:)`.
     static func keptSum(of unit: Distribution, counting: PoolCounting, dice: Int, kept: Range<Int>,
-                        meter: WorkMeter, at range: SourceRange) throws -> Distribution {
+                        meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
         let mass = unit.totalProbability
         // Filled in place rather than appended to: see `FlatArray`.
         let count = unit.count
@@ -95,14 +104,11 @@ enum KeepDP {
         var contributions: [Number] = []
         var whole = true
         var index = 0
-        try unit.forEachOutcome { (value, p) throws(DiceError) in
+        try unit.forEachOutcome { (value, p) throws(StatsFailure) in
             defer { index += 1 }
             probabilities[index] = p / mass
-            let contribution: Number
-            do throws(ArithmeticFault) {
-                contribution = try counting.contribution(of: value)
-            } catch {
-                throw DiceError(error.kind, at: range)
+            let contribution = try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
+                try counting.contribution(of: value)
             }
             if whole, case .integer(let n) = contribution {
                 wholeContributions[index] = n
@@ -112,15 +118,11 @@ enum KeepDP {
             whole = false
             contributions.append(contribution)
         }
-        do {
-            return whole
-                ? try keptSum(probabilities: probabilities, contributions: wholeContributions, dice: dice, kept: kept,
-                              meter: meter)
-                : try keptSum(probabilities: probabilities, contributions: contributions, dice: dice, kept: kept,
-                              meter: meter)
-        } catch let fault as ArithmeticFault {
-            throw DiceError(fault.kind, at: range)
-        }
+        return whole
+            ? try keptSum(probabilities: probabilities, contributions: wholeContributions, dice: dice, kept: kept,
+                          meter: meter, at: range)
+            : try keptSum(probabilities: probabilities, contributions: contributions, dice: dice, kept: kept,
+                          meter: meter, at: range)
     }
 
     /// `keptSum` for whole-number contributions (every pool of dice): the same steps on
@@ -129,10 +131,8 @@ enum KeepDP {
     ///
     /// - Complexity: as the general form.
     static func keptSum(probabilities: [Double], contributions: [Int], dice: Int, kept: Range<Int>,
-                        meter: WorkMeter) throws -> Distribution {
-        guard probabilities.count == contributions.count, !probabilities.isEmpty else {
-            throw StatsError.tooExpensive("a pool without values")
-        }
+                        meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+        try checkValues(probabilities.count, contributions.count)
         guard dice > 0, !kept.isEmpty else { return Distribution(constant: .integer(0)) }
         let fromTop = dice - kept.lowerBound < kept.upperBound
         let ascendingKept = fromTop ? (dice - kept.upperBound)..<(dice - kept.lowerBound) : kept
@@ -145,7 +145,7 @@ enum KeepDP {
         }
         return try ascendingKeptSum(probabilities: ascendingProbabilities,
                                     contributions: ascendingContributions.map { .integer($0) },
-                                    dice: dice, kept: ascendingKept, meter: meter)
+                                    dice: dice, kept: ascendingKept, meter: meter, at: range)
     }
 
     /// The shape of the rows of `flatKeptSum`: every kept sum lies in `low ..< low + width`.
@@ -182,8 +182,8 @@ enum KeepDP {
     ///
     /// One array holds two sets of rows (the states before and after a value) and the final
     /// sums: `current` and `next` are where the two sets start, swapped after each value.
-    private static func flatKeptSum(probabilities: [Double], contributions: [Int], dice: Int,
-                                    kept: Range<Int>, table: FlatTable, meter: WorkMeter) throws -> Distribution {
+    private static func flatKeptSum(probabilities: [Double], contributions: [Int], dice: Int, kept: Range<Int>,
+                                    table: FlatTable, meter: WorkMeter) throws(StatsFailure) -> Distribution {
         let m = probabilities.count
         let width = table.width, rows = table.rows
         let spread = Double(contributions.max() ?? 0) - Double(contributions.min() ?? 0)
@@ -209,7 +209,7 @@ enum KeepDP {
         for i in 0..<m {
             let q = i == m - 1 ? 1.0 : Swift.min(1, probabilities[i] / tail[i])
             let logQ = log(q), logRest = log1p(-q)
-            try slab.withUnsafeMutableBufferPointer { slab in
+            try slab.withUnsafeMutableBufferPointer { (slab) throws(StatsFailure) in
                 for j in 0..<rows where lowest[j] <= highest[j] {
                     let remaining = dice - j
                     let from = lowest[j], to = highest[j]
@@ -253,15 +253,15 @@ enum KeepDP {
     /// `slab[target ..< target + count] += slab[source ..< source + count] * weight`, slot
     /// by slot (a loop that vectorizes), the two ranges being apart.
     private static func addRow(_ slab: UnsafeMutableBufferPointer<Double>, from source: Int, to target: Int,
-                               count: Int, times weight: Double) throws {
+                               count: Int, times weight: Double) throws(StatsFailure) {
         guard count >= 0, source >= 0, target >= 0, source <= slab.count - count, target <= slab.count - count else {
-            throw StatsError.tooExpensive("a kept sum outside its table")
+            throw .invariant("a kept sum outside its table")
         }
         for index in 0..<count { slab[target &+ index] += slab[source &+ index] * weight }
     }
 
-    private static func ascendingKeptSum(probabilities: [Double], contributions: [Number], dice: Int,
-                                         kept: Range<Int>, meter: WorkMeter) throws -> Distribution {
+    private static func ascendingKeptSum(probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>,
+                                         meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
         let zero = Distribution(constant: .integer(0))
         let m = probabilities.count
         // Up to kept.upperBound states, each spreading over the dice left, each a kept sum
@@ -300,18 +300,24 @@ enum KeepDP {
                     if pmf == 0 { continue }
                     let placed = j + k
                     let overlap = Swift.max(0, Swift.min(placed, kept.upperBound) - Swift.max(j, kept.lowerBound))
-                    let shift = overlap == 0 ? Number.integer(0)
-                        : try contributions[i].multiplying(by: .integer(overlap))
-                    if placed >= kept.upperBound || placed == dice {
-                        try final.add(state, shiftedBy: shift, times: pmf)
-                    } else {
-                        if next[placed] == nil { next[placed] = DistributionAccumulator() }
-                        try next[placed]!.add(state, shiftedBy: shift, times: pmf)
+                    try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
+                        let shift = overlap == 0 ? Number.integer(0)
+                            : try contributions[i].multiplying(by: .integer(overlap))
+                        if placed >= kept.upperBound || placed == dice {
+                            try final.add(state, shiftedBy: shift, times: pmf)
+                        } else {
+                            if next[placed] == nil { next[placed] = DistributionAccumulator() }
+                            try next[placed]?.add(state, shiftedBy: shift, times: pmf)
+                        }
                     }
                 }
             }
             for j in 0...dice {
-                states[j] = try next[j].map { try meter.checkSize($0.build()) }
+                if let accumulator = next[j] {
+                    states[j] = try meter.checkSize(accumulator.build())
+                } else {
+                    states[j] = nil
+                }
             }
         }
         return try meter.checkSize(final.build())

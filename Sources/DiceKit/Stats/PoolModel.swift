@@ -93,7 +93,7 @@ final class PoolModel {
     ///   - largestCount: the most dice the pool may have, to set the explosion cut.
     ///   - rerollRange, explosionRange: where those errors point.
     init(faces rawFaces: Distribution, spec: PoolSpec, largestCount: Int, meter: WorkMeter, range: SourceRange,
-         rerollRange: SourceRange, explosionRange: SourceRange) throws {
+         rerollRange: SourceRange, explosionRange: SourceRange) throws(StatsFailure) {
         self.spec = spec
         self.meter = meter
         self.range = range
@@ -116,7 +116,7 @@ final class PoolModel {
             lowestFace = lowestFace ?? face
             highestFace = face
         }
-        guard let lowest = lowestFace, let highest = highestFace else { throw DiceError(.emptyFaces, at: range) }
+        guard let lowest = lowestFace, let highest = highestFace else { throw .dice(DiceError(.emptyFaces, at: range)) }
 
         // Rerolls: the faces left are scaled to sum to 1, then those rerolled once share
         // their mass out in proportion.
@@ -130,7 +130,7 @@ final class PoolModel {
             survivorMass += p
             survivors = true
         }
-        guard survivors else { throw DiceError(.rerollMatchesEveryFace, at: rerollRange) }
+        guard survivors else { throw .dice(DiceError(.rerollMatchesEveryFace, at: rerollRange)) }
         if spec.rerolls.isEmpty {
             die = clamped.dividingProbabilities(by: survivorMass)
         } else {
@@ -160,13 +160,13 @@ final class PoolModel {
                     stops = true
                 }
             }
-            guard stops else { throw DiceError(.explosionMatchesEveryFace, at: explosionRange) }
+            guard stops else { throw .dice(DiceError(.explosionMatchesEveryFace, at: explosionRange)) }
             someFaceExplodes = explodes
             if mass > 0 {
                 let cutoff = meter.budget.explosionCutoff / Double(Swift.max(1, largestCount))
                 let levels = (log(cutoff) / log(mass)).rounded(.up) - 1
                 guard levels < 1_000_000 else {
-                    throw StatsError.tooExpensive("the explosion's tail would need \(Int(levels)) extra dice")
+                    throw .tooExpensive("the explosion's tail would need \(Int(levels)) extra dice")
                 }
                 var k = Swift.max(0, Int(levels))
                 while k > 0 && pow(mass, Double(k)) <= cutoff { k -= 1 }
@@ -183,21 +183,8 @@ final class PoolModel {
     }
 
     /// Runs an arithmetic step, reporting its fault at the pool's range.
-    private func arithmetic<T>(_ body: () throws(ArithmeticFault) -> T) throws(DiceError) -> T {
-        do {
-            return try body()
-        } catch {
-            throw DiceError(error.kind, at: range)
-        }
-    }
-
-    /// Runs `body`, reporting an arithmetic fault at the pool's range; other errors pass through.
-    private func faults<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let fault as ArithmeticFault {
-            throw DiceError(fault.kind, at: range)
-        }
+    private func arithmetic<T>(_ body: () throws(ArithmeticFault) -> T) throws(StatsFailure) -> T {
+        try StatsFailure.arithmetic(at: range, body)
     }
 
     /// Whether `face` explodes.
@@ -223,13 +210,13 @@ final class PoolModel {
     var cutsExplosionTails: Bool { depth > 0 || someFaceExplodes }
 
     /// The distribution of the pool's value with `count` dice.
-    func distribution(count: Int) throws -> Distribution {
+    func distribution(count: Int) throws(StatsFailure) -> Distribution {
         guard count > 0 else { return Distribution(constant: .integer(0)) }
         if isChain {
             guard !spec.keeps.isEmpty,
                   let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: count...(count * (depth + 1))) else {
                 if spec.keeps.isEmpty { return try additive(count: count) }
-                throw StatsError.tooExpensive("keeping and dropping from both ends of an exploding pool")
+                throw .tooExpensive("keeping and dropping from both ends of an exploding pool")
             }
             if case .drop(0) = form { return try additive(count: count) }
             return try chainKeep(count: count, form: form, fromTop: fromTop)
@@ -243,7 +230,7 @@ final class PoolModel {
     }
 
     /// One die's value: the die itself, or for `!!` the sum of its chain.
-    private func unit() throws -> Distribution {
+    private func unit() throws(StatsFailure) -> Distribution {
         if let cachedUnit { return cachedUnit }
         var result = die
         if spec.explosion == .compound {
@@ -255,9 +242,10 @@ final class PoolModel {
     }
 
     /// The faces that end a chain and those that go on, each mapped by `value`.
-    private func parts(_ value: (Int, Bool) throws(ArithmeticFault) -> Number) throws -> (stop: Distribution, go: Distribution) {
+    private func parts(_ value: (Int, Bool) throws(ArithmeticFault) -> Number)
+        throws(StatsFailure) -> (stop: Distribution, go: Distribution) {
         var stop = DistributionAccumulator(), go = DistributionAccumulator()
-        try die.forEachWholeOutcome { (face, p) throws(DiceError) in
+        try die.forEachWholeOutcome { (face, p) throws(StatsFailure) in
             let explodes = explodes(face)
             let mapped = try arithmetic { () throws(ArithmeticFault) in try value(face, explodes) }
             if explodes { go.add(mapped, p) } else { stop.add(mapped, p) }
@@ -267,7 +255,7 @@ final class PoolModel {
 
     /// The sum over a chain: the first die, then up to `depth` extra dice while the faces match.
     private func chainSum(first: (stop: Distribution, go: Distribution),
-                          extra: (stop: Distribution, go: Distribution)) throws -> Distribution {
+                          extra: (stop: Distribution, go: Distribution)) throws(StatsFailure) -> Distribution {
         var result = DistributionAccumulator()
         try arithmetic { () throws(ArithmeticFault) in try result.add(first.stop) }
         var running = first.go
@@ -289,7 +277,7 @@ final class PoolModel {
     ///
     /// The sums are built one unit at a time and the last is kept, so asking for the
     /// counts of a pool in increasing order (as `StatsEngine` does) builds each once.
-    private func additive(count: Int) throws -> Distribution {
+    private func additive(count: Int) throws(StatsFailure) -> Distribution {
         let single: Distribution
         if let known = self.single {
             single = known
@@ -320,11 +308,11 @@ final class PoolModel {
     // MARK: - Keep/drop on exploding pools
 
     /// Keep/drop over `count` chains, each a die and its extra dice as separate values.
-    private func chainKeep(count: Int, form: MultisetKeep.Form, fromTop: Bool) throws -> Distribution {
+    private func chainKeep(count: Int, form: MultisetKeep.Form, fromTop: Bool) throws(StatsFailure) -> Distribution {
         // Every value a die of the pool can show, ranked from the anchored end.
         var values = Set<Int>()
         var faceCount = 0
-        try die.forEachWholeOutcome { (face, _) throws(DiceError) in
+        try die.forEachWholeOutcome { (face, _) throws(StatsFailure) in
             values.insert(face)
             values.insert(try arithmetic { () throws(ArithmeticFault) in try extraValue(face) })
             faceCount += 1
@@ -334,8 +322,8 @@ final class PoolModel {
         var rank: [Int: Int] = [:]
         for (index, value) in ordered.enumerated() { rank[value] = index }
         /// The rank of a value the pool can show (all of them are in `rank`).
-        func ranked(_ value: Int) throws -> Int {
-            guard let found = rank[value] else { throw StatsError.tooExpensive("a value without a rank") }
+        func ranked(_ value: Int) throws(StatsFailure) -> Int {
+            guard let found = rank[value] else { throw .invariant("a value without a rank") }
             return found
         }
         var contributions: [Number] = []
@@ -352,7 +340,7 @@ final class PoolModel {
                 var next: [Int: Double] = [:]
                 try meter.charge(WorkMeter.product(open.count, faceCount * (form.length + 1 + MultisetKeep.pairCost)))
                 for (key, p) in open {
-                    try die.forEachWholeOutcome { face, weight in
+                    try die.forEachWholeOutcome { (face, weight) throws(StatsFailure) in
                         let value = level == 0 ? face
                             : try arithmetic { () throws(ArithmeticFault) in try extraValue(face) }
                         let list = keeper.inserting(try ranked(value), into: key)
@@ -366,7 +354,7 @@ final class PoolModel {
                 open = next
                 if open.isEmpty { break }
             }
-            return try faults { try keeper.windowSum([(closed, count)], meter: meter) }
+            return try keeper.windowSum([(closed, count)], meter: meter, at: range)
         case .drop:
             var open: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
             var closed: [Int: DistributionAccumulator] = [:]
@@ -376,7 +364,7 @@ final class PoolModel {
                     // Each face also inserts into a list and merges into an accumulator: charge it.
                     try meter.charge(WorkMeter.product(MultisetKeep.dropPairWork(totals, Distribution(constant: .integer(0))),
                                                           faceCount))
-                    try die.forEachWholeOutcome { face, weight in
+                    try die.forEachWholeOutcome { (face, weight) throws(StatsFailure) in
                         let value = level == 0 ? face
                             : try arithmetic { () throws(ArithmeticFault) in try extraValue(face) }
                         let valueRank = try ranked(value)
@@ -399,7 +387,7 @@ final class PoolModel {
                 if open.isEmpty { break }
             }
             let item = try MultisetKeep.build(closed, meter: meter)
-            return try faults { try keeper.dropSum([(item, count)], meter: meter) }
+            return try keeper.dropSum([(item, count)], meter: meter, at: range)
         }
     }
 }
@@ -411,7 +399,7 @@ extension PoolModel {
     /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
     ///   that passes the budget.
     static func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
-                            meter: WorkMeter, at range: SourceRange) throws -> Distribution {
+                            meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
         let size = Double(single.storageSize)
         let estimate = Double(count) * Double(count - 1) * size * size / 2
         try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
@@ -419,11 +407,9 @@ extension PoolModel {
         for _ in copies..<Swift.max(copies, count) {
             let last = result
             try meter.charge(WorkMeter.pairWork(last, single))
-            do {
-                result = try meter.checkSize(last.adding(single))
-            } catch let fault as ArithmeticFault {
-                throw DiceError(fault.kind, at: range)
-            }
+            result = try meter.checkSize(StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
+                try last.adding(single)
+            })
         }
         return result
     }

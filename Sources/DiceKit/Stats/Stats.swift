@@ -12,11 +12,23 @@ public enum Stats {
     /// zero, an invalid count, an explosion matching every face, ...), and
     /// `StatsError.tooExpensive` when the exact work would exceed `budget`: the caller
     /// then estimates the distribution by simulation. `shouldStop` is asked now and then;
-    /// `true` abandons the work with `.interrupted`.
+    /// `true` abandons the work with `.interrupted`. Any other error is a bug in DiceKit
+    /// (a broken invariant of the engine), never a reason to simulate.
     public static func exactDistribution(
         of expr: Expr, environment: Environment, limits: Limits = .standard, budget: StatsBudget = .standard,
         shouldStop: (() -> Bool)? = nil
     ) throws -> DistributionReport {
+        do {
+            return try exactReport(of: expr, environment: environment, limits: limits, budget: budget,
+                                   shouldStop: shouldStop)
+        } catch {
+            throw error.publicError
+        }
+    }
+
+    /// `exactDistribution`, its failures kept in their channels.
+    static func exactReport(of expr: Expr, environment: Environment, limits: Limits, budget: StatsBudget,
+                            shouldStop: (() -> Bool)?) throws(StatsFailure) -> DistributionReport {
         let meter = WorkMeter(budget: budget, shouldStop: shouldStop, statementRange: expr.range)
         let engine = StatsEngine(environment: environment, limits: limits, meter: meter)
         let distribution = try engine.distribution(of: expr)
@@ -60,21 +72,29 @@ final class StatsEngine {
     }
 
     /// Runs an arithmetic step, reporting its fault at `range`.
-    func arithmetic<T>(at range: SourceRange, _ body: () throws(ArithmeticFault) -> T) throws(DiceError) -> T {
+    func arithmetic<T>(at range: SourceRange,
+                       _ body: () throws(ArithmeticFault) -> T) throws(StatsFailure) -> T {
+        try StatsFailure.arithmetic(at: range, body)
+    }
+
+    /// Adds `part`, its probabilities times `weight`, to a mixture: unshifted, so no
+    /// arithmetic fault can arise.
+    func mix(_ part: Distribution, times weight: Double,
+             into result: inout DistributionAccumulator) throws(StatsFailure) {
         do {
-            return try body()
+            try result.add(part, shiftedBy: 0, times: weight)
         } catch {
-            throw DiceError(error.kind, at: range)
+            throw .invariant("an unshifted mixture failed: \(error.kind.message)")
         }
     }
 
     // MARK: - Expressions
 
     /// The distribution of `expr`.
-    func distribution(of expr: Expr) throws -> Distribution {
+    func distribution(of expr: Expr) throws(StatsFailure) -> Distribution {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= StatsEngine.maxDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        guard depth <= StatsEngine.maxDepth else { throw .dice(DiceError(.evaluationTooDeep, at: expr.range)) }
         switch expr.kind {
         case .number(let value):
             return Distribution(constant: value)
@@ -109,7 +129,7 @@ final class StatsEngine {
         }
     }
 
-    private func chainDistribution(_ first: Expr, _ rest: [Operation]) throws -> Distribution {
+    private func chainDistribution(_ first: Expr, _ rest: [Operation]) throws(StatsFailure) -> Distribution {
         var result = try distribution(of: first)
         for operation in rest {
             let rhs = try distribution(of: operation.operand)
@@ -147,7 +167,7 @@ final class StatsEngine {
 
     /// `operation` over every pair of outcomes.
     func binary(_ lhs: Distribution, _ rhs: Distribution, at range: SourceRange,
-                _ operation: (Number, Number) throws(ArithmeticFault) -> Number) throws -> Distribution {
+                _ operation: (Number, Number) throws(ArithmeticFault) -> Number) throws(StatsFailure) -> Distribution {
         try meter.charge(WorkMeter.product(WorkMeter.product(lhs.count, rhs.count), WorkMeter.sparsePairCost))
         return try meter.checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
             try lhs.combined(with: rhs, by: operation)
@@ -155,12 +175,12 @@ final class StatsEngine {
     }
 
     private func functionDistribution(_ function: Function, _ arguments: [Expr],
-                                      at range: SourceRange) throws -> Distribution {
+                                      at range: SourceRange) throws(StatsFailure) -> Distribution {
         var values: [Distribution] = []
         for argument in arguments { values.append(try distribution(of: argument)) }
         guard let first = values.first else {
-            throw DiceError(.wrongArgumentCount(function: function.rawValue, expected: "at least 1 argument", got: 0),
-                            at: range)
+            throw .dice(DiceError(
+                .wrongArgumentCount(function: function.rawValue, expected: "at least 1 argument", got: 0), at: range))
         }
         switch function {
         case .min, .max:

@@ -2,19 +2,11 @@
 /// random (`(1d4)d6`, `2d(1d3*2)`, `kh(1d2)`); each is rolled once per term, so the
 /// term's distribution is the mixture over their joint outcomes.
 extension StatsEngine {
-    /// Runs `body`, reporting an arithmetic fault at `range`; other errors pass through.
-    func faults<T>(at range: SourceRange, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let fault as ArithmeticFault {
-            throw DiceError(fault.kind, at: range)
-        }
-    }
-
-    func diceDistribution(_ term: DiceTerm, at range: SourceRange) throws -> Distribution {
+    func diceDistribution(_ term: DiceTerm, at range: SourceRange) throws(StatsFailure) -> Distribution {
         if let single = try singleDie(term) { return single }
         try checkModifiers(term.modifiers, group: false)
-        let count = try term.count.map { try distribution(of: $0) } ?? Distribution(constant: .integer(1))
+        let count = try term.count.map { (count) throws(StatsFailure) in try distribution(of: count) }
+            ?? Distribution(constant: .integer(1))
         var fixedFaces: Distribution?
         var sides: (expr: Expr, distribution: Distribution)?
         switch term.sides {
@@ -37,7 +29,7 @@ extension StatsEngine {
             } else if let fixedFaces {
                 faces = fixedFaces
             } else {
-                throw StatsError.tooExpensive("a die without faces")
+                throw .invariant("a die without faces")
             }
             if term.modifiers.isEmpty, !faces.isEmpty, let constant = count.constantValue,
                count.totalProbability == 1, case .integer(let dice) = constant {
@@ -45,9 +37,10 @@ extension StatsEngine {
                 try meter.charge(distribution.storageSize)
                 return try meter.checkSize(distribution)
             }
-            let spec = try StatsEngine.resolve(term.modifiers, literalKeeps: term.literalKeeps) { argument in
+            let spec = try StatsEngine.resolve(term.modifiers, literalKeeps: term.literalKeeps) {
+                (argument) throws(StatsFailure) in
                 guard case .number(let value) = argument.kind else {
-                    throw StatsError.tooExpensive("a modifier argument that is not a literal")
+                    throw .invariant("a modifier argument that is not a literal")
                 }
                 return value
             }
@@ -66,10 +59,12 @@ extension StatsEngine {
 
         var inputs: [Distribution] = []
         if let sides { inputs.append(sides.distribution) }
-        try StatsEngine.forEachArgument(of: term.modifiers) { inputs.append(try distribution(of: $0)) }
+        try StatsEngine.forEachArgument(of: term.modifiers) { (argument) throws(StatsFailure) in
+            inputs.append(try distribution(of: argument))
+        }
         let largest = try largestCount(count, of: term, at: range)
         var result = DistributionAccumulator()
-        try forEachJointOutcome(of: inputs) { values, weight in
+        try forEachJointOutcome(of: inputs) { (values, weight) throws(StatsFailure) in
             var next = 0
             let faces: Distribution
             if let sides, let value = values.first {
@@ -78,10 +73,10 @@ extension StatsEngine {
             } else if let fixedFaces {
                 faces = fixedFaces
             } else {
-                throw StatsError.tooExpensive("a die without faces")
+                throw .invariant("a die without faces")
             }
-            let spec = try StatsEngine.resolve(term.modifiers) { _ in
-                guard next < values.count else { throw StatsError.tooExpensive("a missing modifier argument") }
+            let spec = try StatsEngine.resolve(term.modifiers) { (_) throws(StatsFailure) in
+                guard next < values.count else { throw .invariant("a missing modifier argument") }
                 defer { next += 1 }
                 return values[next]
             }
@@ -95,7 +90,8 @@ extension StatsEngine {
     /// The sum of `dice` dice showing `faces` (not empty), without modifiers (`3d6`): what a
     /// pool model gives for it, with the same charges, without building one. The faces are
     /// scaled to sum to 1, then the dice are added one at a time.
-    private func plainSum(of faces: Distribution, dice: Int, at range: SourceRange) throws -> Distribution {
+    private func plainSum(of faces: Distribution, dice: Int,
+                          at range: SourceRange) throws(StatsFailure) -> Distribution {
         guard dice > 0 else { return Distribution(constant: .integer(0)) }
         let die = try meter.checkSize(faces.dividingProbabilities(by: faces.totalProbability))
         try meter.charge(die.storageSize)
@@ -105,46 +101,47 @@ extension StatsEngine {
 
     /// The largest count of dice in `count`, after checking that every count is a whole
     /// number from 0 to the dice limit (the first that is not, in increasing order, throws).
-    private func largestCount(_ count: Distribution, of term: DiceTerm, at range: SourceRange) throws -> Int {
+    private func largestCount(_ count: Distribution, of term: DiceTerm,
+                              at range: SourceRange) throws(StatsFailure) -> Int {
         var largest = 0
-        try count.forEachOutcome { (value, _) throws(DiceError) in
+        try count.forEachOutcome { (value, _) throws(StatsFailure) in
             guard case .integer(let dice) = value, dice >= 0 else {
-                throw DiceError(.invalidCount(value), at: term.count?.range ?? range)
+                throw .dice(DiceError(.invalidCount(value), at: term.count?.range ?? range))
             }
-            guard dice <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
+            guard dice <= limits.maxDice else { throw .dice(DiceError(.tooManyDice(limit: limits.maxDice), at: range)) }
             largest = Swift.max(largest, dice)
         }
         return largest
     }
 
     /// The faces of a die with `sides` sides (the value of `expr`): `1...sides`.
-    private func dieFaces(_ sides: Number, _ expr: Expr) throws -> Distribution {
-        guard case .integer(let n) = sides, n >= 1 else { throw DiceError(.invalidSides(sides), at: expr.range) }
-        guard n <= meter.budget.maxOutcomes else { throw StatsError.tooExpensive("a die with \(n) sides has too many faces") }
+    private func dieFaces(_ sides: Number, _ expr: Expr) throws(StatsFailure) -> Distribution {
+        guard case .integer(let n) = sides, n >= 1 else { throw .dice(DiceError(.invalidSides(sides), at: expr.range)) }
+        guard n <= meter.budget.maxOutcomes else { throw .tooExpensive("a die with \(n) sides has too many faces") }
         return Distribution(uniformSides: n)
     }
 
     /// Adds `pool`'s distribution for each count of `counts` (checked by `largestCount`),
     /// times its probability and `weight`, in increasing order of count.
     private func addPools(_ pool: PoolModel, counts: Distribution, weight: Double,
-                          into result: inout DistributionAccumulator) throws {
-        try counts.forEachOutcome { value, p in
+                          into result: inout DistributionAccumulator) throws(StatsFailure) {
+        try counts.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let dice) = value else { return }
             let distribution = try poolDistribution(pool, dice: dice)
             try meter.charge(distribution.storageSize)
-            try result.add(distribution, shiftedBy: 0, times: weight * p)
+            try mix(distribution, times: weight * p, into: &result)
         }
     }
 
     /// `pool`'s distribution for `dice` dice, noting whether it cuts explosion tails.
-    private func poolDistribution(_ pool: PoolModel, dice: Int) throws -> Distribution {
+    private func poolDistribution(_ pool: PoolModel, dice: Int) throws(StatsFailure) -> Distribution {
         if dice > 0 && pool.cutsExplosionTails { cutExplosionTails = true }
         return try pool.distribution(count: dice)
     }
 
     /// One die without modifiers and with literal sides (`d20`, `1d%`, `dF`): its faces,
     /// without building a pool model; `nil` for anything else.
-    private func singleDie(_ term: DiceTerm) throws -> Distribution? {
+    private func singleDie(_ term: DiceTerm) throws(StatsFailure) -> Distribution? {
         guard term.modifiers.isEmpty else { return nil }
         if let count = term.count {
             guard case .number(.integer(1)) = count.kind else { return nil }
@@ -168,7 +165,7 @@ extension StatsEngine {
 
     /// Rejects modifiers that cannot go together (or, on a group, apply only to dice), with
     /// the roller's messages, looking at them in the order they apply.
-    func checkModifiers(_ modifiers: [DiceModifier], group: Bool) throws {
+    func checkModifiers(_ modifiers: [DiceModifier], group: Bool) throws(StatsFailure) {
         guard !modifiers.isEmpty else { return }
         let ordered = DiceModifier.inStageOrder(modifiers)
         var explosion = false, counting = false, failures = false
@@ -177,24 +174,26 @@ extension StatsEngine {
             case .explode, .reroll, .minimum, .maximum:
                 if group {
                     let name = String(modifier.dump.prefix(2).filter { !$0.isNumber })
-                    throw DiceError(.conflictingModifiers("'\(name)' applies to dice, not to groups"), at: modifier.range)
+                    throw .dice(DiceError(.conflictingModifiers("'\(name)' applies to dice, not to groups"),
+                                          at: modifier.range))
                 }
                 if modifier.stage == .explode {
                     guard !explosion else {
-                        throw DiceError(.conflictingModifiers("only one of '!', '!!' and '!p' may be given"),
-                                        at: modifier.range)
+                        throw .dice(DiceError(.conflictingModifiers("only one of '!', '!!' and '!p' may be given"),
+                                              at: modifier.range))
                     }
                     explosion = true
                 }
             case .countSuccesses, .countFailures:
                 guard !counting else {
-                    throw DiceError(.conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),
-                                    at: modifier.range)
+                    throw .dice(DiceError(
+                        .conflictingModifiers("'cs' and 'cf' exclude each other and may be given once"),
+                        at: modifier.range))
                 }
                 counting = true
             case .subtractFailures:
                 guard !failures else {
-                    throw DiceError(.conflictingModifiers("'df' may be given once"), at: modifier.range)
+                    throw .dice(DiceError(.conflictingModifiers("'df' may be given once"), at: modifier.range))
                 }
                 failures = true
             case .keep, .drop, .sort:
@@ -204,7 +203,7 @@ extension StatsEngine {
     }
 
     /// Calls `body` with the argument expressions of `modifiers`, in order.
-    static func forEachArgument(of modifiers: [DiceModifier], _ body: (Expr) throws -> Void) rethrows {
+    static func forEachArgument<E: Error>(of modifiers: [DiceModifier], _ body: (Expr) throws(E) -> Void) throws(E) {
         for modifier in modifiers {
             switch modifier.kind {
             case .keep(_, let count), .drop(_, let count):
@@ -237,18 +236,21 @@ extension StatsEngine {
     /// - Parameter literalKeeps: the keep/drop steps when the parser worked them out
     ///   (`DiceTerm.literalKeeps`): used as they are rather than built again.
     static func resolve(_ modifiers: [DiceModifier], literalKeeps: [KeepStep]? = nil,
-                        _ value: (Expr) throws -> Number) throws -> PoolSpec {
+                        _ value: (Expr) throws(StatsFailure) -> Number) throws(StatsFailure) -> PoolSpec {
         var spec = PoolSpec()
         if let literalKeeps { spec.keeps = literalKeeps }
-        func whole(_ name: String, _ argument: Expr, allowNegative: Bool = false) throws -> Int {
+        func whole(_ name: String, _ argument: Expr, allowNegative: Bool = false) throws(StatsFailure) -> Int {
             let resolved = try value(argument)
             guard case .integer(let n) = resolved, allowNegative || n >= 0 else {
-                throw DiceError(.invalidModifierArgument(modifier: name, value: resolved), at: argument.range)
+                throw .dice(DiceError(.invalidModifierArgument(modifier: name, value: resolved), at: argument.range))
             }
             return n
         }
-        func keep(_ kind: KeepStep.Kind, _ name: String, _ count: Expr?) throws {
-            let n = try count.map { try whole(name, $0) } ?? 1
+        func resolved(_ point: ComparePoint) throws(StatsFailure) -> StatsPoint {
+            StatsPoint(op: point.op, value: try value(point.value))
+        }
+        func keep(_ kind: KeepStep.Kind, _ name: String, _ count: Expr?) throws(StatsFailure) {
+            let n = try count.map { (count) throws(StatsFailure) in try whole(name, count) } ?? 1
             if literalKeeps == nil { spec.keeps.append(KeepStep(kind: kind, count: n)) }
         }
         for modifier in modifiers {
@@ -259,9 +261,9 @@ extension StatsEngine {
                 try extreme == .highest ? keep(.dropHighest, "dh", count) : keep(.dropLowest, "dl", count)
             case .explode(let kind, let point):
                 spec.explosion = kind
-                spec.explosionPoint = try point.map { StatsPoint(op: $0.op, value: try value($0.value)) }
+                spec.explosionPoint = try point.map(resolved)
             case .reroll(let once, let point):
-                spec.rerolls.append(.init(once: once, point: try point.map { StatsPoint(op: $0.op, value: try value($0.value)) }))
+                spec.rerolls.append(.init(once: once, point: try point.map(resolved)))
             case .minimum(let bound):
                 spec.clamps.append(PoolSpec.Clamp(minimum: true, value: try whole("mi", bound, allowNegative: true)))
             case .maximum(let bound):

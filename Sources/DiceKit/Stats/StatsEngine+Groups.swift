@@ -1,23 +1,26 @@
 /// Groups `{a, b, ...}` and `repeat(n, expr)`: independent members whose values are
 /// summed, or kept, dropped and counted like dice.
 extension StatsEngine {
-    func groupDistribution(_ members: [Expr], _ modifiers: [DiceModifier], at range: SourceRange) throws -> Distribution {
+    func groupDistribution(_ members: [Expr], _ modifiers: [DiceModifier],
+                           at range: SourceRange) throws(StatsFailure) -> Distribution {
         try checkModifiers(modifiers, group: true)
         var values: [Distribution] = []
         for member in members { values.append(try distribution(of: member)) }
-        return try withResolvedModifiers(modifiers) { spec in
+        return try withResolvedModifiers(modifiers) { (spec) throws(StatsFailure) in
             try self.keptSum(of: values, spec: spec, at: range)
         }
     }
 
     func repeatDistribution(count: Expr, body: Expr, modifiers: [DiceModifier],
-                            at range: SourceRange) throws -> Distribution {
+                            at range: SourceRange) throws(StatsFailure) -> Distribution {
         try checkModifiers(modifiers, group: true)
         let counts = try distribution(of: count)
         var largestCount = 0
-        try counts.forEachOutcome { (value, _) throws(DiceError) in
-            guard case .integer(let n) = value, n >= 0 else { throw DiceError(.invalidCount(value), at: count.range) }
-            guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
+        try counts.forEachOutcome { (value, _) throws(StatsFailure) in
+            guard case .integer(let n) = value, n >= 0 else {
+                throw .dice(DiceError(.invalidCount(value), at: count.range))
+            }
+            guard n <= limits.maxDice else { throw .dice(DiceError(.tooManyDice(limit: limits.maxDice), at: range)) }
             largestCount = Swift.max(largestCount, n)
         }
         guard largestCount > 0 else {
@@ -28,18 +31,18 @@ extension StatsEngine {
             }
         }
         let member = try distribution(of: body)
-        return try withResolvedModifiers(modifiers) { spec in
+        return try withResolvedModifiers(modifiers) { (spec) throws(StatsFailure) in
             var result = DistributionAccumulator()
             var power = Distribution(constant: .integer(0))
             var powerCount = 0
-            let single = try self.faults(at: range) {
+            let single = try self.arithmetic(at: range) { () throws(ArithmeticFault) in
                 try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
             }
             let largest = Double(largestCount), unitSize = Double(single.storageSize)
             let estimate = largest * Swift.max(largest - 1, 0) * unitSize * unitSize / 2
             if spec.keeps.isEmpty { try self.meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
             // The counts were checked above: each is a whole number from 0 to the dice limit.
-            try counts.forEachOutcome { value, p in
+            try counts.forEachOutcome { (value, p) throws(StatsFailure) in
                 guard case .integer(let n) = value else { return }
                 let part: Distribution
                 if spec.keeps.isEmpty {
@@ -56,22 +59,25 @@ extension StatsEngine {
                     part = try self.identicalKeptSum(member, copies: n, spec: spec, at: range)
                 }
                 try self.meter.charge(part.storageSize)
-                try result.add(part, shiftedBy: 0, times: p)
+                try self.mix(part, times: p, into: &result)
             }
             return try self.meter.checkSize(result.build())
         }
     }
 
     /// `body` with the modifiers' arguments resolved, mixed over their outcomes when random.
-    private func withResolvedModifiers(_ modifiers: [DiceModifier],
-                                       _ body: (PoolSpec) throws -> Distribution) throws -> Distribution {
+    private func withResolvedModifiers(
+        _ modifiers: [DiceModifier], _ body: (PoolSpec) throws(StatsFailure) -> Distribution
+    ) throws(StatsFailure) -> Distribution {
         var inputs: [Distribution] = []
-        try StatsEngine.forEachArgument(of: modifiers) { inputs.append(try distribution(of: $0)) }
+        try StatsEngine.forEachArgument(of: modifiers) { (argument) throws(StatsFailure) in
+            inputs.append(try distribution(of: argument))
+        }
         /// The modifiers with `values` for their arguments, in order.
-        func resolved(_ values: (Int) -> Number?) throws -> PoolSpec {
+        func resolved(_ values: (Int) -> Number?) throws(StatsFailure) -> PoolSpec {
             var next = 0
-            return try StatsEngine.resolve(modifiers) { _ in
-                guard let value = values(next) else { throw StatsError.tooExpensive("a missing modifier argument") }
+            return try StatsEngine.resolve(modifiers) { (_) throws(StatsFailure) in
+                guard let value = values(next) else { throw .invariant("a missing modifier argument") }
                 next += 1
                 return value
             }
@@ -80,27 +86,30 @@ extension StatsEngine {
             return try body(resolved { $0 < inputs.count ? inputs[$0].constantValue : nil })
         }
         var result = DistributionAccumulator()
-        try forEachJointOutcome(of: inputs) { values, weight in
+        try forEachJointOutcome(of: inputs) { (values, weight) throws(StatsFailure) in
             let part = try body(resolved { $0 < values.count ? values[$0] : nil })
             try meter.charge(part.storageSize)
-            try result.add(part, shiftedBy: 0, times: weight)
+            try mix(part, times: weight, into: &result)
         }
         return try meter.checkSize(result.build())
     }
 
     /// The value of a group of independent members under `spec`'s keep/drop and counting.
-    func keptSum(of members: [Distribution], spec: PoolSpec, at range: SourceRange) throws -> Distribution {
+    func keptSum(of members: [Distribution], spec: PoolSpec,
+                 at range: SourceRange) throws(StatsFailure) -> Distribution {
         let total = members.count
         let kept = KeepStep.keptRange(spec.keeps, total: total)
         if kept == 0..<total {
             var result = Distribution(constant: .integer(0))
             for member in members {
                 try meter.charge(WorkMeter.pairWork(result, member))
-                let counted = try faults(at: range) {
+                let counted = try arithmetic(at: range) { () throws(ArithmeticFault) in
                     try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
                 }
                 let sum = result
-                result = try meter.checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in try sum.adding(counted) })
+                result = try meter.checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
+                    try sum.adding(counted)
+                })
             }
             return result
         }
@@ -113,14 +122,20 @@ extension StatsEngine {
         for member in members { member.forEachOutcome { value, _ in values.insert(value) } }
         // Decimal members are summed only as kept (a window), never added then subtracted.
         let hasDecimals = values.contains { $0.integerValue == nil }
+        // One pool size always has a form: the kept positions counted from the bottom.
         guard let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: total...total,
                                                       allowDrop: !hasDecimals) else {
-            throw StatsError.tooExpensive("no way to keep these members")
+            throw .invariant("no way to keep \(kept) of \(total) members")
         }
         let ascending = values.sorted()
         let ordered = fromTop ? Array(ascending.reversed()) : ascending
         var rank: [Number: Int] = [:]
         for (index, value) in ordered.enumerated() { rank[value] = index }
+        /// The rank of a member's value (all of them are in `rank`).
+        func ranked(_ value: Number) throws(StatsFailure) -> Int {
+            guard let found = rank[value] else { throw .invariant("a member's value without a rank") }
+            return found
+        }
         var contributions: [Number] = []
         for value in ordered {
             contributions.append(try arithmetic(at: range) { () throws(ArithmeticFault) in
@@ -139,28 +154,30 @@ extension StatsEngine {
         }
         switch form {
         case .window:
-            let items = groups.map { group -> (outcomes: [Int: Double], copies: Int) in
+            let items = try groups.map { (group) throws(StatsFailure) -> (outcomes: [Int: Double], copies: Int) in
                 var outcomes: [Int: Double] = [:]
-                group.member.forEachOutcome { value, p in outcomes[keeper.inserting(rank[value]!, into: 0), default: 0] += p }
+                try group.member.forEachOutcome { (value, p) throws(StatsFailure) in
+                    outcomes[keeper.inserting(try ranked(value), into: 0), default: 0] += p
+                }
                 return (outcomes, group.copies)
             }
-            return try faults(at: range) { try keeper.windowSum(items, meter: meter) }
+            return try keeper.windowSum(items, meter: meter, at: range)
         case .drop:
-            let items = groups.map { group -> (outcomes: [Int: Distribution], copies: Int) in
+            let items = try groups.map { (group) throws(StatsFailure) -> (outcomes: [Int: Distribution], copies: Int) in
                 var outcomes: [Int: Distribution] = [:]
-                group.member.forEachOutcome { value, p in
-                    let r = rank[value]!
+                try group.member.forEachOutcome { (value, p) throws(StatsFailure) in
+                    let r = try ranked(value)
                     outcomes[keeper.inserting(r, into: 0)] = Distribution(constant: contributions[r], probability: p)
                 }
                 return (outcomes, group.copies)
             }
-            return try faults(at: range) { try keeper.dropSum(items, meter: meter) }
+            return try keeper.dropSum(items, meter: meter, at: range)
         }
     }
 
     /// Keep/drop and counting over `copies` independent copies of `member`.
     func identicalKeptSum(_ member: Distribution, copies: Int, spec: PoolSpec,
-                          at range: SourceRange) throws -> Distribution {
+                          at range: SourceRange) throws(StatsFailure) -> Distribution {
         guard copies > 0 else { return Distribution(constant: .integer(0)) }
         let kept = KeepStep.keptRange(spec.keeps, total: copies)
         let mass = member.totalProbability

@@ -18,31 +18,32 @@ final class WorkMeter {
         self.statementRange = statementRange
     }
 
-    /// Counts `units` of work, throwing `StatsError.tooExpensive` past the budget.
-    func charge(_ units: Int) throws {
+    /// Counts `units` of work, throwing `.tooExpensive` past the budget (and `.interrupted`
+    /// when the host asks to stop).
+    func charge(_ units: Int) throws(StatsFailure) {
         let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
         let crossed = (total >> 20) != (work >> 20)
         work = overflow ? Int.max : total
-        if crossed, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: statementRange) }
+        if crossed, let shouldStop, shouldStop() { throw .dice(DiceError(.interrupted, at: statementRange)) }
         if work > budget.maxWork {
-            throw StatsError.tooExpensive("the exact distribution needs more than \(budget.maxWork) steps")
+            throw .tooExpensive("the exact distribution needs more than \(budget.maxWork) steps")
         }
     }
 
-    /// Throws `StatsError.tooExpensive` now when `units` more steps would pass the budget,
+    /// Throws `.tooExpensive` now when `units` more steps would pass the budget,
     /// so that hopeless work is not started (the steps are charged as they are done).
-    func ensureAffordable(_ units: Int) throws {
+    func ensureAffordable(_ units: Int) throws(StatsFailure) {
         let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
         if overflow || total > budget.maxWork {
-            throw StatsError.tooExpensive("the exact distribution would need more than \(budget.maxWork) steps")
+            throw .tooExpensive("the exact distribution would need more than \(budget.maxWork) steps")
         }
     }
 
-    /// Throws `StatsError.tooExpensive` when `distribution` is too large to carry on with.
+    /// Throws `.tooExpensive` when `distribution` is too large to carry on with.
     @discardableResult
-    func checkSize(_ distribution: Distribution) throws -> Distribution {
+    func checkSize(_ distribution: Distribution) throws(StatsFailure) -> Distribution {
         if distribution.storageSize > budget.maxOutcomes {
-            throw StatsError.tooExpensive("a distribution would have more than \(budget.maxOutcomes) outcomes")
+            throw .tooExpensive("a distribution would have more than \(budget.maxOutcomes) outcomes")
         }
         return distribution
     }
