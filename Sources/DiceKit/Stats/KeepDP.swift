@@ -65,7 +65,7 @@ enum KeepDP {
     /// - Complexity: O(*S* · *N* · *N'* · *W*) for *S* values, *N* dice, *N'* = `kept.upperBound`
     ///   states and *W* the width of the kept sum's distribution.
     static func keptSum(probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>,
-                        meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+                        meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
         try checkValues(probabilities.count, contributions.count)
         guard dice > 0, !kept.isEmpty else { return Distribution(constant: .integer(0)) }
         // The work grows with the positions before the end of the kept ones: count them from
@@ -73,10 +73,10 @@ enum KeepDP {
         if dice - kept.lowerBound < kept.upperBound {
             return try ascendingKeptSum(probabilities: probabilities.reversed(), contributions: contributions.reversed(),
                                         dice: dice, kept: (dice - kept.upperBound)..<(dice - kept.lowerBound),
-                                        meter: meter, at: range)
+                                        meter: &meter, at: range)
         }
         return try ascendingKeptSum(probabilities: probabilities, contributions: contributions, dice: dice,
-                                    kept: kept, meter: meter, at: range)
+                                    kept: kept, meter: &meter, at: range)
     }
 
     /// Throws unless there are as many probabilities as contributions, and some: a unit whose
@@ -94,7 +94,7 @@ enum KeepDP {
     ///
     /// - Complexity: as `keptSum(probabilities:contributions:dice:kept:meter:at:)`.
     static func keptSum(of unit: Distribution, counting: PoolCounting, dice: Int, kept: Range<Int>,
-                        meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+                        meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
         let mass = unit.totalProbability
         // Filled in place rather than appended to: see `FlatArray`.
         let count = unit.count
@@ -120,9 +120,9 @@ enum KeepDP {
         }
         return whole
             ? try keptSum(probabilities: probabilities, contributions: wholeContributions, dice: dice, kept: kept,
-                          meter: meter, at: range)
+                          meter: &meter, at: range)
             : try keptSum(probabilities: probabilities, contributions: contributions, dice: dice, kept: kept,
-                          meter: meter, at: range)
+                          meter: &meter, at: range)
     }
 
     /// `keptSum` for whole-number contributions (every pool of dice): the same steps on
@@ -131,7 +131,7 @@ enum KeepDP {
     ///
     /// - Complexity: as the general form.
     static func keptSum(probabilities: [Double], contributions: [Int], dice: Int, kept: Range<Int>,
-                        meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+                        meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
         try checkValues(probabilities.count, contributions.count)
         guard dice > 0, !kept.isEmpty else { return Distribution(constant: .integer(0)) }
         let fromTop = dice - kept.lowerBound < kept.upperBound
@@ -141,11 +141,11 @@ enum KeepDP {
         if let table = FlatTable(contributions: ascendingContributions, dice: dice, kept: ascendingKept,
                                  maxOutcomes: meter.budget.maxOutcomes) {
             return try flatKeptSum(probabilities: ascendingProbabilities, contributions: ascendingContributions,
-                                   dice: dice, kept: ascendingKept, table: table, meter: meter)
+                                   dice: dice, kept: ascendingKept, table: table, meter: &meter)
         }
         return try ascendingKeptSum(probabilities: ascendingProbabilities,
                                     contributions: ascendingContributions.map { .integer($0) },
-                                    dice: dice, kept: ascendingKept, meter: meter, at: range)
+                                    dice: dice, kept: ascendingKept, meter: &meter, at: range)
     }
 
     /// The shape of the rows of `flatKeptSum`: every kept sum lies in `low ..< low + width`.
@@ -183,7 +183,7 @@ enum KeepDP {
     /// One array holds two sets of rows (the states before and after a value) and the final
     /// sums: `current` and `next` are where the two sets start, swapped after each value.
     private static func flatKeptSum(probabilities: [Double], contributions: [Int], dice: Int, kept: Range<Int>,
-                                    table: FlatTable, meter: WorkMeter) throws(StatsFailure) -> Distribution {
+                                    table: FlatTable, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         let m = probabilities.count
         let width = table.width, rows = table.rows
         let spread = Double(contributions.max() ?? 0) - Double(contributions.min() ?? 0)
@@ -261,7 +261,7 @@ enum KeepDP {
     }
 
     private static func ascendingKeptSum(probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>,
-                                         meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+                                         meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
         let zero = Distribution(constant: .integer(0))
         let m = probabilities.count
         // Up to kept.upperBound states, each spreading over the dice left, each a kept sum

@@ -110,7 +110,7 @@ struct MultisetKeep {
     /// times; arithmetic faults are reported at `range`.
     ///
     /// - Complexity: O(*items* · *states* · *outcomes* · *length*).
-    func windowSum(_ items: [(outcomes: [Int: Double], copies: Int)], meter: WorkMeter,
+    func windowSum(_ items: [(outcomes: [Int: Double], copies: Int)], meter: inout WorkMeter,
                    at range: SourceRange) throws(StatsFailure) -> Distribution {
         var states: [Int: Double] = [0: 1]
         for item in items {
@@ -155,7 +155,7 @@ struct MultisetKeep {
     /// The distributions of `accumulators`, each within `maxOutcomes`; throws when together
     /// they would hold more than a few times that (each within the bound is not enough).
     static func build(_ accumulators: [Int: DistributionAccumulator],
-                      meter: WorkMeter) throws(StatsFailure) -> [Int: Distribution] {
+                      meter: inout WorkMeter) throws(StatsFailure) -> [Int: Distribution] {
         var built: [Int: Distribution] = [:]
         var held = 0
         for (key, accumulator) in accumulators {
@@ -173,7 +173,7 @@ struct MultisetKeep {
     /// arithmetic faults are reported at `range`.
     ///
     /// - Complexity: O(*items* · *states* · *outcomes* · *W*²) for totals of width *W*.
-    func dropSum(_ items: [(outcomes: [Int: Distribution], copies: Int)], meter: WorkMeter,
+    func dropSum(_ items: [(outcomes: [Int: Distribution], copies: Int)], meter: inout WorkMeter,
                  at range: SourceRange) throws(StatsFailure) -> Distribution {
         var states: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
         for item in items {
@@ -188,7 +188,7 @@ struct MultisetKeep {
                         }
                     }
                 }
-                states = try MultisetKeep.build(next, meter: meter)
+                states = try MultisetKeep.build(next, meter: &meter)
             }
         }
         var result = DistributionAccumulator()

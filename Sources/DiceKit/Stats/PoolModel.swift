@@ -79,7 +79,6 @@ final class PoolModel {
     private let someFaceExplodes: Bool
     /// Extra dice per chain at most; 0 when the die never explodes.
     let depth: Int
-    private let meter: WorkMeter
     private let range: SourceRange
     /// One die's value, once worked out.
     private var cachedUnit: Distribution?
@@ -91,11 +90,11 @@ final class PoolModel {
     /// - Parameters:
     ///   - faces: the raw faces of one die.
     ///   - largestCount: the most dice the pool may have, to set the explosion cut.
+    ///   - explosionCutoff: the budget's: the mass left where a pool's explosion tails are cut.
     ///   - rerollRange, explosionRange: where those errors point.
-    init(faces rawFaces: Distribution, spec: PoolSpec, largestCount: Int, meter: WorkMeter, range: SourceRange,
-         rerollRange: SourceRange, explosionRange: SourceRange) throws(StatsFailure) {
+    init(faces rawFaces: Distribution, spec: PoolSpec, largestCount: Int, explosionCutoff: Double,
+         range: SourceRange, rerollRange: SourceRange, explosionRange: SourceRange) throws(StatsFailure) {
         self.spec = spec
-        self.meter = meter
         self.range = range
 
         // Clamps, in written order, on every face.
@@ -163,7 +162,7 @@ final class PoolModel {
             guard stops else { throw .dice(DiceError(.explosionMatchesEveryFace, at: explosionRange)) }
             someFaceExplodes = explodes
             if mass > 0 {
-                let cutoff = meter.budget.explosionCutoff / Double(Swift.max(1, largestCount))
+                let cutoff = explosionCutoff / Double(Swift.max(1, largestCount))
                 let levels = (log(cutoff) / log(mass)).rounded(.up) - 1
                 guard levels < 1_000_000 else {
                     throw .tooExpensive("the explosion's tail would need \(Int(levels)) extra dice")
@@ -210,32 +209,32 @@ final class PoolModel {
     var cutsExplosionTails: Bool { depth > 0 || someFaceExplodes }
 
     /// The distribution of the pool's value with `count` dice.
-    func distribution(count: Int) throws(StatsFailure) -> Distribution {
+    func distribution(count: Int, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         guard count > 0 else { return Distribution(constant: .integer(0)) }
         if isChain {
             guard !spec.keeps.isEmpty,
                   let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: count...(count * (depth + 1))) else {
-                if spec.keeps.isEmpty { return try additive(count: count) }
+                if spec.keeps.isEmpty { return try additive(count: count, meter: &meter) }
                 throw .tooExpensive("keeping and dropping from both ends of an exploding pool")
             }
-            if case .drop(0) = form { return try additive(count: count) }
-            return try chainKeep(count: count, form: form, fromTop: fromTop)
+            if case .drop(0) = form { return try additive(count: count, meter: &meter) }
+            return try chainKeep(count: count, form: form, fromTop: fromTop, meter: &meter)
         }
         let kept = KeepStep.keptRange(spec.keeps, total: count)
-        if kept == 0..<count { return try additive(count: count) }
-        let unit = try self.unit()
+        if kept == 0..<count { return try additive(count: count, meter: &meter) }
+        let unit = try self.unit(meter: &meter)
         let keptSum = try KeepDP.keptSum(of: unit, counting: spec.counting, dice: count, kept: kept,
-                                         meter: meter, at: range)
+                                         meter: &meter, at: range)
         return keptSum.scaled(by: pow(unit.totalProbability, Double(count)))
     }
 
     /// One die's value: the die itself, or for `!!` the sum of its chain.
-    private func unit() throws(StatsFailure) -> Distribution {
+    private func unit(meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         if let cachedUnit { return cachedUnit }
         var result = die
         if spec.explosion == .compound {
             let (stop, go) = try parts { face, _ throws(ArithmeticFault) in .integer(face) }
-            result = try chainSum(first: (stop, go), extra: (stop, go))
+            result = try chainSum(first: (stop, go), extra: (stop, go), meter: &meter)
         }
         cachedUnit = try meter.checkSize(result)
         return result
@@ -255,7 +254,8 @@ final class PoolModel {
 
     /// The sum over a chain: the first die, then up to `depth` extra dice while the faces match.
     private func chainSum(first: (stop: Distribution, go: Distribution),
-                          extra: (stop: Distribution, go: Distribution)) throws(StatsFailure) -> Distribution {
+                          extra: (stop: Distribution, go: Distribution),
+                          meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         var result = DistributionAccumulator()
         try arithmetic { () throws(ArithmeticFault) in try result.add(first.stop) }
         var running = first.go
@@ -277,16 +277,16 @@ final class PoolModel {
     ///
     /// The sums are built one unit at a time and the last is kept, so asking for the
     /// counts of a pool in increasing order (as `StatsEngine` does) builds each once.
-    private func additive(count: Int) throws(StatsFailure) -> Distribution {
+    private func additive(count: Int, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         let single: Distribution
         if let known = self.single {
             single = known
         } else if isChain {
             let first = try parts { face, _ throws(ArithmeticFault) in try self.contribution(face) }
             let extra = try parts { face, _ throws(ArithmeticFault) in try self.contribution(try self.extraValue(face)) }
-            single = try chainSum(first: first, extra: extra)
+            single = try chainSum(first: first, extra: extra, meter: &meter)
         } else {
-            let unit = try self.unit()
+            let unit = try self.unit(meter: &meter)
             try meter.charge(unit.storageSize)
             // A plain sum counts each value as itself: the map would give `unit` back.
             single = spec.counting.isSum ? unit : try arithmetic { () throws(ArithmeticFault) in
@@ -299,7 +299,7 @@ final class PoolModel {
             power = single
             powerCount = 1
         }
-        power = try PoolModel.repeatedSum(of: single, count: count, from: power, copies: powerCount, meter: meter,
+        power = try PoolModel.repeatedSum(of: single, count: count, from: power, copies: powerCount, meter: &meter,
                                           at: range)
         powerCount = count
         return power
@@ -308,7 +308,8 @@ final class PoolModel {
     // MARK: - Keep/drop on exploding pools
 
     /// Keep/drop over `count` chains, each a die and its extra dice as separate values.
-    private func chainKeep(count: Int, form: MultisetKeep.Form, fromTop: Bool) throws(StatsFailure) -> Distribution {
+    private func chainKeep(count: Int, form: MultisetKeep.Form, fromTop: Bool,
+                           meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         // Every value a die of the pool can show, ranked from the anchored end.
         var values = Set<Int>()
         var faceCount = 0
@@ -354,7 +355,7 @@ final class PoolModel {
                 open = next
                 if open.isEmpty { break }
             }
-            return try keeper.windowSum([(closed, count)], meter: meter, at: range)
+            return try keeper.windowSum([(closed, count)], meter: &meter, at: range)
         case .drop:
             var open: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
             var closed: [Int: DistributionAccumulator] = [:]
@@ -383,11 +384,11 @@ final class PoolModel {
                         }
                     }
                 }
-                open = try MultisetKeep.build(next, meter: meter)
+                open = try MultisetKeep.build(next, meter: &meter)
                 if open.isEmpty { break }
             }
-            let item = try MultisetKeep.build(closed, meter: meter)
-            return try keeper.dropSum([(item, count)], meter: meter, at: range)
+            let item = try MultisetKeep.build(closed, meter: &meter)
+            return try keeper.dropSum([(item, count)], meter: &meter, at: range)
         }
     }
 }
@@ -399,7 +400,7 @@ extension PoolModel {
     /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
     ///   that passes the budget.
     static func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
-                            meter: WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+                            meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
         let size = Double(single.storageSize)
         let estimate = Double(count) * Double(count - 1) * size * size / 2
         try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)

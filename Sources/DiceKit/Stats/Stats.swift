@@ -29,8 +29,8 @@ public enum Stats {
     /// `exactDistribution`, its failures kept in their channels.
     static func exactReport(of expr: Expr, environment: Environment, limits: Limits, budget: StatsBudget,
                             shouldStop: (() -> Bool)?) throws(StatsFailure) -> DistributionReport {
-        let meter = WorkMeter(budget: budget, shouldStop: shouldStop, statementRange: expr.range)
-        let engine = StatsEngine(environment: environment, limits: limits, meter: meter)
+        let engine = StatsEngine(environment: environment, limits: limits,
+                                 meter: WorkMeter(budget: budget, shouldStop: shouldStop, statementRange: expr.range))
         let distribution = try engine.distribution(of: expr)
         let cut = engine.cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability) : 0
         return DistributionReport(distribution: distribution, exact: true, truncatedMass: cut)
@@ -50,8 +50,11 @@ final class StatsEngine {
 
     let environment: Environment
     let limits: Limits
-    /// The work done, against the budget; lent to the algorithms.
-    let meter: WorkMeter
+    /// The work done, against the budget; lent `inout` to the algorithms, which hold no
+    /// reference to the engine and so cannot reach this property while they have it: no
+    /// access can overlap, and the runtime's check of every access (several hundred
+    /// instructions per small distribution) is left out.
+    @exclusivity(unchecked) var meter: WorkMeter
     /// Parameters of the macro calls in progress, innermost last.
     var frames: [[String: Parameter]] = []
     var macroDepth = 0

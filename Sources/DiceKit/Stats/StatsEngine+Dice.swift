@@ -44,7 +44,8 @@ extension StatsEngine {
                 }
                 return value
             }
-            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, meter: meter, range: range,
+            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest,
+                                     explosionCutoff: meter.budget.explosionCutoff, range: range,
                                      rerollRange: range, explosionRange: range)
             if let constant = count.constantValue, count.totalProbability == 1, case .integer(let dice) = constant {
                 // One count for sure: the mixture would be that pool's distribution itself.
@@ -80,7 +81,8 @@ extension StatsEngine {
                 defer { next += 1 }
                 return values[next]
             }
-            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, meter: meter, range: range,
+            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest,
+                                     explosionCutoff: meter.budget.explosionCutoff, range: range,
                                      rerollRange: range, explosionRange: range)
             try addPools(pool, counts: count, weight: weight, into: &result)
         }
@@ -96,7 +98,7 @@ extension StatsEngine {
         let die = try meter.checkSize(faces.dividingProbabilities(by: faces.totalProbability))
         try meter.charge(die.storageSize)
         if dice == 1 { return die }
-        return try PoolModel.repeatedSum(of: die, count: dice, from: die, copies: 1, meter: meter, at: range)
+        return try PoolModel.repeatedSum(of: die, count: dice, from: die, copies: 1, meter: &meter, at: range)
     }
 
     /// The largest count of dice in `count`, after checking that every count is a whole
@@ -136,7 +138,7 @@ extension StatsEngine {
     /// `pool`'s distribution for `dice` dice, noting whether it cuts explosion tails.
     private func poolDistribution(_ pool: PoolModel, dice: Int) throws(StatsFailure) -> Distribution {
         if dice > 0 && pool.cutsExplosionTails { cutExplosionTails = true }
-        return try pool.distribution(count: dice)
+        return try pool.distribution(count: dice, meter: &meter)
     }
 
     /// One die without modifiers and with literal sides (`d20`, `1d%`, `dF`): its faces,

@@ -161,7 +161,7 @@ extension StatsEngine {
                 }
                 return (outcomes, group.copies)
             }
-            return try keeper.windowSum(items, meter: meter, at: range)
+            return try keeper.windowSum(items, meter: &meter, at: range)
         case .drop:
             let items = try groups.map { (group) throws(StatsFailure) -> (outcomes: [Int: Distribution], copies: Int) in
                 var outcomes: [Int: Distribution] = [:]
@@ -171,7 +171,7 @@ extension StatsEngine {
                 }
                 return (outcomes, group.copies)
             }
-            return try keeper.dropSum(items, meter: meter, at: range)
+            return try keeper.dropSum(items, meter: &meter, at: range)
         }
     }
 
@@ -183,7 +183,7 @@ extension StatsEngine {
         let mass = member.totalProbability
         if kept.isEmpty { return Distribution(constant: .integer(0), probability: Double.power(mass, copies)) }
         let sum = try KeepDP.keptSum(of: member, counting: spec.counting, dice: copies, kept: kept,
-                                     meter: meter, at: range)
+                                     meter: &meter, at: range)
         return sum.scaled(by: Double.power(mass, copies))
     }
 }

@@ -1,9 +1,11 @@
 /// The work of one exact distribution: the steps done against `StatsBudget`, the size of
 /// each distribution made, and the host's requests to stop.
 ///
-/// `StatsEngine` owns one and lends it to the algorithms (`PoolModel`, `KeepDP`,
+/// `StatsEngine` owns one and lends it, `inout`, to the algorithms (`PoolModel`, `KeepDP`,
 /// `MultisetKeep`), which meter their work with it and know nothing else of the engine.
-final class WorkMeter {
+/// A struct, so that a small distribution does not pay for one more allocation; its checks
+/// are `mutating` too, so that the engine's meter is used in place rather than copied.
+struct WorkMeter {
     let budget: StatsBudget
     /// The steps charged so far (saturating at `Int.max`).
     private(set) var work = 0
@@ -20,7 +22,7 @@ final class WorkMeter {
 
     /// Counts `units` of work, throwing `.tooExpensive` past the budget (and `.interrupted`
     /// when the host asks to stop).
-    func charge(_ units: Int) throws(StatsFailure) {
+    mutating func charge(_ units: Int) throws(StatsFailure) {
         let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
         let crossed = (total >> 20) != (work >> 20)
         work = overflow ? Int.max : total
@@ -32,7 +34,7 @@ final class WorkMeter {
 
     /// Throws `.tooExpensive` now when `units` more steps would pass the budget,
     /// so that hopeless work is not started (the steps are charged as they are done).
-    func ensureAffordable(_ units: Int) throws(StatsFailure) {
+    mutating func ensureAffordable(_ units: Int) throws(StatsFailure) {
         let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
         if overflow || total > budget.maxWork {
             throw .tooExpensive("the exact distribution would need more than \(budget.maxWork) steps")
@@ -41,7 +43,7 @@ final class WorkMeter {
 
     /// Throws `.tooExpensive` when `distribution` is too large to carry on with.
     @discardableResult
-    func checkSize(_ distribution: Distribution) throws(StatsFailure) -> Distribution {
+    mutating func checkSize(_ distribution: Distribution) throws(StatsFailure) -> Distribution {
         if distribution.storageSize > budget.maxOutcomes {
             throw .tooExpensive("a distribution would have more than \(budget.maxOutcomes) outcomes")
         }
