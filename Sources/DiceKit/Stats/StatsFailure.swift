@@ -7,7 +7,7 @@
 ///   `Stats.distribution` simulates instead.
 /// - `invariant`: the engine broke one of its own invariants: a bug, never simulated over,
 ///   so that tests and the fuzzer see it and a user is told.
-enum StatsFailure: Error {
+enum StatsFailure: Error, Hashable {
     case dice(DiceError)
     case tooExpensive(String)
     case invariant(String)
