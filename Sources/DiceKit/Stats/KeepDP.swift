@@ -247,7 +247,7 @@ enum KeepDP {
             }
         }
         return try meter.checkSize(Distribution.fromDense(offset: table.low,
-                                                           probabilities: FlatArray.copy(slab, final ..< slab.count)))
+                                                          probabilities: FlatArray.copy(slab, final ..< slab.count)))
     }
 
     /// `slab[target ..< target + count] += slab[source ..< source + count] * weight`, slot
@@ -260,8 +260,10 @@ enum KeepDP {
         for index in 0..<count { slab[target &+ index] += slab[source &+ index] * weight }
     }
 
-    private static func ascendingKeptSum(probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>,
-                                         meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+    private static func ascendingKeptSum(
+        probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>, meter: inout WorkMeter,
+        at range: SourceRange
+    ) throws(StatsFailure) -> Distribution {
         let zero = Distribution(constant: .integer(0))
         let m = probabilities.count
         // Up to kept.upperBound states, each spreading over the dice left, each a kept sum

@@ -116,7 +116,7 @@ struct MultisetKeep {
         for item in items {
             for _ in 0..<item.copies {
                 try meter.charge(WorkMeter.product(WorkMeter.product(states.count, item.outcomes.count),
-                                                      form.length + 1))
+                                                   form.length + 1))
                 var next: [Int: Double] = [:]
                 for (state, p) in states {
                     for (outcome, q) in item.outcomes { next[merge(state, outcome), default: 0] += p * q }

@@ -364,7 +364,7 @@ final class PoolModel {
                 for (key, totals) in open {
                     // Each face also inserts into a list and merges into an accumulator: charge it.
                     try meter.charge(WorkMeter.product(MultisetKeep.dropPairWork(totals, Distribution(constant: .integer(0))),
-                                                          faceCount))
+                                                       faceCount))
                     try die.forEachWholeOutcome { (face, weight) throws(StatsFailure) in
                         let value = level == 0 ? face
                             : try arithmetic { () throws(ArithmeticFault) in try extraValue(face) }
