@@ -302,7 +302,9 @@ enum KeepDP {
                     if pmf == 0 { continue }
                     let placed = j + k
                     let overlap = Swift.max(0, Swift.min(placed, kept.upperBound) - Swift.max(j, kept.lowerBound))
-                    try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
+                    // Not through `StatsFailure.arithmetic`: its closure would capture `state`, 2% more
+                    // instructions for the whole sum.
+                    do throws(ArithmeticFault) {
                         let shift = overlap == 0 ? Number.integer(0)
                             : try contributions[i].multiplying(by: .integer(overlap))
                         if placed >= kept.upperBound || placed == dice {
@@ -311,6 +313,8 @@ enum KeepDP {
                             if next[placed] == nil { next[placed] = DistributionAccumulator() }
                             try next[placed]?.add(state, shiftedBy: shift, times: pmf)
                         }
+                    } catch {
+                        throw .dice(DiceError(error.kind, at: range))
                     }
                 }
             }
