@@ -185,6 +185,9 @@ enum FuzzDice {
             return .failure(error)
         } catch is StatsError {
             return .tooExpensive
+        } catch let failure as StatsInvariantFailure {
+            // A bug in the exact engine, never a reason to simulate.
+            fail("Stats.exactDistribution broke an invariant: \(failure.message)")
         } catch {
             fail("Stats.exactDistribution threw \(error)")
         }

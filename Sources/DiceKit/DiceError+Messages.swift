@@ -91,6 +91,8 @@ extension DiceError.Kind {
             return "in macro '\(name)': \(inner.message)"
         case .interrupted:
             return "interrupted"
+        case .internalError(let text):
+            return "internal error: \(text) (a bug in dice; please report it)"
         }
     }
 }

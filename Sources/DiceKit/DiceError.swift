@@ -88,6 +88,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case inMacro(name: String, Kind)
         /// The host asked evaluation to stop (Ctrl-C).
         case interrupted
+        /// A broken invariant of DiceKit itself: a bug, never a fault of the input.
+        case internalError(String)
     }
 
     /// What the parser needed where it found something else, in `Kind.expected`.

@@ -86,6 +86,8 @@ import Testing
         Case(.evaluationTooDeep, "evaluation nested too deeply through macros"),
         Case(.inMacro(name: "boom", .divisionByZero), "in macro 'boom': division by zero"),
         Case(.interrupted, "interrupted"),
+        Case(.internalError("a kept sum outside its table"),
+             "internal error: a kept sum outside its table (a bug in dice; please report it)"),
     ]
 
     @Test(arguments: cases)

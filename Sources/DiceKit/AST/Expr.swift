@@ -76,7 +76,6 @@ public struct DiceTerm: Hashable, Sendable {
         let modifiers: [DiceModifier]
         let notation: String
         let modifiersInStageOrder: [DiceModifier]
-        let literalKeeps: [LiteralKeep]?
         let literalRules: PoolRules?
         let modifierConflict: DiceError?
         let literalPool: LiteralPool?
@@ -89,7 +88,6 @@ public struct DiceTerm: Hashable, Sendable {
             Printer.writeDice(count: count, sides: sides, modifiers: modifiers, into: &text)
             notation = text
             modifiersInStageOrder = DiceModifier.inStageOrder(modifiers)
-            literalKeeps = LiteralKeep.all(of: modifiers)
             modifierConflict = PoolRules.conflict(in: modifiersInStageOrder, onGroup: false)
             literalRules = modifierConflict == nil ? PoolRules.literal(modifiersInStageOrder) : nil
             literalPool = literalRules.flatMap { LiteralPool(count: count, sides: sides, rules: $0) }
@@ -109,10 +107,6 @@ public struct DiceTerm: Hashable, Sendable {
     public var notation: String { storage.notation }
     /// `modifiers` in the order they apply (`DiceModifier.inStageOrder`), worked out once.
     var modifiersInStageOrder: [DiceModifier] { storage.modifiersInStageOrder }
-
-    /// When every modifier is a keep or drop with a literal count (or none), those steps
-    /// in written order; `nil` otherwise.
-    var literalKeeps: [LiteralKeep]? { storage.literalKeeps }
 
     /// The modifiers' rules when every argument is a valid number literal, worked out once;
     /// `nil` when some argument is computed (or invalid, or the modifiers conflict).
@@ -166,35 +160,6 @@ struct LiteralPool: Hashable, Sendable {
         self.count = count
         self.sides = sides
         kept = rules.keeps.isEmpty ? nil : KeepDropStep.keptRange(rules.keeps, total: count)
-    }
-}
-
-/// A keep or drop modifier with a literal count: `kh3`, `d` (drop the lowest one).
-struct LiteralKeep: Hashable, Sendable {
-    var keep: Bool
-    var extreme: DiceModifier.Extreme
-    var count: Int
-
-    /// The steps of `modifiers` when all are keep/drop with literal counts of at least 0.
-    static func all(of modifiers: [DiceModifier]) -> [LiteralKeep]? {
-        var steps: [LiteralKeep] = []
-        for modifier in modifiers {
-            let keep: Bool
-            let extreme: DiceModifier.Extreme
-            let countExpr: Expr?
-            switch modifier.kind {
-            case .keep(let e, let c): (keep, extreme, countExpr) = (true, e, c)
-            case .drop(let e, let c): (keep, extreme, countExpr) = (false, e, c)
-            default: return nil
-            }
-            var count = 1
-            if let countExpr {
-                guard case .number(.integer(let literal)) = countExpr.kind, literal >= 0 else { return nil }
-                count = literal
-            }
-            steps.append(LiteralKeep(keep: keep, extreme: extreme, count: count))
-        }
-        return steps
     }
 }
 

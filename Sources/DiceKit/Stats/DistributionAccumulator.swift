@@ -20,7 +20,7 @@ struct DistributionAccumulator {
     private mutating func reserve(_ low: Int, _ high: Int) -> Bool {
         let widest = Swift.min(Distribution.maxDenseSpan - 1,
                                Swift.max(DistributionAccumulator.cheapSpan,
-                                         StatsEngine.product(Distribution.denseSpread, offered)))
+                                         WorkMeter.product(Distribution.denseSpread, offered)))
         if slots.isEmpty {
             let (span, overflow) = high.subtractingReportingOverflow(low)
             guard !overflow, span <= widest else { return false }

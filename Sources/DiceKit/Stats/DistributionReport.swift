@@ -18,8 +18,13 @@ public struct DistributionReport: Hashable, Sendable {
 }
 
 /// Why an exact distribution was not computed; the caller falls back to simulation.
+///
+/// Only for what is beyond the exact engine's reach, never for its own bugs (a broken
+/// invariant is thrown as another error, so that no caller simulates over it).
 public enum StatsError: Error, Hashable, Sendable {
-    /// The exact computation would exceed the work or size bound of `StatsBudget`.
+    /// The exact computation would exceed the work or size bound of `StatsBudget`, or the
+    /// expression has a shape the exact engine leaves to simulation (keeping from both ends
+    /// of an exploding pool).
     case tooExpensive(String)
 }
 

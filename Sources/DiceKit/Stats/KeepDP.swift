@@ -6,50 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// One keep or drop modifier with its resolved count: `kh3`, `dl1`.
-///
-/// It is the parser's `LiteralKeep`, so that a term whose keep/drop counts are literal
-/// uses the steps worked out at parse time as they are (an array of a new element type
-/// costs a metadata instantiation the first time one is made).
-typealias KeepStep = LiteralKeep
-
-extension LiteralKeep {
-    enum Kind: Hashable { case keepHighest, keepLowest, dropHighest, dropLowest }
-
-    init(kind: Kind, count: Int) {
-        switch kind {
-        case .keepHighest: self.init(keep: true, extreme: .highest, count: count)
-        case .keepLowest: self.init(keep: true, extreme: .lowest, count: count)
-        case .dropHighest: self.init(keep: false, extreme: .highest, count: count)
-        case .dropLowest: self.init(keep: false, extreme: .lowest, count: count)
-        }
-    }
-
-    var kind: Kind {
-        switch (keep, extreme) {
-        case (true, .highest): return .keepHighest
-        case (true, .lowest): return .keepLowest
-        case (false, .highest): return .dropHighest
-        case (false, .lowest): return .dropLowest
-        }
-    }
-
-    /// The positions kept, in ascending order of value, when `steps` apply in turn to `total` values.
-    static func keptRange(_ steps: [KeepStep], total: Int) -> Range<Int> {
-        var low = 0, high = total
-        for step in steps {
-            let size = high - low
-            switch step.kind {
-            case .keepHighest: low = high - Swift.min(step.count, size)
-            case .keepLowest: high = low + Swift.min(step.count, size)
-            case .dropHighest: high -= Swift.min(step.count, size)
-            case .dropLowest: low += Swift.min(step.count, size)
-            }
-        }
-        return low..<high
-    }
-}
-
 /// Keep/drop over independent, identically distributed values, without listing the
 /// S^N outcomes of the pool.
 ///
@@ -60,32 +16,41 @@ extension LiteralKeep {
 enum KeepDP {
     /// The distribution of the sum of `contributions[i]` over the dice at sorted positions
     /// `kept`, for `dice` independent values that are `i` with probability `probabilities[i]`
-    /// (value order ascending, probabilities summing to 1).
+    /// (value order ascending, probabilities summing to 1); arithmetic faults are reported at `range`.
     ///
     /// - Complexity: O(*S* · *N* · *N'* · *W*) for *S* values, *N* dice, *N'* = `kept.upperBound`
     ///   states and *W* the width of the kept sum's distribution.
     static func keptSum(probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>,
-                        engine: StatsEngine) throws -> Distribution {
-        precondition(probabilities.count == contributions.count && !probabilities.isEmpty)
+                        meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+        try checkValues(probabilities.count, contributions.count)
         guard dice > 0, !kept.isEmpty else { return Distribution(constant: .integer(0)) }
         // The work grows with the positions before the end of the kept ones: count them from
         // whichever end is nearer (from the top, the values go in decreasing order).
         if dice - kept.lowerBound < kept.upperBound {
             return try ascendingKeptSum(probabilities: probabilities.reversed(), contributions: contributions.reversed(),
                                         dice: dice, kept: (dice - kept.upperBound)..<(dice - kept.lowerBound),
-                                        engine: engine)
+                                        meter: &meter, at: range)
         }
         return try ascendingKeptSum(probabilities: probabilities, contributions: contributions, dice: dice,
-                                    kept: kept, engine: engine)
+                                    kept: kept, meter: &meter, at: range)
+    }
+
+    /// Throws unless there are as many probabilities as contributions, and some: a unit whose
+    /// every outcome was cut (a very coarse `explosionCutoff`) has none, and is left to simulation.
+    private static func checkValues(_ probabilities: Int, _ contributions: Int) throws(StatsFailure) {
+        guard probabilities == contributions else {
+            throw .invariant("\(probabilities) probabilities for \(contributions) contributions")
+        }
+        guard probabilities > 0 else { throw .tooExpensive("a pool without values") }
     }
 
     /// The kept sum of `dice` independent copies of `unit`, each value counted by
     /// `counting`, before scaling by the mass of `unit` (to the power `dice`); faults are
     /// reported at `range`.
     ///
-    /// - Complexity: as `keptSum(probabilities:contributions:dice:kept:engine:)`.
-    static func keptSum(of unit: Distribution, counting: PoolCounting, dice: Int, kept: Range<Int>,
-                        engine: StatsEngine, at range: SourceRange) throws -> Distribution {
+    /// - Complexity: as `keptSum(probabilities:contributions:dice:kept:meter:at:)`.
+    static func keptSum(of unit: Distribution, counting: PoolRules.Counting, dice: Int, kept: Range<Int>,
+                        meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
         let mass = unit.totalProbability
         // Filled in place rather than appended to: see `FlatArray`.
         let count = unit.count
@@ -95,10 +60,10 @@ enum KeepDP {
         var contributions: [Number] = []
         var whole = true
         var index = 0
-        try unit.forEachOutcome { (value, p) throws(DiceError) in
+        try unit.forEachOutcome { (value, p) throws(StatsFailure) in
             defer { index += 1 }
             probabilities[index] = p / mass
-            let contribution = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+            let contribution = try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
                 try counting.contribution(of: value)
             }
             if whole, case .integer(let n) = contribution {
@@ -109,13 +74,11 @@ enum KeepDP {
             whole = false
             contributions.append(contribution)
         }
-        return try engine.faults(at: range) {
-            whole
-                ? try keptSum(probabilities: probabilities, contributions: wholeContributions, dice: dice, kept: kept,
-                              engine: engine)
-                : try keptSum(probabilities: probabilities, contributions: contributions, dice: dice, kept: kept,
-                              engine: engine)
-        }
+        return whole
+            ? try keptSum(probabilities: probabilities, contributions: wholeContributions, dice: dice, kept: kept,
+                          meter: &meter, at: range)
+            : try keptSum(probabilities: probabilities, contributions: contributions, dice: dice, kept: kept,
+                          meter: &meter, at: range)
     }
 
     /// `keptSum` for whole-number contributions (every pool of dice): the same steps on
@@ -124,23 +87,21 @@ enum KeepDP {
     ///
     /// - Complexity: as the general form.
     static func keptSum(probabilities: [Double], contributions: [Int], dice: Int, kept: Range<Int>,
-                        engine: StatsEngine) throws -> Distribution {
-        guard probabilities.count == contributions.count, !probabilities.isEmpty else {
-            throw StatsError.tooExpensive("a pool without values")
-        }
+                        meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+        try checkValues(probabilities.count, contributions.count)
         guard dice > 0, !kept.isEmpty else { return Distribution(constant: .integer(0)) }
         let fromTop = dice - kept.lowerBound < kept.upperBound
         let ascendingKept = fromTop ? (dice - kept.upperBound)..<(dice - kept.lowerBound) : kept
         let ascendingProbabilities = fromTop ? FlatArray.reversed(probabilities) : probabilities
         let ascendingContributions = fromTop ? FlatArray.reversed(contributions) : contributions
         if let table = FlatTable(contributions: ascendingContributions, dice: dice, kept: ascendingKept,
-                                 maxOutcomes: engine.budget.maxOutcomes) {
+                                 maxOutcomes: meter.budget.maxOutcomes) {
             return try flatKeptSum(probabilities: ascendingProbabilities, contributions: ascendingContributions,
-                                   dice: dice, kept: ascendingKept, table: table, engine: engine)
+                                   dice: dice, kept: ascendingKept, table: table, meter: &meter)
         }
         return try ascendingKeptSum(probabilities: ascendingProbabilities,
                                     contributions: ascendingContributions.map { .integer($0) },
-                                    dice: dice, kept: ascendingKept, engine: engine)
+                                    dice: dice, kept: ascendingKept, meter: &meter, at: range)
     }
 
     /// The shape of the rows of `flatKeptSum`: every kept sum lies in `low ..< low + width`.
@@ -177,14 +138,14 @@ enum KeepDP {
     ///
     /// One array holds two sets of rows (the states before and after a value) and the final
     /// sums: `current` and `next` are where the two sets start, swapped after each value.
-    private static func flatKeptSum(probabilities: [Double], contributions: [Int], dice: Int,
-                                    kept: Range<Int>, table: FlatTable, engine: StatsEngine) throws -> Distribution {
+    private static func flatKeptSum(probabilities: [Double], contributions: [Int], dice: Int, kept: Range<Int>,
+                                    table: FlatTable, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         let m = probabilities.count
         let width = table.width, rows = table.rows
         let spread = Double(contributions.max() ?? 0) - Double(contributions.min() ?? 0)
         let estimate = Double(m) * Double(kept.upperBound) * Double(dice)
-            * Swift.min(Double(kept.count) * spread + 1, Double(engine.budget.maxOutcomes)) / 2
-        try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
+            * Swift.min(Double(kept.count) * spread + 1, Double(meter.budget.maxOutcomes)) / 2
+        try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
         var tail = [Double](repeating: 0, count: m + 1)
         for i in stride(from: m - 1, through: 0, by: -1) { tail[i] = tail[i + 1] + probabilities[i] }
         var logFactorial = [Double](repeating: 0, count: dice + 1)
@@ -204,11 +165,11 @@ enum KeepDP {
         for i in 0..<m {
             let q = i == m - 1 ? 1.0 : Swift.min(1, probabilities[i] / tail[i])
             let logQ = log(q), logRest = log1p(-q)
-            try slab.withUnsafeMutableBufferPointer { slab in
+            try slab.withUnsafeMutableBufferPointer { (slab) throws(StatsFailure) in
                 for j in 0..<rows where lowest[j] <= highest[j] {
                     let remaining = dice - j
                     let from = lowest[j], to = highest[j]
-                    try engine.charge(StatsEngine.product(remaining + 1, to - from + 1))
+                    try meter.charge(WorkMeter.product(remaining + 1, to - from + 1))
                     for k in 0...remaining {
                         let pmf = KeepDP.binomial(k, of: remaining, q: q, logQ: logQ, logRest: logRest,
                                                   logFactorial: logFactorial)
@@ -241,22 +202,24 @@ enum KeepDP {
                 nextHighest[j] = -1
             }
         }
-        return try engine.checkSize(Distribution.fromDense(offset: table.low,
-                                                           probabilities: FlatArray.copy(slab, final ..< slab.count)))
+        return try meter.checkSize(Distribution.fromDense(offset: table.low,
+                                                          probabilities: FlatArray.copy(slab, final ..< slab.count)))
     }
 
     /// `slab[target ..< target + count] += slab[source ..< source + count] * weight`, slot
     /// by slot (a loop that vectorizes), the two ranges being apart.
     private static func addRow(_ slab: UnsafeMutableBufferPointer<Double>, from source: Int, to target: Int,
-                               count: Int, times weight: Double) throws {
+                               count: Int, times weight: Double) throws(StatsFailure) {
         guard count >= 0, source >= 0, target >= 0, source <= slab.count - count, target <= slab.count - count else {
-            throw StatsError.tooExpensive("a kept sum outside its table")
+            throw .invariant("a kept sum outside its table")
         }
         for index in 0..<count { slab[target &+ index] += slab[source &+ index] * weight }
     }
 
-    private static func ascendingKeptSum(probabilities: [Double], contributions: [Number], dice: Int,
-                                         kept: Range<Int>, engine: StatsEngine) throws -> Distribution {
+    private static func ascendingKeptSum(
+        probabilities: [Double], contributions: [Number], dice: Int, kept: Range<Int>, meter: inout WorkMeter,
+        at range: SourceRange
+    ) throws(StatsFailure) -> Distribution {
         let zero = Distribution(constant: .integer(0))
         let m = probabilities.count
         // Up to kept.upperBound states, each spreading over the dice left, each a kept sum
@@ -270,9 +233,9 @@ enum KeepDP {
             }
             spread = largest - smallest
         }
-        let width = Swift.min(Double(kept.count) * spread + 1, Double(engine.budget.maxOutcomes))
+        let width = Swift.min(Double(kept.count) * spread + 1, Double(meter.budget.maxOutcomes))
         let estimate = Double(m) * Double(kept.upperBound) * Double(dice) * width / 2
-        try engine.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
+        try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
         var tail = [Double](repeating: 0, count: m + 1)
         for i in stride(from: m - 1, through: 0, by: -1) { tail[i] = tail[i + 1] + probabilities[i] }
         var logFactorial = [Double](repeating: 0, count: dice + 1)
@@ -288,28 +251,38 @@ enum KeepDP {
             for j in 0..<dice {
                 guard let state = states[j] else { continue }
                 let remaining = dice - j
-                try engine.charge(StatsEngine.product(remaining + 1, state.storageSize))
+                try meter.charge(WorkMeter.product(remaining + 1, state.storageSize))
                 for k in 0...remaining {
                     let pmf = KeepDP.binomial(k, of: remaining, q: q, logQ: logQ, logRest: logRest,
                                               logFactorial: logFactorial)
                     if pmf == 0 { continue }
                     let placed = j + k
                     let overlap = Swift.max(0, Swift.min(placed, kept.upperBound) - Swift.max(j, kept.lowerBound))
-                    let shift = overlap == 0 ? Number.integer(0)
-                        : try contributions[i].multiplying(by: .integer(overlap))
-                    if placed >= kept.upperBound || placed == dice {
-                        try final.add(state, shiftedBy: shift, times: pmf)
-                    } else {
-                        if next[placed] == nil { next[placed] = DistributionAccumulator() }
-                        try next[placed]!.add(state, shiftedBy: shift, times: pmf)
+                    // Not through `StatsFailure.arithmetic`: its closure would capture `state`, 2% more
+                    // instructions for the whole sum.
+                    do throws(ArithmeticFault) {
+                        let shift = overlap == 0 ? Number.integer(0)
+                            : try contributions[i].multiplying(by: .integer(overlap))
+                        if placed >= kept.upperBound || placed == dice {
+                            try final.add(state, shiftedBy: shift, times: pmf)
+                        } else {
+                            if next[placed] == nil { next[placed] = DistributionAccumulator() }
+                            try next[placed]?.add(state, shiftedBy: shift, times: pmf)
+                        }
+                    } catch {
+                        throw .dice(DiceError(error.kind, at: range))
                     }
                 }
             }
             for j in 0...dice {
-                states[j] = try next[j].map { try engine.checkSize($0.build()) }
+                if let accumulator = next[j] {
+                    states[j] = try meter.checkSize(accumulator.build())
+                } else {
+                    states[j] = nil
+                }
             }
         }
-        return try engine.checkSize(final.build())
+        return try meter.checkSize(final.build())
     }
 
     /// P(`k` of `n` dice take the face) when each does with probability `q`: the binomial

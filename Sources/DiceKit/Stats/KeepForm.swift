@@ -7,15 +7,15 @@ extension MultisetKeep {
     /// dropped ones, which for decimals loses what is small beside them (`{1, 1, 2^63.5}kl2`).
     ///
     /// - Complexity: O(*sizes* · *steps*)
-    static func form(for steps: [KeepStep], sizes: ClosedRange<Int>,
+    static func form(for steps: [KeepDropStep], sizes: ClosedRange<Int>,
                      allowDrop: Bool = true) -> (form: Form, fromTop: Bool)? {
         let largest = sizes.upperBound
-        let top = KeepStep.keptRange(steps, total: largest)
+        let top = KeepDropStep.keptRange(steps, total: largest)
         var bottomWindow = true, topWindow = true, dropBottom = true, dropTop = true
         let bottomSkip = top.lowerBound, bottomWidth = top.upperBound
         let topSkip = largest - top.upperBound, topWidth = largest - top.lowerBound
         for size in sizes {
-            let kept = KeepStep.keptRange(steps, total: size)
+            let kept = KeepDropStep.keptRange(steps, total: size)
             if kept.lowerBound != Swift.min(bottomSkip, size) || kept.upperBound != Swift.min(bottomWidth, size) {
                 bottomWindow = false
             }

@@ -29,8 +29,8 @@ struct MultisetKeep {
     let contributions: [Number]
     private let base: Int
 
-    /// Fails with `StatsError.tooExpensive` when the lists cannot be packed into an integer.
-    init(form: Form, contributions: [Number]) throws {
+    /// Fails with `.tooExpensive` when the lists cannot be packed into an integer.
+    init(form: Form, contributions: [Number]) throws(StatsFailure) {
         self.form = form
         self.contributions = contributions
         base = contributions.count + 1
@@ -38,7 +38,7 @@ struct MultisetKeep {
         for _ in 0..<form.length {
             let (next, overflow) = capacity.multipliedReportingOverflow(by: base)
             guard !overflow, next < (1 << 62) else {
-                throw StatsError.tooExpensive("too many ways to keep \(form.length) of \(contributions.count) values")
+                throw .tooExpensive("too many ways to keep \(form.length) of \(contributions.count) values")
             }
             capacity = next
         }
@@ -106,33 +106,35 @@ struct MultisetKeep {
 
     // MARK: - Window
 
-    /// The kept sum over `items`, each given as its lists with probabilities, taken `copies` times.
+    /// The kept sum over `items`, each given as its lists with probabilities, taken `copies`
+    /// times; arithmetic faults are reported at `range`.
     ///
     /// - Complexity: O(*items* · *states* · *outcomes* · *length*).
-    func windowSum(_ items: [(outcomes: [Int: Double], copies: Int)], engine: StatsEngine) throws -> Distribution {
+    func windowSum(_ items: [(outcomes: [Int: Double], copies: Int)], meter: inout WorkMeter,
+                   at range: SourceRange) throws(StatsFailure) -> Distribution {
         var states: [Int: Double] = [0: 1]
         for item in items {
             for _ in 0..<item.copies {
-                try engine.charge(StatsEngine.product(StatsEngine.product(states.count, item.outcomes.count),
-                                                      form.length + 1))
+                try meter.charge(WorkMeter.product(WorkMeter.product(states.count, item.outcomes.count),
+                                                   form.length + 1))
                 var next: [Int: Double] = [:]
                 for (state, p) in states {
                     for (outcome, q) in item.outcomes { next[merge(state, outcome), default: 0] += p * q }
                 }
                 states = next
-                if states.count > engine.budget.maxOutcomes {
-                    throw StatsError.tooExpensive("too many ways to keep \(form.length) values")
+                if states.count > meter.budget.maxOutcomes {
+                    throw .tooExpensive("too many ways to keep \(form.length) values")
                 }
             }
         }
-        guard case .window(let skip, let width) = form else { preconditionFailure("windowSum needs a window") }
+        guard case .window(let skip, let width) = form else { throw .invariant("a window sum without a window") }
         var result = DistributionAccumulator()
         for (state, p) in states {
             let ranks = decode(state)
             let kept = ranks.count > skip ? ranks[skip..<Swift.min(width, ranks.count)] : []
-            result.add(try sum(kept), p)
+            result.add(try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in try sum(kept) }, p)
         }
-        return try engine.checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 
     // MARK: - Drop
@@ -146,50 +148,56 @@ struct MultisetKeep {
 
     /// The work of combining `totals` with `item` in `dropSum`.
     static func dropPairWork(_ totals: Distribution, _ item: Distribution) -> Int {
-        let linear = StatsEngine.product(totals.storageSize + item.storageSize, perOutcomeCost)
-        return StatsEngine.pairWork(totals, item) + linear + pairCost
+        let linear = WorkMeter.product(totals.storageSize + item.storageSize, perOutcomeCost)
+        return WorkMeter.pairWork(totals, item) + linear + pairCost
     }
 
     /// The distributions of `accumulators`, each within `maxOutcomes`; throws when together
     /// they would hold more than a few times that (each within the bound is not enough).
     static func build(_ accumulators: [Int: DistributionAccumulator],
-                      engine: StatsEngine) throws -> [Int: Distribution] {
+                      meter: inout WorkMeter) throws(StatsFailure) -> [Int: Distribution] {
         var built: [Int: Distribution] = [:]
         var held = 0
         for (key, accumulator) in accumulators {
-            let distribution = try engine.checkSize(accumulator.build())
+            let distribution = try meter.checkSize(accumulator.build())
             held += distribution.storageSize
-            if held > StatsEngine.product(engine.budget.maxOutcomes, 4) {
-                throw StatsError.tooExpensive("the kept sums would hold more than \(engine.budget.maxOutcomes * 4) outcomes")
+            if held > WorkMeter.product(meter.budget.maxOutcomes, 4) {
+                throw .tooExpensive("the kept sums would hold more than \(meter.budget.maxOutcomes * 4) outcomes")
             }
             built[key] = distribution
         }
         return built
     }
 
-    /// The kept sum over `items`, each given as its lists with the distribution of its total.
+    /// The kept sum over `items`, each given as its lists with the distribution of its total;
+    /// arithmetic faults are reported at `range`.
     ///
     /// - Complexity: O(*items* · *states* · *outcomes* · *W*²) for totals of width *W*.
-    func dropSum(_ items: [(outcomes: [Int: Distribution], copies: Int)], engine: StatsEngine) throws -> Distribution {
+    func dropSum(_ items: [(outcomes: [Int: Distribution], copies: Int)], meter: inout WorkMeter,
+                 at range: SourceRange) throws(StatsFailure) -> Distribution {
         var states: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
         for item in items {
             for _ in 0..<item.copies {
                 var next: [Int: DistributionAccumulator] = [:]
                 for (state, totals) in states {
                     for (outcome, itemTotals) in item.outcomes {
-                        try engine.charge(MultisetKeep.dropPairWork(totals, itemTotals))
-                        let combined = try totals.adding(itemTotals)
-                        try next[merge(state, outcome), default: DistributionAccumulator()].add(combined)
+                        try meter.charge(MultisetKeep.dropPairWork(totals, itemTotals))
+                        let key = merge(state, outcome)
+                        try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
+                            try next[key, default: DistributionAccumulator()].add(totals.adding(itemTotals))
+                        }
                     }
                 }
-                states = try MultisetKeep.build(next, engine: engine)
+                states = try MultisetKeep.build(next, meter: &meter)
             }
         }
         var result = DistributionAccumulator()
         for (state, totals) in states {
-            let dropped = try sum(decode(state))
-            try result.add(totals, shiftedBy: try Number.integer(0).subtracting(dropped))
+            let ranks = decode(state)
+            try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
+                try result.add(totals, shiftedBy: try Number.integer(0).subtracting(sum(ranks)))
+            }
         }
-        return try engine.checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 }

@@ -6,60 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// A compare point with its value resolved: `>=5`.
-struct StatsPoint: Hashable {
-    var op: ComparisonOperator
-    var value: Number
-
-    func matches(_ value: Int) -> Bool { op.holds(.integer(value), self.value) }
-    func matches(_ value: Number) -> Bool { op.holds(value, self.value) }
-}
-
-/// What a pool's value counts, after keep/drop: the sum, or the matches of `cs`/`cf`;
-/// minus one for each `df` match.
-///
-/// `cs`/`cf` and `df` may each be given once (`StatsEngine.checkModifiers`), so each is
-/// one optional point.
-struct PoolCounting {
-    /// The point of `cs` or `cf`: the pool counts its matches instead of summing.
-    var successes: StatsPoint?
-    /// The point of `df`: each match takes one away.
-    var failures: StatsPoint?
-
-    var isSum: Bool { successes == nil && failures == nil }
-
-    /// What one kept die (or group member) showing `value` adds to the pool's value.
-    func contribution(of value: Number) throws(ArithmeticFault) -> Number {
-        var result = value
-        if let successes { result = .integer(successes.matches(value) ? 1 : 0) }
-        if let failures, failures.matches(value) { result = try result.subtracting(.integer(1)) }
-        return result
-    }
-}
-
-/// A dice term's modifiers with their arguments resolved to numbers.
-struct PoolSpec {
-    struct Reroll {
-        var once: Bool
-        /// `nil`: the lowest face.
-        var point: StatsPoint?
-    }
-
-    /// `mi` (`minimum` true) or `ma`, with its bound.
-    struct Clamp {
-        var minimum: Bool
-        var value: Int
-    }
-
-    var clamps: [Clamp] = []
-    var rerolls: [Reroll] = []
-    var explosion: DiceModifier.Explosion?
-    /// `nil`: the highest face.
-    var explosionPoint: StatsPoint?
-    var keeps: [KeepStep] = []
-    var counting = PoolCounting()
-}
-
 /// One kind of die with its modifiers, ready to give the distribution of a pool of any size.
 ///
 /// Per die: roll, clamp, reroll (`r` until no recursive point matches; `ro` once), then
@@ -70,16 +16,15 @@ struct PoolSpec {
 /// each new array element type costs a metadata instantiation on its first use, a good
 /// part of the time of a small pool's first distribution.
 final class PoolModel {
-    let spec: PoolSpec
+    let rules: PoolRules
     /// The faces after clamps and rerolls, probabilities summing to 1.
     let die: Distribution
     /// The point a face explodes on; `nil` when the die never explodes.
-    private let explosionPoint: StatsPoint?
+    private let explosionPoint: ResolvedPoint?
     /// Whether some face of `die` explodes.
     private let someFaceExplodes: Bool
     /// Extra dice per chain at most; 0 when the die never explodes.
     let depth: Int
-    private unowned let engine: StatsEngine
     private let range: SourceRange
     /// One die's value, once worked out.
     private var cachedUnit: Distribution?
@@ -91,23 +36,19 @@ final class PoolModel {
     /// - Parameters:
     ///   - faces: the raw faces of one die.
     ///   - largestCount: the most dice the pool may have, to set the explosion cut.
+    ///   - explosionCutoff: the budget's: the mass left where a pool's explosion tails are cut.
     ///   - rerollRange, explosionRange: where those errors point.
-    init(faces rawFaces: Distribution, spec: PoolSpec, largestCount: Int, engine: StatsEngine, range: SourceRange,
-         rerollRange: SourceRange, explosionRange: SourceRange) throws {
-        self.spec = spec
-        self.engine = engine
+    init(faces rawFaces: Distribution, rules: PoolRules, largestCount: Int, explosionCutoff: Double,
+         range: SourceRange, rerollRange: SourceRange, explosionRange: SourceRange) throws(StatsFailure) {
+        self.rules = rules
         self.range = range
 
         // Clamps, in written order, on every face.
         var clamped = rawFaces
-        if !spec.clamps.isEmpty {
+        if !rules.clamps.isEmpty {
             var builder = DistributionAccumulator()
             rawFaces.forEachWholeOutcome { face, p in
-                var face = face
-                for clamp in spec.clamps {
-                    face = clamp.minimum ? Swift.max(face, clamp.value) : Swift.min(face, clamp.value)
-                }
-                builder.add(face, p)
+                builder.add(rules.clamp(face), p)
             }
             clamped = builder.build()
         }
@@ -116,13 +57,13 @@ final class PoolModel {
             lowestFace = lowestFace ?? face
             highestFace = face
         }
-        guard let lowest = lowestFace, let highest = highestFace else { throw DiceError(.emptyFaces, at: range) }
+        guard let lowest = lowestFace, let highest = highestFace else { throw .dice(DiceError(.emptyFaces, at: range)) }
 
         // Rerolls: the faces left are scaled to sum to 1, then those rerolled once share
         // their mass out in proportion.
-        let lowestPoint = StatsPoint(op: .equal, value: .integer(lowest))
+        let lowestPoint = ResolvedPoint(op: .equal, value: .integer(lowest))
         func rerolled(_ face: Int, once: Bool) -> Bool {
-            !spec.rerolls.isEmpty && spec.rerolls.contains { $0.once == once && ($0.point ?? lowestPoint).matches(face) }
+            !rules.rerolls.isEmpty && rules.rerolls.contains { $0.once == once && ($0.point ?? lowestPoint).matches(face) }
         }
         var survivorMass = 0.0, survivors = false
         clamped.forEachWholeOutcome { face, p in
@@ -130,8 +71,8 @@ final class PoolModel {
             survivorMass += p
             survivors = true
         }
-        guard survivors else { throw DiceError(.rerollMatchesEveryFace, at: rerollRange) }
-        if spec.rerolls.isEmpty {
+        guard survivors else { throw .dice(DiceError(.rerollMatchesEveryFace, at: rerollRange)) }
+        if rules.rerolls.isEmpty {
             die = clamped.dividingProbabilities(by: survivorMass)
         } else {
             var rerolledOnce = 0.0
@@ -148,8 +89,8 @@ final class PoolModel {
         }
 
         // Explosions.
-        if spec.explosion != nil {
-            let point = spec.explosionPoint ?? StatsPoint(op: .equal, value: .integer(highest))
+        if let explosion = rules.explosion {
+            let point = explosion.point ?? ResolvedPoint(op: .equal, value: .integer(highest))
             explosionPoint = point
             var mass = 0.0, stops = false, explodes = false
             die.forEachWholeOutcome { face, p in
@@ -160,13 +101,13 @@ final class PoolModel {
                     stops = true
                 }
             }
-            guard stops else { throw DiceError(.explosionMatchesEveryFace, at: explosionRange) }
+            guard stops else { throw .dice(DiceError(.explosionMatchesEveryFace, at: explosionRange)) }
             someFaceExplodes = explodes
             if mass > 0 {
-                let cutoff = engine.budget.explosionCutoff / Double(Swift.max(1, largestCount))
+                let cutoff = explosionCutoff / Double(Swift.max(1, largestCount))
                 let levels = (log(cutoff) / log(mass)).rounded(.up) - 1
                 guard levels < 1_000_000 else {
-                    throw StatsError.tooExpensive("the explosion's tail would need \(Int(levels)) extra dice")
+                    throw .tooExpensive("the explosion's tail would need \(Int(levels)) extra dice")
                 }
                 var k = Swift.max(0, Int(levels))
                 while k > 0 && pow(mass, Double(k)) <= cutoff { k -= 1 }
@@ -182,64 +123,72 @@ final class PoolModel {
         }
     }
 
+    /// Runs an arithmetic step, reporting its fault at the pool's range.
+    private func arithmetic<T>(_ body: () throws(ArithmeticFault) -> T) throws(StatsFailure) -> T {
+        try StatsFailure.arithmetic(at: range, body)
+    }
+
     /// Whether `face` explodes.
     private func explodes(_ face: Int) -> Bool { explosionPoint?.matches(face) ?? false }
 
     private func contribution(_ value: Int) throws(ArithmeticFault) -> Number {
-        try spec.counting.contribution(of: .integer(value))
+        try rules.counting.contribution(of: .integer(value))
     }
 
     /// The value an extra die of a chain shows for `face` (one less when penetrating).
     private func extraValue(_ face: Int) throws(ArithmeticFault) -> Int {
-        guard spec.explosion == .penetrate else { return face }
+        guard rules.explosion?.kind == .penetrate else { return face }
         let (value, overflow) = face.subtractingReportingOverflow(1)
         guard !overflow else { throw .overflow }
         return value
     }
 
-    private var isChain: Bool { spec.explosion == .explode || spec.explosion == .penetrate }
+    private var isChain: Bool { rules.explosion?.kind == .explode || rules.explosion?.kind == .penetrate }
 
     // MARK: - Pools
 
+    /// Whether a pool of one or more dice has its explosion tails cut.
+    var cutsExplosionTails: Bool { depth > 0 || someFaceExplodes }
+
     /// The distribution of the pool's value with `count` dice.
-    func distribution(count: Int) throws -> Distribution {
+    func distribution(count: Int, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         guard count > 0 else { return Distribution(constant: .integer(0)) }
-        if depth > 0 || someFaceExplodes { engine.cutExplosionTails = true }
         if isChain {
-            guard !spec.keeps.isEmpty,
-                  let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: count...(count * (depth + 1))) else {
-                if spec.keeps.isEmpty { return try additive(count: count) }
-                throw StatsError.tooExpensive("keeping and dropping from both ends of an exploding pool")
+            guard !rules.keeps.isEmpty,
+                  let (form, fromTop) = MultisetKeep.form(for: rules.keeps, sizes: count...(count * (depth + 1))) else {
+                if rules.keeps.isEmpty { return try additive(count: count, meter: &meter) }
+                throw .tooExpensive("keeping and dropping from both ends of an exploding pool")
             }
-            if case .drop(0) = form { return try additive(count: count) }
-            return try chainKeep(count: count, form: form, fromTop: fromTop)
+            if case .drop(0) = form { return try additive(count: count, meter: &meter) }
+            return try chainKeep(count: count, form: form, fromTop: fromTop, meter: &meter)
         }
-        let kept = KeepStep.keptRange(spec.keeps, total: count)
-        if kept == 0..<count { return try additive(count: count) }
-        let unit = try self.unit()
-        let keptSum = try KeepDP.keptSum(of: unit, counting: spec.counting, dice: count, kept: kept,
-                                         engine: engine, at: range)
+        let kept = KeepDropStep.keptRange(rules.keeps, total: count)
+        if kept == 0..<count { return try additive(count: count, meter: &meter) }
+        let unit = try self.unit(meter: &meter)
+        let keptSum = try KeepDP.keptSum(of: unit, counting: rules.counting, dice: count, kept: kept,
+                                         meter: &meter, at: range)
         return keptSum.scaled(by: pow(unit.totalProbability, Double(count)))
     }
 
     /// One die's value: the die itself, or for `!!` the sum of its chain.
-    private func unit() throws -> Distribution {
+    private func unit(meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         if let cachedUnit { return cachedUnit }
         var result = die
-        if spec.explosion == .compound {
+        if rules.explosion?.kind == .compound {
             let (stop, go) = try parts { face, _ throws(ArithmeticFault) in .integer(face) }
-            result = try chainSum(first: (stop, go), extra: (stop, go))
+            result = try chainSum(first: (stop, go), extra: (stop, go), meter: &meter)
         }
-        cachedUnit = try engine.checkSize(result)
+        cachedUnit = try meter.checkSize(result)
         return result
     }
 
     /// The faces that end a chain and those that go on, each mapped by `value`.
-    private func parts(_ value: (Int, Bool) throws(ArithmeticFault) -> Number) throws -> (stop: Distribution, go: Distribution) {
+    private func parts(_ value: (Int, Bool) throws(ArithmeticFault) -> Number)
+        throws(StatsFailure) -> (stop: Distribution, go: Distribution) {
         var stop = DistributionAccumulator(), go = DistributionAccumulator()
-        try die.forEachWholeOutcome { (face, p) throws(DiceError) in
+        try die.forEachWholeOutcome { (face, p) throws(StatsFailure) in
             let explodes = explodes(face)
-            let mapped = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try value(face, explodes) }
+            let mapped = try arithmetic { () throws(ArithmeticFault) in try value(face, explodes) }
             if explodes { go.add(mapped, p) } else { stop.add(mapped, p) }
         }
         return (stop.build(), go.build())
@@ -247,42 +196,43 @@ final class PoolModel {
 
     /// The sum over a chain: the first die, then up to `depth` extra dice while the faces match.
     private func chainSum(first: (stop: Distribution, go: Distribution),
-                          extra: (stop: Distribution, go: Distribution)) throws -> Distribution {
+                          extra: (stop: Distribution, go: Distribution),
+                          meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         var result = DistributionAccumulator()
-        try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try result.add(first.stop) }
+        try arithmetic { () throws(ArithmeticFault) in try result.add(first.stop) }
         var running = first.go
         var level = 0
         while level < depth && !running.isEmpty {
             level += 1
-            try engine.charge(StatsEngine.product(running.storageSize, extra.stop.storageSize + extra.go.storageSize))
+            try meter.charge(WorkMeter.product(running.storageSize, extra.stop.storageSize + extra.go.storageSize))
             let current = running
-            let ended = try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try current.adding(extra.stop) }
-            try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try result.add(ended) }
-            running = try engine.checkSize(engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+            let ended = try arithmetic { () throws(ArithmeticFault) in try current.adding(extra.stop) }
+            try arithmetic { () throws(ArithmeticFault) in try result.add(ended) }
+            running = try meter.checkSize(arithmetic { () throws(ArithmeticFault) in
                 try current.adding(extra.go)
             })
         }
-        return try engine.checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 
     /// The sum of `count` independent units' contributions (no keep/drop).
     ///
     /// The sums are built one unit at a time and the last is kept, so asking for the
     /// counts of a pool in increasing order (as `StatsEngine` does) builds each once.
-    private func additive(count: Int) throws -> Distribution {
+    private func additive(count: Int, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         let single: Distribution
         if let known = self.single {
             single = known
         } else if isChain {
             let first = try parts { face, _ throws(ArithmeticFault) in try self.contribution(face) }
             let extra = try parts { face, _ throws(ArithmeticFault) in try self.contribution(try self.extraValue(face)) }
-            single = try chainSum(first: first, extra: extra)
+            single = try chainSum(first: first, extra: extra, meter: &meter)
         } else {
-            let unit = try self.unit()
-            try engine.charge(unit.storageSize)
+            let unit = try self.unit(meter: &meter)
+            try meter.charge(unit.storageSize)
             // A plain sum counts each value as itself: the map would give `unit` back.
-            single = spec.counting.isSum ? unit : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
-                try unit.mapped { (value) throws(ArithmeticFault) in try self.spec.counting.contribution(of: value) }
+            single = rules.counting.isSum ? unit : try arithmetic { () throws(ArithmeticFault) in
+                try unit.mapped { (value) throws(ArithmeticFault) in try self.rules.counting.contribution(of: value) }
             }
         }
         self.single = single
@@ -291,7 +241,8 @@ final class PoolModel {
             power = single
             powerCount = 1
         }
-        power = try engine.repeatedSum(of: single, count: count, from: power, copies: powerCount, at: range)
+        power = try PoolModel.repeatedSum(of: single, count: count, from: power, copies: powerCount, meter: &meter,
+                                          at: range)
         powerCount = count
         return power
     }
@@ -299,13 +250,14 @@ final class PoolModel {
     // MARK: - Keep/drop on exploding pools
 
     /// Keep/drop over `count` chains, each a die and its extra dice as separate values.
-    private func chainKeep(count: Int, form: MultisetKeep.Form, fromTop: Bool) throws -> Distribution {
+    private func chainKeep(count: Int, form: MultisetKeep.Form, fromTop: Bool,
+                           meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         // Every value a die of the pool can show, ranked from the anchored end.
         var values = Set<Int>()
         var faceCount = 0
-        try die.forEachWholeOutcome { (face, _) throws(DiceError) in
+        try die.forEachWholeOutcome { (face, _) throws(StatsFailure) in
             values.insert(face)
-            values.insert(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) })
+            values.insert(try arithmetic { () throws(ArithmeticFault) in try extraValue(face) })
             faceCount += 1
         }
         let ascending = values.sorted()
@@ -313,13 +265,13 @@ final class PoolModel {
         var rank: [Int: Int] = [:]
         for (index, value) in ordered.enumerated() { rank[value] = index }
         /// The rank of a value the pool can show (all of them are in `rank`).
-        func ranked(_ value: Int) throws -> Int {
-            guard let found = rank[value] else { throw StatsError.tooExpensive("a value without a rank") }
+        func ranked(_ value: Int) throws(StatsFailure) -> Int {
+            guard let found = rank[value] else { throw .invariant("a value without a rank") }
             return found
         }
         var contributions: [Number] = []
         for value in ordered {
-            contributions.append(try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try contribution(value) })
+            contributions.append(try arithmetic { () throws(ArithmeticFault) in try contribution(value) })
         }
         let keeper = try MultisetKeep(form: form, contributions: contributions)
 
@@ -329,11 +281,11 @@ final class PoolModel {
             var closed: [Int: Double] = [:]
             for level in 0...depth {
                 var next: [Int: Double] = [:]
-                try engine.charge(StatsEngine.product(open.count, faceCount * (form.length + 1 + MultisetKeep.pairCost)))
+                try meter.charge(WorkMeter.product(open.count, faceCount * (form.length + 1 + MultisetKeep.pairCost)))
                 for (key, p) in open {
-                    try die.forEachWholeOutcome { face, weight in
+                    try die.forEachWholeOutcome { (face, weight) throws(StatsFailure) in
                         let value = level == 0 ? face
-                            : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) }
+                            : try arithmetic { () throws(ArithmeticFault) in try extraValue(face) }
                         let list = keeper.inserting(try ranked(value), into: key)
                         if !explodes(face) {
                             closed[list, default: 0] += p * weight
@@ -345,7 +297,7 @@ final class PoolModel {
                 open = next
                 if open.isEmpty { break }
             }
-            return try engine.faults(at: range) { try keeper.windowSum([(closed, count)], engine: engine) }
+            return try keeper.windowSum([(closed, count)], meter: &meter, at: range)
         case .drop:
             var open: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
             var closed: [Int: DistributionAccumulator] = [:]
@@ -353,32 +305,55 @@ final class PoolModel {
                 var next: [Int: DistributionAccumulator] = [:]
                 for (key, totals) in open {
                     // Each face also inserts into a list and merges into an accumulator: charge it.
-                    try engine.charge(StatsEngine.product(MultisetKeep.dropPairWork(totals, Distribution(constant: .integer(0))),
-                                                          faceCount))
-                    try die.forEachWholeOutcome { face, weight in
+                    try meter.charge(WorkMeter.product(MultisetKeep.dropPairWork(totals, Distribution(constant: .integer(0))),
+                                                       faceCount))
+                    try die.forEachWholeOutcome { (face, weight) throws(StatsFailure) in
                         let value = level == 0 ? face
-                            : try engine.arithmetic(at: range) { () throws(ArithmeticFault) in try extraValue(face) }
+                            : try arithmetic { () throws(ArithmeticFault) in try extraValue(face) }
                         let valueRank = try ranked(value)
                         let list = keeper.inserting(valueRank, into: key)
                         let shift = contributions[valueRank]
                         if !explodes(face) {
-                            try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+                            try arithmetic { () throws(ArithmeticFault) in
                                 try closed[list, default: DistributionAccumulator()].add(totals, shiftedBy: shift,
                                                                                        times: weight)
                             }
                         } else if level < depth {
-                            try engine.arithmetic(at: range) { () throws(ArithmeticFault) in
+                            try arithmetic { () throws(ArithmeticFault) in
                                 try next[list, default: DistributionAccumulator()].add(totals, shiftedBy: shift,
                                                                                      times: weight)
                             }
                         }
                     }
                 }
-                open = try MultisetKeep.build(next, engine: engine)
+                open = try MultisetKeep.build(next, meter: &meter)
                 if open.isEmpty { break }
             }
-            let item = try MultisetKeep.build(closed, engine: engine)
-            return try engine.faults(at: range) { try keeper.dropSum([(item, count)], engine: engine) }
+            let item = try MultisetKeep.build(closed, meter: &meter)
+            return try keeper.dropSum([(item, count)], meter: &meter, at: range)
         }
+    }
+}
+
+extension PoolModel {
+    /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
+    /// them (`1 <= copies <= count`), one copy added at a time.
+    ///
+    /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
+    ///   that passes the budget.
+    static func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
+                            meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+        let size = Double(single.storageSize)
+        let estimate = Double(count) * Double(count - 1) * size * size / 2
+        try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
+        var result = sum
+        for _ in copies..<Swift.max(copies, count) {
+            let last = result
+            try meter.charge(WorkMeter.pairWork(last, single))
+            result = try meter.checkSize(StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
+                try last.adding(single)
+            })
+        }
+        return result
     }
 }

@@ -3,7 +3,8 @@ extension Stats {
     public static let simulationRolls = 1_000_000
 
     /// The distribution of `expr`: exact when the work fits `budget`, otherwise
-    /// estimated from `simulationRolls` seeded rolls (`exact == false`).
+    /// estimated from `simulationRolls` seeded rolls (`exact == false`). A broken invariant
+    /// of the exact engine is not simulated over: it fails with `.internalError`.
     ///
     /// - Parameters:
     ///   - seed: fixes the simulation; the same seed gives the same estimate.
@@ -13,13 +14,16 @@ extension Stats {
         budget: StatsBudget = .standard, seed: UInt64 = 0x5EED, shouldStop: (() -> Bool)? = nil
     ) throws(DiceError) -> DistributionReport {
         do {
-            return try exactDistribution(of: expr, environment: environment, limits: limits, budget: budget,
-                                         shouldStop: shouldStop)
-        } catch let error as DiceError {
-            throw error
+            return try exactReport(of: expr, environment: environment, limits: limits, budget: budget,
+                                   shouldStop: shouldStop)
         } catch {
-            return try simulate(expr, environment: environment, limits: limits, seed: seed,
-                                rolls: simulationRolls, shouldStop: shouldStop)
+            switch error.recovery(at: expr.range) {
+            case .simulate:
+                return try simulate(expr, environment: environment, limits: limits, seed: seed,
+                                    rolls: simulationRolls, shouldStop: shouldStop)
+            case .fail(let error):
+                throw error
+            }
         }
     }
 

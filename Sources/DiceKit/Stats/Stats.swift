@@ -12,14 +12,25 @@ public enum Stats {
     /// zero, an invalid count, an explosion matching every face, ...), and
     /// `StatsError.tooExpensive` when the exact work would exceed `budget`: the caller
     /// then estimates the distribution by simulation. `shouldStop` is asked now and then;
-    /// `true` abandons the work with `.interrupted`.
+    /// `true` abandons the work with `.interrupted`. Any other error is a bug in DiceKit
+    /// (a broken invariant of the engine), never a reason to simulate.
     public static func exactDistribution(
         of expr: Expr, environment: Environment, limits: Limits = .standard, budget: StatsBudget = .standard,
         shouldStop: (() -> Bool)? = nil
     ) throws -> DistributionReport {
-        let engine = StatsEngine(environment: environment, limits: limits, budget: budget)
-        engine.shouldStop = shouldStop
-        engine.statementRange = expr.range
+        do {
+            return try exactReport(of: expr, environment: environment, limits: limits, budget: budget,
+                                   shouldStop: shouldStop)
+        } catch {
+            throw error.publicError
+        }
+    }
+
+    /// `exactDistribution`, its failures kept in their channels.
+    static func exactReport(of expr: Expr, environment: Environment, limits: Limits, budget: StatsBudget,
+                            shouldStop: (() -> Bool)?) throws(StatsFailure) -> DistributionReport {
+        let engine = StatsEngine(environment: environment, limits: limits,
+                                 meter: WorkMeter(budget: budget, shouldStop: shouldStop, statementRange: expr.range))
         let distribution = try engine.distribution(of: expr)
         let cut = engine.cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability) : 0
         return DistributionReport(distribution: distribution, exact: true, truncatedMass: cut)
@@ -39,8 +50,11 @@ final class StatsEngine {
 
     let environment: Environment
     let limits: Limits
-    let budget: StatsBudget
-    private(set) var work = 0
+    /// The work done, against the budget; lent `inout` to the algorithms, which hold no
+    /// reference to the engine and so cannot reach this property while they have it: no
+    /// access can overlap, and the runtime's check of every access (several hundred
+    /// instructions per small distribution) is left out.
+    @exclusivity(unchecked) var meter: WorkMeter
     /// Parameters of the macro calls in progress, innermost last.
     var frames: [[String: Parameter]] = []
     var macroDepth = 0
@@ -50,84 +64,40 @@ final class StatsEngine {
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
     var parameterUses: [String: [String: Int]] = [:]
 
-    /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
-    var shouldStop: (() -> Bool)?
-    /// Where `.interrupted` points: the whole expression.
-    var statementRange = SourceRange.at(0)
-
     /// Nested evaluations (expression levels and macro bodies) before `.evaluationTooDeep`:
     /// the roller's bound, so whatever rolls has a distribution.
     static let maxDepth = Limits.standard.maxEvaluationDepth
 
-    init(environment: Environment, limits: Limits, budget: StatsBudget) {
+    init(environment: Environment, limits: Limits, meter: WorkMeter) {
         self.environment = environment
         self.limits = limits
-        self.budget = budget
-    }
-
-    // MARK: - Bounds
-
-    /// Counts `units` of work, throwing `StatsError.tooExpensive` past the budget.
-    func charge(_ units: Int) throws {
-        let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
-        let crossed = (total >> 20) != (work >> 20)
-        work = overflow ? Int.max : total
-        if crossed, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: statementRange) }
-        if work > budget.maxWork {
-            throw StatsError.tooExpensive("the exact distribution needs more than \(budget.maxWork) steps")
-        }
-    }
-
-    /// Throws `StatsError.tooExpensive` now when `units` more steps would pass the budget,
-    /// so that hopeless work is not started (the steps are charged as they are done).
-    func ensureAffordable(_ units: Int) throws {
-        let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
-        if overflow || total > budget.maxWork {
-            throw StatsError.tooExpensive("the exact distribution would need more than \(budget.maxWork) steps")
-        }
-    }
-
-    /// `a * b`, saturating.
-    static func product(_ a: Int, _ b: Int) -> Int {
-        let (p, overflow) = a.multipliedReportingOverflow(by: b)
-        return overflow ? Int.max : p
-    }
-
-    /// The work charged for each pair of outcomes combined one by one (through a
-    /// dictionary of results) rather than by a flat convolution: tens of times a step.
-    static let sparsePairCost = 32
-
-    /// The work of adding `a` and `b`: a flat convolution when both are dense, else pair by pair.
-    static func pairWork(_ a: Distribution, _ b: Distribution) -> Int {
-        if case .dense = a.storage, case .dense = b.storage { return product(a.storageSize, b.storageSize) }
-        return product(product(a.storageSize, b.storageSize), sparsePairCost)
-    }
-
-    /// Throws `StatsError.tooExpensive` when `distribution` is too large to carry on with.
-    @discardableResult
-    func checkSize(_ distribution: Distribution) throws -> Distribution {
-        if distribution.storageSize > budget.maxOutcomes {
-            throw StatsError.tooExpensive("a distribution would have more than \(budget.maxOutcomes) outcomes")
-        }
-        return distribution
+        self.meter = meter
     }
 
     /// Runs an arithmetic step, reporting its fault at `range`.
-    func arithmetic<T>(at range: SourceRange, _ body: () throws(ArithmeticFault) -> T) throws(DiceError) -> T {
+    func arithmetic<T>(at range: SourceRange,
+                       _ body: () throws(ArithmeticFault) -> T) throws(StatsFailure) -> T {
+        try StatsFailure.arithmetic(at: range, body)
+    }
+
+    /// Adds `part`, its probabilities times `weight`, to a mixture: unshifted, so no
+    /// arithmetic fault can arise.
+    func mix(_ part: Distribution, times weight: Double,
+             into result: inout DistributionAccumulator) throws(StatsFailure) {
         do {
-            return try body()
+            try result.add(part, shiftedBy: 0, times: weight)
         } catch {
-            throw DiceError(error.kind, at: range)
+            throw .invariant("an unshifted mixture failed: \(error.kind.message)")
         }
     }
 
     // MARK: - Expressions
 
     /// The distribution of `expr`.
-    func distribution(of expr: Expr) throws -> Distribution {
+    func distribution(of expr: Expr) throws(StatsFailure) -> Distribution {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= StatsEngine.maxDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        guard depth <= StatsEngine.maxDepth else { throw .dice(DiceError(.evaluationTooDeep, at: expr.range)) }
         switch expr.kind {
         case .number(let value):
             return Distribution(constant: value)
@@ -140,7 +110,7 @@ final class StatsEngine {
         case .unary(let op, let operand):
             let inner = try distribution(of: operand)
             if op == .plus { return inner }
-            try charge(inner.storageSize)
+            try meter.charge(inner.storageSize)
             return try arithmetic(at: expr.range) { () throws(ArithmeticFault) in try inner.negated() }
         case .chain(let first, let rest):
             return try chainDistribution(first, rest)
@@ -149,7 +119,7 @@ final class StatsEngine {
             return try binary(lhs, rhs, at: expr.range) { (a, b) throws(ArithmeticFault) in try a.power(b) }
         case .comparison(let op, let lhs, let rhs):
             let left = try distribution(of: lhs), right = try distribution(of: rhs)
-            try charge(left.storageSize + right.storageSize)
+            try meter.charge(left.storageSize + right.storageSize)
             return left.comparing(op, to: right)
         case .dice(let term):
             return try diceDistribution(term, at: expr.range)
@@ -162,17 +132,17 @@ final class StatsEngine {
         }
     }
 
-    private func chainDistribution(_ first: Expr, _ rest: [Operation]) throws -> Distribution {
+    private func chainDistribution(_ first: Expr, _ rest: [Operation]) throws(StatsFailure) -> Distribution {
         var result = try distribution(of: first)
         for operation in rest {
             let rhs = try distribution(of: operation.operand)
             let lhs = result
             switch operation.op {
             case .add:
-                try charge(StatsEngine.pairWork(lhs, rhs))
+                try meter.charge(WorkMeter.pairWork(lhs, rhs))
                 result = try arithmetic(at: operation.operatorRange) { () throws(ArithmeticFault) in try lhs.adding(rhs) }
             case .subtract:
-                try charge(StatsEngine.pairWork(lhs, rhs))
+                try meter.charge(WorkMeter.pairWork(lhs, rhs))
                 result = try arithmetic(at: operation.operatorRange) { () throws(ArithmeticFault) in
                     try lhs.subtracting(rhs)
                 }
@@ -193,38 +163,38 @@ final class StatsEngine {
                     try a.modulo(b)
                 }
             }
-            try checkSize(result)
+            try meter.checkSize(result)
         }
         return result
     }
 
     /// `operation` over every pair of outcomes.
     func binary(_ lhs: Distribution, _ rhs: Distribution, at range: SourceRange,
-                _ operation: (Number, Number) throws(ArithmeticFault) -> Number) throws -> Distribution {
-        try charge(StatsEngine.product(StatsEngine.product(lhs.count, rhs.count), StatsEngine.sparsePairCost))
-        return try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
+                _ operation: (Number, Number) throws(ArithmeticFault) -> Number) throws(StatsFailure) -> Distribution {
+        try meter.charge(WorkMeter.product(WorkMeter.product(lhs.count, rhs.count), WorkMeter.sparsePairCost))
+        return try meter.checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
             try lhs.combined(with: rhs, by: operation)
         })
     }
 
     private func functionDistribution(_ function: Function, _ arguments: [Expr],
-                                      at range: SourceRange) throws -> Distribution {
+                                      at range: SourceRange) throws(StatsFailure) -> Distribution {
         var values: [Distribution] = []
         for argument in arguments { values.append(try distribution(of: argument)) }
         guard let first = values.first else {
-            throw DiceError(.wrongArgumentCount(function: function.rawValue, expected: "at least 1 argument", got: 0),
-                            at: range)
+            throw .dice(DiceError(
+                .wrongArgumentCount(function: function.rawValue, expected: "at least 1 argument", got: 0), at: range))
         }
         switch function {
         case .min, .max:
             var result = first
             for next in values.dropFirst() {
-                try charge(result.storageSize + next.storageSize)
+                try meter.charge(result.storageSize + next.storageSize)
                 result = function == .max ? result.maximum(with: next) : result.minimum(with: next)
             }
             return result
         case .abs, .floor, .ceil, .round:
-            try charge(first.storageSize)
+            try meter.charge(first.storageSize)
             return try arithmetic(at: range) { () throws(ArithmeticFault) in
                 try first.mapped { (x) throws(ArithmeticFault) in try Functions.apply(function, [x]) }
             }

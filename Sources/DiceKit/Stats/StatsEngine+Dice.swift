@@ -2,19 +2,12 @@
 /// random (`(1d4)d6`, `2d(1d3*2)`, `kh(1d2)`); each is rolled once per term, so the
 /// term's distribution is the mixture over their joint outcomes.
 extension StatsEngine {
-    /// Runs `body`, reporting an arithmetic fault at `range`; other errors pass through.
-    func faults<T>(at range: SourceRange, _ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let fault as ArithmeticFault {
-            throw DiceError(fault.kind, at: range)
-        }
-    }
-
-    func diceDistribution(_ term: DiceTerm, at range: SourceRange) throws -> Distribution {
+    func diceDistribution(_ term: DiceTerm, at range: SourceRange) throws(StatsFailure) -> Distribution {
         if let single = try singleDie(term) { return single }
-        try checkModifiers(term.modifiers, group: false)
-        let count = try term.count.map { try distribution(of: $0) } ?? Distribution(constant: .integer(1))
+        let count = try term.count.map { (count) throws(StatsFailure) in try distribution(of: count) }
+            ?? Distribution(constant: .integer(1))
+        // In the roller's order: the count is checked, the sides worked out, then the modifiers.
+        let largest = try largestCount(count, of: term, at: range)
         var fixedFaces: Distribution?
         var sides: (expr: Expr, distribution: Distribution)?
         switch term.sides {
@@ -23,53 +16,48 @@ extension StatsEngine {
         case .fate: fixedFaces = Distribution(faces: [-1, 0, 1])
         case .faces(let faces): fixedFaces = Distribution(faces: faces)
         }
+        if let conflict = term.modifierConflict { throw .dice(conflict) }
 
         // The common case: literal modifier arguments (`kh3`, `cs>=5`), which are their own
         // distributions (evaluating them could only pass the depth bound), and sides known
         // for sure. One pool model then serves every count, without joint outcomes.
-        if depth < StatsEngine.maxDepth, StatsEngine.argumentsAreLiteral(term.modifiers),
+        if depth < StatsEngine.maxDepth, let rules = term.literalRules,
            sides.map({ $0.distribution.constantValue != nil && $0.distribution.totalProbability == 1 }) ?? true {
-            let largest = try largestCount(count, of: term, at: range)
-            try charge(1)  // the one joint outcome of the arguments
+            try meter.charge(1)  // the one joint outcome of the arguments
             let faces: Distribution
             if let sides, let value = sides.distribution.constantValue {
                 faces = try dieFaces(value, sides.expr)
             } else if let fixedFaces {
                 faces = fixedFaces
             } else {
-                throw StatsError.tooExpensive("a die without faces")
+                throw .invariant("a die without faces")
             }
             if term.modifiers.isEmpty, !faces.isEmpty, let constant = count.constantValue,
                count.totalProbability == 1, case .integer(let dice) = constant {
                 let distribution = try plainSum(of: faces, dice: dice, at: range)
-                try charge(distribution.storageSize)
-                return try checkSize(distribution)
+                try meter.charge(distribution.storageSize)
+                return try meter.checkSize(distribution)
             }
-            let spec = try StatsEngine.resolve(term.modifiers, literalKeeps: term.literalKeeps) { argument in
-                guard case .number(let value) = argument.kind else {
-                    throw StatsError.tooExpensive("a modifier argument that is not a literal")
-                }
-                return value
-            }
-            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, engine: self, range: range,
+            let pool = try PoolModel(faces: faces, rules: rules, largestCount: largest,
+                                     explosionCutoff: meter.budget.explosionCutoff, range: range,
                                      rerollRange: range, explosionRange: range)
             if let constant = count.constantValue, count.totalProbability == 1, case .integer(let dice) = constant {
                 // One count for sure: the mixture would be that pool's distribution itself.
-                let distribution = try pool.distribution(count: dice)
-                try charge(distribution.storageSize)
-                return try checkSize(distribution)
+                let distribution = try poolDistribution(pool, dice: dice)
+                try meter.charge(distribution.storageSize)
+                return try meter.checkSize(distribution)
             }
             var result = DistributionAccumulator()
             try addPools(pool, counts: count, weight: 1, into: &result)
-            return try checkSize(result.build())
+            return try meter.checkSize(result.build())
         }
 
+        let ordered = term.modifiersInStageOrder
         var inputs: [Distribution] = []
         if let sides { inputs.append(sides.distribution) }
-        try StatsEngine.forEachArgument(of: term.modifiers) { inputs.append(try distribution(of: $0)) }
-        let largest = try largestCount(count, of: term, at: range)
+        for argument in PoolRules.arguments(of: ordered) { inputs.append(try distribution(of: argument)) }
         var result = DistributionAccumulator()
-        try forEachJointOutcome(of: inputs) { values, weight in
+        try forEachJointOutcome(of: inputs) { (values, weight) throws(StatsFailure) in
             var next = 0
             let faces: Distribution
             if let sides, let value = values.first {
@@ -78,86 +66,73 @@ extension StatsEngine {
             } else if let fixedFaces {
                 faces = fixedFaces
             } else {
-                throw StatsError.tooExpensive("a die without faces")
+                throw .invariant("a die without faces")
             }
-            let spec = try StatsEngine.resolve(term.modifiers) { _ in
-                guard next < values.count else { throw StatsError.tooExpensive("a missing modifier argument") }
-                defer { next += 1 }
-                return values[next]
-            }
-            let pool = try PoolModel(faces: faces, spec: spec, largestCount: largest, engine: self, range: range,
+            let first = next
+            let rules = try resolveRules(ordered) { first + $0 < values.count ? values[first + $0] : nil }
+            let pool = try PoolModel(faces: faces, rules: rules, largestCount: largest,
+                                     explosionCutoff: meter.budget.explosionCutoff, range: range,
                                      rerollRange: range, explosionRange: range)
             try addPools(pool, counts: count, weight: weight, into: &result)
         }
-        return try checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 
     /// The sum of `dice` dice showing `faces` (not empty), without modifiers (`3d6`): what a
     /// pool model gives for it, with the same charges, without building one. The faces are
     /// scaled to sum to 1, then the dice are added one at a time.
-    private func plainSum(of faces: Distribution, dice: Int, at range: SourceRange) throws -> Distribution {
+    private func plainSum(of faces: Distribution, dice: Int,
+                          at range: SourceRange) throws(StatsFailure) -> Distribution {
         guard dice > 0 else { return Distribution(constant: .integer(0)) }
-        let die = try checkSize(faces.dividingProbabilities(by: faces.totalProbability))
-        try charge(die.storageSize)
+        let die = try meter.checkSize(faces.dividingProbabilities(by: faces.totalProbability))
+        try meter.charge(die.storageSize)
         if dice == 1 { return die }
-        return try repeatedSum(of: die, count: dice, from: die, copies: 1, at: range)
-    }
-
-    /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
-    /// them (`1 <= copies <= count`), one copy added at a time.
-    ///
-    /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
-    ///   that passes the budget.
-    func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
-                     at range: SourceRange) throws -> Distribution {
-        let size = Double(single.storageSize)
-        let estimate = Double(count) * Double(count - 1) * size * size / 2
-        try ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
-        var result = sum
-        for _ in copies..<Swift.max(copies, count) {
-            let last = result
-            try charge(StatsEngine.pairWork(last, single))
-            result = try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in try last.adding(single) })
-        }
-        return result
+        return try PoolModel.repeatedSum(of: die, count: dice, from: die, copies: 1, meter: &meter, at: range)
     }
 
     /// The largest count of dice in `count`, after checking that every count is a whole
     /// number from 0 to the dice limit (the first that is not, in increasing order, throws).
-    private func largestCount(_ count: Distribution, of term: DiceTerm, at range: SourceRange) throws -> Int {
+    private func largestCount(_ count: Distribution, of term: DiceTerm,
+                              at range: SourceRange) throws(StatsFailure) -> Int {
         var largest = 0
-        try count.forEachOutcome { (value, _) throws(DiceError) in
+        try count.forEachOutcome { (value, _) throws(StatsFailure) in
             guard case .integer(let dice) = value, dice >= 0 else {
-                throw DiceError(.invalidCount(value), at: term.count?.range ?? range)
+                throw .dice(DiceError(.invalidCount(value), at: term.count?.range ?? range))
             }
-            guard dice <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
+            guard dice <= limits.maxDice else { throw .dice(DiceError(.tooManyDice(limit: limits.maxDice), at: range)) }
             largest = Swift.max(largest, dice)
         }
         return largest
     }
 
     /// The faces of a die with `sides` sides (the value of `expr`): `1...sides`.
-    private func dieFaces(_ sides: Number, _ expr: Expr) throws -> Distribution {
-        guard case .integer(let n) = sides, n >= 1 else { throw DiceError(.invalidSides(sides), at: expr.range) }
-        guard n <= budget.maxOutcomes else { throw StatsError.tooExpensive("a die with \(n) sides has too many faces") }
+    private func dieFaces(_ sides: Number, _ expr: Expr) throws(StatsFailure) -> Distribution {
+        guard case .integer(let n) = sides, n >= 1 else { throw .dice(DiceError(.invalidSides(sides), at: expr.range)) }
+        guard n <= meter.budget.maxOutcomes else { throw .tooExpensive("a die with \(n) sides has too many faces") }
         return Distribution(uniformSides: n)
     }
 
     /// Adds `pool`'s distribution for each count of `counts` (checked by `largestCount`),
     /// times its probability and `weight`, in increasing order of count.
     private func addPools(_ pool: PoolModel, counts: Distribution, weight: Double,
-                          into result: inout DistributionAccumulator) throws {
-        try counts.forEachOutcome { value, p in
+                          into result: inout DistributionAccumulator) throws(StatsFailure) {
+        try counts.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let dice) = value else { return }
-            let distribution = try pool.distribution(count: dice)
-            try charge(distribution.storageSize)
-            try result.add(distribution, shiftedBy: 0, times: weight * p)
+            let distribution = try poolDistribution(pool, dice: dice)
+            try meter.charge(distribution.storageSize)
+            try mix(distribution, times: weight * p, into: &result)
         }
+    }
+
+    /// `pool`'s distribution for `dice` dice, noting whether it cuts explosion tails.
+    private func poolDistribution(_ pool: PoolModel, dice: Int) throws(StatsFailure) -> Distribution {
+        if dice > 0 && pool.cutsExplosionTails { cutExplosionTails = true }
+        return try pool.distribution(count: dice, meter: &meter)
     }
 
     /// One die without modifiers and with literal sides (`d20`, `1d%`, `dF`): its faces,
     /// without building a pool model; `nil` for anything else.
-    private func singleDie(_ term: DiceTerm) throws -> Distribution? {
+    private func singleDie(_ term: DiceTerm) throws(StatsFailure) -> Distribution? {
         guard term.modifiers.isEmpty else { return nil }
         if let count = term.count {
             guard case .number(.integer(1)) = count.kind else { return nil }
@@ -165,7 +140,7 @@ extension StatsEngine {
         let faces: Distribution
         switch term.sides {
         case .number(let sides):
-            guard case .number(.integer(let n)) = sides.kind, n >= 1, n <= budget.maxOutcomes else { return nil }
+            guard case .number(.integer(let n)) = sides.kind, n >= 1, n <= meter.budget.maxOutcomes else { return nil }
             faces = Distribution(uniformSides: n)
         case .percentile: faces = Distribution(uniformSides: 100)
         case .fate: faces = Distribution(faces: [-1, 0, 1])
@@ -173,90 +148,29 @@ extension StatsEngine {
             guard !list.isEmpty else { return nil }
             faces = Distribution(faces: list)
         }
-        try charge(faces.storageSize)
+        try meter.charge(faces.storageSize)
         return faces
     }
 
     // MARK: - Modifiers
 
     /// Rejects modifiers that cannot go together (or, on a group, apply only to dice), with
-    /// the roller's messages, looking at them in the order they apply.
-    func checkModifiers(_ modifiers: [DiceModifier], group: Bool) throws {
+    /// the roller's errors (`PoolRules.conflict`).
+    func checkModifiers(_ modifiers: [DiceModifier], group: Bool) throws(StatsFailure) {
         guard !modifiers.isEmpty else { return }
-        if let conflict = PoolRules.conflict(in: DiceModifier.inStageOrder(modifiers), onGroup: group) { throw conflict }
-    }
-
-    /// Calls `body` with the argument expressions of `modifiers`, in order.
-    static func forEachArgument(of modifiers: [DiceModifier], _ body: (Expr) throws -> Void) rethrows {
-        for modifier in modifiers {
-            switch modifier.kind {
-            case .keep(_, let count), .drop(_, let count):
-                if let count { try body(count) }
-            case .explode(_, let point), .reroll(_, let point):
-                if let point { try body(point.value) }
-            case .minimum(let value), .maximum(let value):
-                try body(value)
-            case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
-                try body(point.value)
-            case .sort:
-                break
-            }
+        if let conflict = PoolRules.conflict(in: DiceModifier.inStageOrder(modifiers), onGroup: group) {
+            throw .dice(conflict)
         }
     }
 
-    /// Whether every argument of `modifiers` is a number written out (`kh3`, `cs>=5`).
-    static func argumentsAreLiteral(_ modifiers: [DiceModifier]) -> Bool {
-        var literal = true
-        forEachArgument(of: modifiers) { argument in
-            if case .number = argument.kind { return }
-            literal = false
+    /// The rules of `ordered` (modifiers in the order they apply), `value(i)` giving the
+    /// value of the i-th of `PoolRules.arguments(of: ordered)`.
+    func resolveRules(_ ordered: [DiceModifier], _ value: (Int) -> Number?) throws(StatsFailure) -> PoolRules {
+        var next = 0
+        return try PoolRules.resolve(ordered, invalid: { StatsFailure.dice($0) }) { (_) throws(StatsFailure) -> Number in
+            guard let argument = value(next) else { throw .invariant("a missing modifier argument") }
+            next += 1
+            return argument
         }
-        return literal
-    }
-
-    /// The modifiers with their arguments resolved: `value` gives each argument's value,
-    /// asked once per argument in the order of `forEachArgument`.
-    ///
-    /// - Parameter literalKeeps: the keep/drop steps when the parser worked them out
-    ///   (`DiceTerm.literalKeeps`): used as they are rather than built again.
-    static func resolve(_ modifiers: [DiceModifier], literalKeeps: [KeepStep]? = nil,
-                        _ value: (Expr) throws -> Number) throws -> PoolSpec {
-        var spec = PoolSpec()
-        if let literalKeeps { spec.keeps = literalKeeps }
-        func whole(_ name: ModifierKind, _ argument: Expr, allowNegative: Bool = false) throws -> Int {
-            let resolved = try value(argument)
-            guard case .integer(let n) = resolved, allowNegative || n >= 0 else {
-                throw DiceError(.invalidModifierArgument(name, value: resolved), at: argument.range)
-            }
-            return n
-        }
-        func keep(_ kind: KeepStep.Kind, _ name: ModifierKind, _ count: Expr?) throws {
-            let n = try count.map { try whole(name, $0) } ?? 1
-            if literalKeeps == nil { spec.keeps.append(KeepStep(kind: kind, count: n)) }
-        }
-        for modifier in modifiers {
-            switch modifier.kind {
-            case .keep(let extreme, let count):
-                try extreme == .highest ? keep(.keepHighest, .keepHighest, count) : keep(.keepLowest, .keepLowest, count)
-            case .drop(let extreme, let count):
-                try extreme == .highest ? keep(.dropHighest, .dropHighest, count) : keep(.dropLowest, .dropLowest, count)
-            case .explode(let kind, let point):
-                spec.explosion = kind
-                spec.explosionPoint = try point.map { StatsPoint(op: $0.op, value: try value($0.value)) }
-            case .reroll(let once, let point):
-                spec.rerolls.append(.init(once: once, point: try point.map { StatsPoint(op: $0.op, value: try value($0.value)) }))
-            case .minimum(let bound):
-                spec.clamps.append(PoolSpec.Clamp(minimum: true, value: try whole(.minimum, bound, allowNegative: true)))
-            case .maximum(let bound):
-                spec.clamps.append(PoolSpec.Clamp(minimum: false, value: try whole(.maximum, bound, allowNegative: true)))
-            case .countSuccesses(let point), .countFailures(let point):
-                spec.counting.successes = StatsPoint(op: point.op, value: try value(point.value))
-            case .subtractFailures(let point):
-                spec.counting.failures = StatsPoint(op: point.op, value: try value(point.value))
-            case .sort:
-                break
-            }
-        }
-        return spec
     }
 }

@@ -1,26 +1,30 @@
 /// Groups `{a, b, ...}` and `repeat(n, expr)`: independent members whose values are
 /// summed, or kept, dropped and counted like dice.
 extension StatsEngine {
-    func groupDistribution(_ members: [Expr], _ modifiers: [DiceModifier], at range: SourceRange) throws -> Distribution {
-        try checkModifiers(modifiers, group: true)
+    func groupDistribution(_ members: [Expr], _ modifiers: [DiceModifier],
+                           at range: SourceRange) throws(StatsFailure) -> Distribution {
         var values: [Distribution] = []
         for member in members { values.append(try distribution(of: member)) }
-        return try withResolvedModifiers(modifiers) { spec in
-            try self.keptSum(of: values, spec: spec, at: range)
+        // As the roller: the members, then the modifiers.
+        try checkModifiers(modifiers, group: true)
+        return try withResolvedModifiers(modifiers) { (rules) throws(StatsFailure) in
+            try self.keptSum(of: values, rules: rules, at: range)
         }
     }
 
     func repeatDistribution(count: Expr, body: Expr, modifiers: [DiceModifier],
-                            at range: SourceRange) throws -> Distribution {
-        try checkModifiers(modifiers, group: true)
+                            at range: SourceRange) throws(StatsFailure) -> Distribution {
         let counts = try distribution(of: count)
         var largestCount = 0
-        try counts.forEachOutcome { (value, _) throws(DiceError) in
-            guard case .integer(let n) = value, n >= 0 else { throw DiceError(.invalidCount(value), at: count.range) }
-            guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
+        try counts.forEachOutcome { (value, _) throws(StatsFailure) in
+            guard case .integer(let n) = value, n >= 0 else {
+                throw .dice(DiceError(.invalidCount(value), at: count.range))
+            }
+            guard n <= limits.maxDice else { throw .dice(DiceError(.tooManyDice(limit: limits.maxDice), at: range)) }
             largestCount = Swift.max(largestCount, n)
         }
         guard largestCount > 0 else {
+            try checkModifiers(modifiers, group: true)
             // No members, but the roller still works out the modifiers' arguments, and fails
             // where they fail: `repeat(0, 1)kl(x)` with no `x`.
             return try withResolvedModifiers(modifiers) { _ in
@@ -28,84 +32,81 @@ extension StatsEngine {
             }
         }
         let member = try distribution(of: body)
-        return try withResolvedModifiers(modifiers) { spec in
+        try checkModifiers(modifiers, group: true)
+        return try withResolvedModifiers(modifiers) { (rules) throws(StatsFailure) in
             var result = DistributionAccumulator()
             var power = Distribution(constant: .integer(0))
             var powerCount = 0
-            let single = try self.faults(at: range) {
-                try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
+            let single = try self.arithmetic(at: range) { () throws(ArithmeticFault) in
+                try member.mapped { (value) throws(ArithmeticFault) in try rules.counting.contribution(of: value) }
             }
             let largest = Double(largestCount), unitSize = Double(single.storageSize)
             let estimate = largest * Swift.max(largest - 1, 0) * unitSize * unitSize / 2
-            if spec.keeps.isEmpty { try self.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
+            if rules.keeps.isEmpty { try self.meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
             // The counts were checked above: each is a whole number from 0 to the dice limit.
-            try counts.forEachOutcome { value, p in
+            try counts.forEachOutcome { (value, p) throws(StatsFailure) in
                 guard case .integer(let n) = value else { return }
                 let part: Distribution
-                if spec.keeps.isEmpty {
+                if rules.keeps.isEmpty {
                     while powerCount < n {
-                        try self.charge(StatsEngine.pairWork(power, single))
+                        try self.meter.charge(WorkMeter.pairWork(power, single))
                         let current = power
-                        power = try self.checkSize(self.arithmetic(at: range) { () throws(ArithmeticFault) in
+                        power = try self.meter.checkSize(self.arithmetic(at: range) { () throws(ArithmeticFault) in
                             try current.adding(single)
                         })
                         powerCount += 1
                     }
                     part = power
                 } else {
-                    part = try self.identicalKeptSum(member, copies: n, spec: spec, at: range)
+                    part = try self.identicalKeptSum(member, copies: n, rules: rules, at: range)
                 }
-                try self.charge(part.storageSize)
-                try result.add(part, shiftedBy: 0, times: p)
+                try self.meter.charge(part.storageSize)
+                try self.mix(part, times: p, into: &result)
             }
-            return try self.checkSize(result.build())
+            return try self.meter.checkSize(result.build())
         }
     }
 
-    /// `body` with the modifiers' arguments resolved, mixed over their outcomes when random.
-    private func withResolvedModifiers(_ modifiers: [DiceModifier],
-                                       _ body: (PoolSpec) throws -> Distribution) throws -> Distribution {
+    /// `body` with the modifiers' rules, mixed over the outcomes of their arguments when random.
+    private func withResolvedModifiers(
+        _ modifiers: [DiceModifier], _ body: (PoolRules) throws(StatsFailure) -> Distribution
+    ) throws(StatsFailure) -> Distribution {
+        let ordered = DiceModifier.inStageOrder(modifiers)
         var inputs: [Distribution] = []
-        try StatsEngine.forEachArgument(of: modifiers) { inputs.append(try distribution(of: $0)) }
-        /// The modifiers with `values` for their arguments, in order.
-        func resolved(_ values: (Int) -> Number?) throws -> PoolSpec {
-            var next = 0
-            return try StatsEngine.resolve(modifiers) { _ in
-                guard let value = values(next) else { throw StatsError.tooExpensive("a missing modifier argument") }
-                next += 1
-                return value
-            }
-        }
+        for argument in PoolRules.arguments(of: ordered) { inputs.append(try distribution(of: argument)) }
         if inputs.allSatisfy({ $0.constantValue != nil && $0.totalProbability == 1 }) {
-            return try body(resolved { $0 < inputs.count ? inputs[$0].constantValue : nil })
+            return try body(resolveRules(ordered) { $0 < inputs.count ? inputs[$0].constantValue : nil })
         }
         var result = DistributionAccumulator()
-        try forEachJointOutcome(of: inputs) { values, weight in
-            let part = try body(resolved { $0 < values.count ? values[$0] : nil })
-            try charge(part.storageSize)
-            try result.add(part, shiftedBy: 0, times: weight)
+        try forEachJointOutcome(of: inputs) { (values, weight) throws(StatsFailure) in
+            let part = try body(resolveRules(ordered) { $0 < values.count ? values[$0] : nil })
+            try meter.charge(part.storageSize)
+            try mix(part, times: weight, into: &result)
         }
-        return try checkSize(result.build())
+        return try meter.checkSize(result.build())
     }
 
-    /// The value of a group of independent members under `spec`'s keep/drop and counting.
-    func keptSum(of members: [Distribution], spec: PoolSpec, at range: SourceRange) throws -> Distribution {
+    /// The value of a group of independent members under `rules`' keep/drop and counting.
+    func keptSum(of members: [Distribution], rules: PoolRules,
+                 at range: SourceRange) throws(StatsFailure) -> Distribution {
         let total = members.count
-        let kept = KeepStep.keptRange(spec.keeps, total: total)
+        let kept = KeepDropStep.keptRange(rules.keeps, total: total)
         if kept == 0..<total {
             var result = Distribution(constant: .integer(0))
             for member in members {
-                try charge(StatsEngine.pairWork(result, member))
-                let counted = try faults(at: range) {
-                    try member.mapped { (value) throws(ArithmeticFault) in try spec.counting.contribution(of: value) }
+                try meter.charge(WorkMeter.pairWork(result, member))
+                let counted = try arithmetic(at: range) { () throws(ArithmeticFault) in
+                    try member.mapped { (value) throws(ArithmeticFault) in try rules.counting.contribution(of: value) }
                 }
                 let sum = result
-                result = try checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in try sum.adding(counted) })
+                result = try meter.checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
+                    try sum.adding(counted)
+                })
             }
             return result
         }
         if members.dropFirst().allSatisfy({ $0 == members[0] }) {
-            return try identicalKeptSum(members[0], copies: total, spec: spec, at: range)
+            return try identicalKeptSum(members[0], copies: total, rules: rules, at: range)
         }
         let mass = members.reduce(1.0) { $0 * $1.totalProbability }
         guard !kept.isEmpty else { return Distribution(constant: .integer(0), probability: mass) }
@@ -113,18 +114,24 @@ extension StatsEngine {
         for member in members { member.forEachOutcome { value, _ in values.insert(value) } }
         // Decimal members are summed only as kept (a window), never added then subtracted.
         let hasDecimals = values.contains { $0.integerValue == nil }
-        guard let (form, fromTop) = MultisetKeep.form(for: spec.keeps, sizes: total...total,
+        // One pool size always has a form: the kept positions counted from the bottom.
+        guard let (form, fromTop) = MultisetKeep.form(for: rules.keeps, sizes: total...total,
                                                       allowDrop: !hasDecimals) else {
-            throw StatsError.tooExpensive("no way to keep these members")
+            throw .invariant("no way to keep \(kept) of \(total) members")
         }
         let ascending = values.sorted()
         let ordered = fromTop ? Array(ascending.reversed()) : ascending
         var rank: [Number: Int] = [:]
         for (index, value) in ordered.enumerated() { rank[value] = index }
+        /// The rank of a member's value (all of them are in `rank`).
+        func ranked(_ value: Number) throws(StatsFailure) -> Int {
+            guard let found = rank[value] else { throw .invariant("a member's value without a rank") }
+            return found
+        }
         var contributions: [Number] = []
         for value in ordered {
             contributions.append(try arithmetic(at: range) { () throws(ArithmeticFault) in
-                try spec.counting.contribution(of: value)
+                try rules.counting.contribution(of: value)
             })
         }
         let keeper = try MultisetKeep(form: form, contributions: contributions)
@@ -139,34 +146,36 @@ extension StatsEngine {
         }
         switch form {
         case .window:
-            let items = groups.map { group -> (outcomes: [Int: Double], copies: Int) in
+            let items = try groups.map { (group) throws(StatsFailure) -> (outcomes: [Int: Double], copies: Int) in
                 var outcomes: [Int: Double] = [:]
-                group.member.forEachOutcome { value, p in outcomes[keeper.inserting(rank[value]!, into: 0), default: 0] += p }
+                try group.member.forEachOutcome { (value, p) throws(StatsFailure) in
+                    outcomes[keeper.inserting(try ranked(value), into: 0), default: 0] += p
+                }
                 return (outcomes, group.copies)
             }
-            return try faults(at: range) { try keeper.windowSum(items, engine: self) }
+            return try keeper.windowSum(items, meter: &meter, at: range)
         case .drop:
-            let items = groups.map { group -> (outcomes: [Int: Distribution], copies: Int) in
+            let items = try groups.map { (group) throws(StatsFailure) -> (outcomes: [Int: Distribution], copies: Int) in
                 var outcomes: [Int: Distribution] = [:]
-                group.member.forEachOutcome { value, p in
-                    let r = rank[value]!
+                try group.member.forEachOutcome { (value, p) throws(StatsFailure) in
+                    let r = try ranked(value)
                     outcomes[keeper.inserting(r, into: 0)] = Distribution(constant: contributions[r], probability: p)
                 }
                 return (outcomes, group.copies)
             }
-            return try faults(at: range) { try keeper.dropSum(items, engine: self) }
+            return try keeper.dropSum(items, meter: &meter, at: range)
         }
     }
 
     /// Keep/drop and counting over `copies` independent copies of `member`.
-    func identicalKeptSum(_ member: Distribution, copies: Int, spec: PoolSpec,
-                          at range: SourceRange) throws -> Distribution {
+    func identicalKeptSum(_ member: Distribution, copies: Int, rules: PoolRules,
+                          at range: SourceRange) throws(StatsFailure) -> Distribution {
         guard copies > 0 else { return Distribution(constant: .integer(0)) }
-        let kept = KeepStep.keptRange(spec.keeps, total: copies)
+        let kept = KeepDropStep.keptRange(rules.keeps, total: copies)
         let mass = member.totalProbability
         if kept.isEmpty { return Distribution(constant: .integer(0), probability: Double.power(mass, copies)) }
-        let sum = try KeepDP.keptSum(of: member, counting: spec.counting, dice: copies, kept: kept,
-                                     engine: self, at: range)
+        let sum = try KeepDP.keptSum(of: member, counting: rules.counting, dice: copies, kept: kept,
+                                     meter: &meter, at: range)
         return sum.scaled(by: Double.power(mass, copies))
     }
 }

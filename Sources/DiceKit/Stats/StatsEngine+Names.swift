@@ -5,7 +5,7 @@
 /// once: a parameter used more than once must show the same value at each use, so the
 /// body is evaluated for each joint outcome of those arguments and the results mixed.
 extension StatsEngine {
-    func nameDistribution(_ name: String, at range: SourceRange) throws -> Distribution {
+    func nameDistribution(_ name: String, at range: SourceRange) throws(StatsFailure) -> Distribution {
         if let parameter = frames.last?[name] {
             switch parameter {
             case .value(let value): return Distribution(constant: value)
@@ -17,23 +17,25 @@ extension StatsEngine {
             return Distribution(constant: value)
         case .macro(let macro):
             guard macro.parameters.isEmpty else {
-                throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: 0), at: range)
+                throw .dice(DiceError(.macroArity(name: name, expected: macro.parameters.count, got: 0), at: range))
             }
             return try macroBody(macro, bindings: [:], at: range)
         case nil:
-            throw unknownName(name, at: range)
+            throw .dice(unknownName(name, at: range))
         }
     }
 
-    func callDistribution(_ name: String, _ arguments: [Expr], at range: SourceRange) throws -> Distribution {
+    func callDistribution(_ name: String, _ arguments: [Expr],
+                          at range: SourceRange) throws(StatsFailure) -> Distribution {
         guard case .macro(let macro) = environment[name] else {
             if environment[name] != nil {
-                throw DiceError(.variableCalledAsMacro(name), at: range)
+                throw .dice(DiceError(.variableCalledAsMacro(name), at: range))
             }
-            throw unknownName(name, at: range)
+            throw .dice(unknownName(name, at: range))
         }
         guard macro.parameters.count == arguments.count else {
-            throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: arguments.count), at: range)
+            throw .dice(DiceError(.macroArity(name: name, expected: macro.parameters.count, got: arguments.count),
+                                  at: range))
         }
         var values: [Distribution] = []
         for argument in arguments { values.append(try distribution(of: argument)) }
@@ -55,27 +57,28 @@ extension StatsEngine {
             return try macroBody(macro, bindings: bindings, at: range).scaled(by: mass)
         }
         var builder = DistributionAccumulator()
-        try forEachJointOutcome(of: conditioned.map { $0.distribution }) { outcome, weight in
+        try forEachJointOutcome(of: conditioned.map { $0.distribution }) { (outcome, weight) throws(StatsFailure) in
             var fixed = bindings
             for (index, value) in outcome.enumerated() { fixed[conditioned[index].name] = .value(value) }
             let body = try macroBody(macro, bindings: fixed, at: range)
-            try charge(body.storageSize)
-            try builder.add(body, shiftedBy: 0, times: weight * mass)
+            try meter.charge(body.storageSize)
+            try mix(body, times: weight * mass, into: &builder)
         }
-        return try checkSize(builder.build())
+        return try meter.checkSize(builder.build())
     }
 
     /// The body of `macro` evaluated with `bindings`; its errors are reported at the use, `range`.
     /// The work charged for each macro use, besides its body's own.
     static let macroUseCost = 32
 
-    func macroBody(_ macro: Macro, bindings: [String: Parameter], at range: SourceRange) throws -> Distribution {
+    func macroBody(_ macro: Macro, bindings: [String: Parameter],
+                   at range: SourceRange) throws(StatsFailure) -> Distribution {
         guard macroDepth < limits.maxMacroDepth else {
-            throw DiceError(.macroRecursion(limit: limits.maxMacroDepth), at: range)
+            throw .dice(DiceError(.macroRecursion(limit: limits.maxMacroDepth), at: range))
         }
         // Each use costs a walk of the body, whatever its size: charge it, so macros that
         // each use the last twice reach the budget instead of running for minutes.
-        try charge(StatsEngine.macroUseCost)
+        try meter.charge(StatsEngine.macroUseCost)
         macroDepth += 1
         frames.append(bindings)
         defer {
@@ -84,23 +87,23 @@ extension StatsEngine {
         }
         do {
             return try distribution(of: macro.body)
-        } catch let error as DiceError {
+        } catch .dice(let error) {
             switch error.kind {
             case .macroRecursion, .interrupted, .tooManyDice, .inMacro:
-                throw DiceError(error.kind, at: range)
+                throw .dice(DiceError(error.kind, at: range))
             default:
-                throw DiceError(.inMacro(name: macro.name, error.kind), at: range)
+                throw .dice(DiceError(.inMacro(name: macro.name, error.kind), at: range))
             }
         }
     }
 
     /// Calls `body` with each joint outcome of independent `distributions` and its probability.
     func forEachJointOutcome(of distributions: [Distribution],
-                             _ body: ([Number], Double) throws -> Void) throws {
+                             _ body: ([Number], Double) throws(StatsFailure) -> Void) throws(StatsFailure) {
         let lists = distributions.map { $0.outcomes }
         var combinations = 1
-        for list in lists { combinations = StatsEngine.product(combinations, list.count) }
-        try charge(combinations)
+        for list in lists { combinations = WorkMeter.product(combinations, list.count) }
+        try meter.charge(combinations)
         if lists.contains(where: { $0.isEmpty }) { return }
         var indices = [Int](repeating: 0, count: lists.count)
         while true {

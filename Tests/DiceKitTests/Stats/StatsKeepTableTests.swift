@@ -28,12 +28,12 @@ struct StatsKeepTableTests {
 
     @Test(arguments: StatsKeepTableTests.cases)
     func flatRowsAgreeWithTheGeneralForm(_ c: Case) throws {
-        let engine = StatsEngine(environment: Environment(), limits: .standard, budget: .standard)
+        var meter = WorkMeter(budget: .standard)
         let flat = try KeepDP.keptSum(probabilities: c.probabilities, contributions: c.contributions,
-                                      dice: c.dice, kept: c.kept, engine: engine)
+                                      dice: c.dice, kept: c.kept, meter: &meter, at: .at(0))
         let general = try KeepDP.keptSum(probabilities: c.probabilities,
                                          contributions: c.contributions.map { .integer($0) },
-                                         dice: c.dice, kept: c.kept, engine: engine)
+                                         dice: c.dice, kept: c.kept, meter: &meter, at: .at(0))
         #expect(flat.outcomes.map(\.value) == general.outcomes.map(\.value))
         for (a, b) in zip(flat.outcomes, general.outcomes) {
             #expect(abs(a.probability - b.probability) <= 1e-15, "P(\(a.value))")
@@ -43,9 +43,9 @@ struct StatsKeepTableTests {
 
     /// A table too large for flat rows falls back to the general form.
     @Test func wideTablesUseTheGeneralForm() throws {
-        let engine = StatsEngine(environment: Environment(), limits: .standard, budget: .standard)
+        var meter = WorkMeter(budget: .standard)
         let wide = try KeepDP.keptSum(probabilities: [0.5, 0.5], contributions: [0, 1 << 40], dice: 3, kept: 1..<3,
-                                      engine: engine)
+                                      meter: &meter, at: .at(0))
         #expect(wide.outcomes.map(\.value) == [.integer(0), .integer(1 << 40), .integer(2 << 40)])
         #expect(abs(wide.probability(of: .integer(1 << 40)) - 0.375) < 1e-15)
     }

@@ -1,0 +1,70 @@
+/// The work of one exact distribution: the steps done against `StatsBudget`, the size of
+/// each distribution made, and the host's requests to stop.
+///
+/// `StatsEngine` owns one and lends it, `inout`, to the algorithms (`PoolModel`, `KeepDP`,
+/// `MultisetKeep`), which meter their work with it and know nothing else of the engine.
+/// A struct, so that a small distribution does not pay for one more allocation; its checks
+/// are `mutating` too, so that the engine's meter is used in place rather than copied.
+struct WorkMeter {
+    let budget: StatsBudget
+    /// The steps charged so far (saturating at `Int.max`).
+    private(set) var work = 0
+    /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
+    private let shouldStop: (() -> Bool)?
+    /// Where `.interrupted` points: the whole expression.
+    private let statementRange: SourceRange
+
+    init(budget: StatsBudget, shouldStop: (() -> Bool)? = nil, statementRange: SourceRange = .at(0)) {
+        self.budget = budget
+        self.shouldStop = shouldStop
+        self.statementRange = statementRange
+    }
+
+    /// Counts `units` of work, throwing `.tooExpensive` past the budget (and `.interrupted`
+    /// when the host asks to stop).
+    mutating func charge(_ units: Int) throws(StatsFailure) {
+        let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
+        let crossed = (total >> 20) != (work >> 20)
+        work = overflow ? Int.max : total
+        if crossed, let shouldStop, shouldStop() { throw .dice(DiceError(.interrupted, at: statementRange)) }
+        if work > budget.maxWork {
+            throw .tooExpensive("the exact distribution needs more than \(budget.maxWork) steps")
+        }
+    }
+
+    /// Throws `.tooExpensive` now when `units` more steps would pass the budget,
+    /// so that hopeless work is not started (the steps are charged as they are done).
+    mutating func ensureAffordable(_ units: Int) throws(StatsFailure) {
+        let (total, overflow) = work.addingReportingOverflow(Swift.max(units, 0))
+        if overflow || total > budget.maxWork {
+            throw .tooExpensive("the exact distribution would need more than \(budget.maxWork) steps")
+        }
+    }
+
+    /// Throws `.tooExpensive` when `distribution` is too large to carry on with.
+    @discardableResult
+    mutating func checkSize(_ distribution: Distribution) throws(StatsFailure) -> Distribution {
+        if distribution.storageSize > budget.maxOutcomes {
+            throw .tooExpensive("a distribution would have more than \(budget.maxOutcomes) outcomes")
+        }
+        return distribution
+    }
+
+    // MARK: - Costs
+
+    /// `a * b`, saturating.
+    static func product(_ a: Int, _ b: Int) -> Int {
+        let (p, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? Int.max : p
+    }
+
+    /// The work charged for each pair of outcomes combined one by one (through a
+    /// dictionary of results) rather than by a flat convolution: tens of times a step.
+    static let sparsePairCost = 32
+
+    /// The work of adding `a` and `b`: a flat convolution when both are dense, else pair by pair.
+    static func pairWork(_ a: Distribution, _ b: Distribution) -> Int {
+        if case .dense = a.storage, case .dense = b.storage { return product(a.storageSize, b.storageSize) }
+        return product(product(a.storageSize, b.storageSize), sparsePairCost)
+    }
+}
