@@ -178,7 +178,7 @@ func runBudget(_ text: String) throws {
         let start = clock.now
         var outcome = "exact"
         do {
-            _ = try Stats.exactDistribution(of: expr, environment: Environment(), budget: StatsBudget(maxWork: maxWork))
+            _ = try Stats.exactDistribution(of: expr, environment: Environment(), limits: Limits(stats: StatsBudget(maxWork: maxWork)))
         } catch let error as DiceError {
             throw error
         } catch {

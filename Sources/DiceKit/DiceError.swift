@@ -124,10 +124,12 @@ public struct DiceError: Error, Hashable, Sendable {
         case assignedValue(name: String)
     }
 
+    /// What went wrong.
     public var kind: Kind
     /// Where in the statement's source the error is.
     public var range: SourceRange
 
+    /// An error of `kind` at `range`.
     public init(_ kind: Kind, at range: SourceRange) {
         self.kind = kind
         self.range = range
@@ -138,5 +140,6 @@ public struct DiceError: Error, Hashable, Sendable {
 }
 
 extension DiceError: CustomStringConvertible {
+    /// The offset of the error and its message: `7: division by zero`.
     public var description: String { "\(range.lowerBound.offset): \(message)" }
 }

@@ -8,9 +8,9 @@ import Darwin
 
 /// Why an arithmetic operation has no result.
 ///
-/// The operations on `Distribution` (`adding(_:)`, `mapped(_:)`, ...) throw it; rolling and
+/// The operations on `Distribution` (`adding(_:)`, `mapped(_:)`, ...) throw it too; rolling and
 /// `Stats` report it as a `DiceError` at the operator's range.
-public enum ArithmeticFault: Error, Sendable {
+enum ArithmeticFault: Error, Sendable {
     /// A 64-bit integer result out of range.
     case overflow
     /// Division or modulo by zero.

@@ -21,6 +21,7 @@ public struct Parser: Sendable {
     let maxNesting: Int
     var pendingError: DiceError?
 
+    /// A parser at the start of `source`, whose nesting is bounded by `limits.maxNesting`.
     public init(_ source: SourceFile, limits: Limits = .standard) {
         lexer = Lexer(source)
         maxNesting = limits.maxNesting

@@ -8,7 +8,7 @@ extension Distribution {
     /// The distribution of `a + b` for independent `a` (this) and `b`.
     ///
     /// - Complexity: O(*n*·*m*); a flat convolution when both are whole numbers close together.
-    public func adding(_ other: Distribution) throws(ArithmeticFault) -> Distribution {
+    func adding(_ other: Distribution) throws(ArithmeticFault) -> Distribution {
         if case .dense(let a, let pa) = storage, case .dense(let b, let pb) = other.storage,
            !pa.isEmpty, !pb.isEmpty {
             let (low, o1) = a.addingReportingOverflow(b)
@@ -22,7 +22,7 @@ extension Distribution {
     /// The distribution of `a - b` for independent `a` (this) and `b`.
     ///
     /// - Complexity: O(*n*·*m*)
-    public func subtracting(_ other: Distribution) throws(ArithmeticFault) -> Distribution {
+    func subtracting(_ other: Distribution) throws(ArithmeticFault) -> Distribution {
         if case .dense(let a, let pa) = storage, case .dense(let b, let pb) = other.storage,
            !pa.isEmpty, !pb.isEmpty {
             let (low, o1) = a.subtractingReportingOverflow(b + (pb.count - 1))
@@ -36,7 +36,7 @@ extension Distribution {
     /// The sum of `copies` independent copies (0 copies: the constant 0).
     ///
     /// - Complexity: O(*copies*² · *n*²) for *n* outcomes.
-    public func sum(ofCopies copies: Int) throws(ArithmeticFault) -> Distribution {
+    func sum(ofCopies copies: Int) throws(ArithmeticFault) -> Distribution {
         precondition(copies >= 0)
         guard copies > 0 else { return Distribution(constant: .integer(0)) }
         var result = self
@@ -74,7 +74,7 @@ extension Distribution {
     /// The distribution of `operation(a, b)` for independent `a` (this) and `b`.
     ///
     /// - Complexity: O(*n*·*m*) calls of `operation`, plus sorting the results.
-    public func combined(
+    func combined(
         with other: Distribution,
         by operation: (Number, Number) throws(ArithmeticFault) -> Number
     ) throws(ArithmeticFault) -> Distribution {
@@ -90,7 +90,7 @@ extension Distribution {
     /// The distribution of `transform(a)`.
     ///
     /// - Complexity: O(*n*) calls of `transform`, plus sorting the results.
-    public func mapped(_ transform: (Number) throws(ArithmeticFault) -> Number) throws(ArithmeticFault) -> Distribution {
+    func mapped(_ transform: (Number) throws(ArithmeticFault) -> Number) throws(ArithmeticFault) -> Distribution {
         var builder = DistributionAccumulator()
         try forEachOutcome { (x, p) throws(ArithmeticFault) in builder.add(try transform(x), p) }
         return builder.build()
@@ -99,7 +99,7 @@ extension Distribution {
     /// The distribution of `-a`.
     ///
     /// - Complexity: O(*n*)
-    public func negated() throws(ArithmeticFault) -> Distribution {
+    func negated() throws(ArithmeticFault) -> Distribution {
         if case .dense(let a, let pa) = storage, !pa.isEmpty {
             let (low, o) = 0.subtractingReportingOverflow(a + (pa.count - 1))
             guard !o, a != Int.min else { throw .overflow }
@@ -111,7 +111,7 @@ extension Distribution {
     /// The same distribution with every value moved by `shift`.
     ///
     /// - Complexity: O(1) when dense, O(*n*) otherwise.
-    public func shifted(by shift: Number) throws(ArithmeticFault) -> Distribution {
+    func shifted(by shift: Number) throws(ArithmeticFault) -> Distribution {
         if case .integer(let n) = shift, case .dense(let a, let pa) = storage, !pa.isEmpty {
             let (low, o1) = a.addingReportingOverflow(n)
             let (_, o2) = (a + (pa.count - 1)).addingReportingOverflow(n)
@@ -124,7 +124,7 @@ extension Distribution {
     /// A weighted mixture: each part's probabilities times its weight, added up.
     ///
     /// - Complexity: O(total outcomes), plus sorting when not dense.
-    public static func mixture(_ parts: [(weight: Double, distribution: Distribution)]) -> Distribution {
+    static func mixture(_ parts: [(weight: Double, distribution: Distribution)]) -> Distribution {
         var builder = DistributionAccumulator()
         for part in parts {
             // Shifting by 0 cannot overflow.
@@ -138,7 +138,7 @@ extension Distribution {
     /// The distribution of `max(a, b)` for independent `a` (this) and `b`.
     ///
     /// - Complexity: O(*n* + *m*)
-    public func maximum(with other: Distribution) -> Distribution {
+    func maximum(with other: Distribution) -> Distribution {
         // P(max = x) = P(a = x) P(b <= x) + P(a < x) P(b = x)
         mergeSweep(other) { pa, pb, aBelow, bBelow, _, _ in pa * (bBelow + pb) + aBelow * pb }
     }
@@ -146,7 +146,7 @@ extension Distribution {
     /// The distribution of `min(a, b)` for independent `a` (this) and `b`.
     ///
     /// - Complexity: O(*n* + *m*)
-    public func minimum(with other: Distribution) -> Distribution {
+    func minimum(with other: Distribution) -> Distribution {
         // P(min = x) = P(a = x) P(b >= x) + P(a > x) P(b = x)
         mergeSweep(other) { pa, pb, _, _, aAbove, bAbove in pa * (bAbove + pb) + aAbove * pb }
     }
@@ -182,7 +182,7 @@ extension Distribution {
     /// The 0/1 distribution of `a op b` for independent `a` (this) and `b`: P(1) is the probability it holds.
     ///
     /// - Complexity: O(*n* + *m*)
-    public func comparing(_ op: ComparisonOperator, to other: Distribution) -> Distribution {
+    func comparing(_ op: ComparisonOperator, to other: Distribution) -> Distribution {
         // The slots of a dense `other` include its gaps, which add 0 to the running sums.
         let b = other.slots
         var cumulative = [Double](repeating: 0, count: b.count + 1)

@@ -6,16 +6,20 @@
 /// fall short of 1 by the mass cut from the infinite tail of an explosion.
 ///
 /// ```swift
-/// let d6 = Distribution(faces: [1, 2, 3, 4, 5, 6])
-/// let twoD6 = try d6.adding(d6)      // 2..12, P(7) = 1/6
+/// let twoD6 = try Stats.exactDistribution(of: Parser.parseExpression("2d6"),
+///                                         environment: Environment()).distribution
+/// twoD6.probability(of: .integer(7)) // 1/6
 /// twoD6.mean                          // 7.0
 /// ```
 public struct Distribution: Hashable, Sendable {
     /// One outcome and its probability.
     public struct Outcome: Hashable, Sendable {
+        /// The value.
         public var value: Number
+        /// Its probability, from 0 to 1.
         public var probability: Double
 
+        /// `value` with `probability`.
         public init(_ value: Number, _ probability: Double) {
             self.value = value
             self.probability = probability
@@ -45,7 +49,7 @@ public struct Distribution: Hashable, Sendable {
     /// The distribution that is `value` with probability `probability` (1 by default).
     ///
     /// - Complexity: O(1)
-    public init(constant value: Number, probability: Double = 1) {
+    init(constant value: Number, probability: Double = 1) {
         if probability == 0 {
             storage = .sparse([])
         } else if case .integer(let n) = value {
@@ -58,7 +62,7 @@ public struct Distribution: Hashable, Sendable {
     /// A die whose listed faces are equally likely; a face listed twice is twice as likely.
     ///
     /// - Complexity: O(*n* log *n*) for *n* faces.
-    public init(faces: [Int]) {
+    init(faces: [Int]) {
         guard !faces.isEmpty else {
             storage = .sparse([])
             return
@@ -72,7 +76,7 @@ public struct Distribution: Hashable, Sendable {
     /// The faces `1...sides`, equally likely.
     ///
     /// - Complexity: O(*sides*)
-    public init(uniformSides sides: Int) {
+    init(uniformSides sides: Int) {
         precondition(sides >= 1)
         storage = .dense(offset: 1, probabilities: [Double](repeating: 1 / Double(sides), count: sides))
     }
@@ -80,7 +84,7 @@ public struct Distribution: Hashable, Sendable {
     /// Outcomes in any order; equal values are merged, zero probabilities dropped.
     ///
     /// - Complexity: O(*n* log *n*)
-    public init<S: Sequence>(_ outcomes: S) where S.Element == Outcome {
+    init<S: Sequence>(_ outcomes: S) where S.Element == Outcome {
         var builder = DistributionAccumulator()
         for outcome in outcomes { builder.add(outcome.value, outcome.probability) }
         self = builder.build()
@@ -199,7 +203,7 @@ public struct Distribution: Hashable, Sendable {
     }
 
     /// Whether no outcome has positive probability.
-    public var isEmpty: Bool {
+    var isEmpty: Bool {
         switch storage {
         case .sparse(let outcomes): return outcomes.isEmpty
         case .dense(_, let probabilities): return probabilities.isEmpty
@@ -253,7 +257,7 @@ public struct Distribution: Hashable, Sendable {
     }
 
     /// The only outcome, when there is exactly one.
-    public var constantValue: Number? {
+    var constantValue: Number? {
         switch storage {
         case .sparse(let outcomes): return outcomes.count == 1 ? outcomes[0].value : nil
         case .dense(let offset, let probabilities): return probabilities.count == 1 ? .integer(offset) : nil
@@ -261,7 +265,7 @@ public struct Distribution: Hashable, Sendable {
     }
 
     /// Whether every outcome is 0 or 1, as for a comparison: then `probability(of: 1)` is "P".
-    public var isIndicator: Bool {
+    var isIndicator: Bool {
         guard let low = minimum, let high = maximum else { return false }
         return low >= .integer(0) && high <= .integer(1)
     }
@@ -322,7 +326,7 @@ public struct Distribution: Hashable, Sendable {
     /// The same distribution with every probability multiplied by `factor`.
     ///
     /// - Complexity: O(*n*)
-    public func scaled(by factor: Double) -> Distribution {
+    func scaled(by factor: Double) -> Distribution {
         if factor == 1 { return self }
         if factor == 0 { return Distribution(storage: .sparse([])) }
         switch storage {

@@ -9,7 +9,7 @@ public struct DistributionReport: Hashable, Sendable {
     /// The number of simulated rolls, when estimated.
     public var sampleCount: Int?
 
-    public init(distribution: Distribution, exact: Bool, truncatedMass: Double = 0, sampleCount: Int? = nil) {
+    init(distribution: Distribution, exact: Bool, truncatedMass: Double = 0, sampleCount: Int? = nil) {
         self.distribution = distribution
         self.exact = exact
         self.truncatedMass = truncatedMass
@@ -22,28 +22,9 @@ public struct DistributionReport: Hashable, Sendable {
 /// Only for what is beyond the exact engine's reach, never for its own bugs (a broken
 /// invariant is thrown as another error, so that no caller simulates over it).
 public enum StatsError: Error, Hashable, Sendable {
-    /// The exact computation would exceed the work or size bound of `StatsBudget`, or the
+    /// The exact computation would exceed the work or size bound of `Limits.stats`, or the
     /// expression has a shape the exact engine leaves to simulation (keeping from both ends
     /// of an exploding pool).
     case tooExpensive(String)
 }
 
-/// How much work one exact distribution may take before `Stats` gives up and
-/// asks for a simulation instead.
-public struct StatsBudget: Hashable, Sendable {
-    /// Elementary steps (roughly, multiply-adds of probabilities).
-    public var maxWork: Int
-    /// Outcomes (or slots of a flat array) in any one intermediate distribution.
-    public var maxOutcomes: Int
-    /// Each die's explosion tail is cut where the mass left is below this, divided by the pool's dice.
-    public var explosionCutoff: Double
-
-    public init(maxWork: Int = 100_000_000, maxOutcomes: Int = 2_000_000, explosionCutoff: Double = 1e-12) {
-        self.maxWork = maxWork
-        self.maxOutcomes = maxOutcomes
-        self.explosionCutoff = explosionCutoff
-    }
-
-    /// The bounds the `dice` command uses.
-    public static let standard = StatsBudget()
-}

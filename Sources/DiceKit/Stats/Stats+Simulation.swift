@@ -2,7 +2,7 @@ extension Stats {
     /// Rolls in a simulated distribution when the exact one is too expensive.
     public static let simulationRolls = 1_000_000
 
-    /// The distribution of `expr`: exact when the work fits `budget`, otherwise
+    /// The distribution of `expr`: exact when the work fits `limits.stats`, otherwise
     /// estimated from `simulationRolls` seeded rolls (`exact == false`). A broken invariant
     /// of the exact engine is not simulated over: it fails with `.internalError`.
     ///
@@ -10,11 +10,10 @@ extension Stats {
     ///   - seed: fixes the simulation; the same seed gives the same estimate.
     ///   - shouldStop: asked now and then; `true` abandons with `.interrupted`.
     public static func distribution(
-        of expr: Expr, environment: Environment, limits: Limits = .standard,
-        budget: StatsBudget = .standard, seed: UInt64 = 0x5EED, shouldStop: (() -> Bool)? = nil
+        of expr: Expr, environment: Environment, limits: Limits = .standard, seed: UInt64 = 0x5EED, shouldStop: (() -> Bool)? = nil
     ) throws(DiceError) -> DistributionReport {
         do {
-            return try exactReport(of: expr, environment: environment, limits: limits, budget: budget,
+            return try exactReport(of: expr, environment: environment, limits: limits,
                                    shouldStop: shouldStop)
         } catch {
             switch error.recovery(at: expr.range) {

@@ -10,16 +10,16 @@ public enum Stats {
     ///
     /// Throws `DiceError` when some roll with positive probability would fail (division by
     /// zero, an invalid count, an explosion matching every face, ...), and
-    /// `StatsError.tooExpensive` when the exact work would exceed `budget`: the caller
+    /// `StatsError.tooExpensive` when the exact work would exceed `limits.stats`: the caller
     /// then estimates the distribution by simulation. `shouldStop` is asked now and then;
     /// `true` abandons the work with `.interrupted`. Any other error is a bug in DiceKit
     /// (a broken invariant of the engine), never a reason to simulate.
     public static func exactDistribution(
-        of expr: Expr, environment: Environment, limits: Limits = .standard, budget: StatsBudget = .standard,
+        of expr: Expr, environment: Environment, limits: Limits = .standard,
         shouldStop: (() -> Bool)? = nil
     ) throws -> DistributionReport {
         do {
-            return try exactReport(of: expr, environment: environment, limits: limits, budget: budget,
+            return try exactReport(of: expr, environment: environment, limits: limits,
                                    shouldStop: shouldStop)
         } catch {
             throw error.publicError
@@ -27,10 +27,10 @@ public enum Stats {
     }
 
     /// `exactDistribution`, its failures kept in their channels.
-    static func exactReport(of expr: Expr, environment: Environment, limits: Limits, budget: StatsBudget,
+    static func exactReport(of expr: Expr, environment: Environment, limits: Limits,
                             shouldStop: (() -> Bool)?) throws(StatsFailure) -> DistributionReport {
         let engine = StatsEngine(environment: environment, limits: limits,
-                                 meter: WorkMeter(budget: budget, shouldStop: shouldStop, statementRange: expr.range))
+                                 meter: WorkMeter(budget: limits.stats, shouldStop: shouldStop, statementRange: expr.range))
         let distribution = try engine.distribution(of: expr)
         let cut = engine.cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability) : 0
         return DistributionReport(distribution: distribution, exact: true, truncatedMass: cut)
@@ -66,8 +66,7 @@ final class StatsEngine {
 
     /// Nested evaluations (expression levels and macro bodies) before `.evaluationTooDeep`:
     /// the roller's bound, so whatever rolls has a distribution.
-    static let maxDepth = Limits.standard.maxEvaluationDepth
-
+    
     init(environment: Environment, limits: Limits, meter: WorkMeter) {
         self.environment = environment
         self.limits = limits
@@ -97,7 +96,7 @@ final class StatsEngine {
     func distribution(of expr: Expr) throws(StatsFailure) -> Distribution {
         depth += 1
         defer { depth -= 1 }
-        guard depth <= StatsEngine.maxDepth else { throw .dice(DiceError(.evaluationTooDeep, at: expr.range)) }
+        guard depth <= limits.maxEvaluationDepth else { throw .dice(DiceError(.evaluationTooDeep, at: expr.range)) }
         switch expr.kind {
         case .number(let value):
             return Distribution(constant: value)

@@ -21,7 +21,7 @@ extension StatsEngine {
         // The common case: literal modifier arguments (`kh3`, `cs>=5`), which are their own
         // distributions (evaluating them could only pass the depth bound), and sides known
         // for sure. One pool model then serves every count, without joint outcomes.
-        if depth < StatsEngine.maxDepth, let rules = term.literalRules,
+        if depth < limits.maxEvaluationDepth, let rules = term.literalRules,
            sides.map({ $0.distribution.constantValue != nil && $0.distribution.totalProbability == 1 }) ?? true {
             try meter.charge(1)  // the one joint outcome of the arguments
             let faces: Distribution

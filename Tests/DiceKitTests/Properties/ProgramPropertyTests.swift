@@ -39,6 +39,12 @@ import Testing
     static let limits = Limits(maxDice: 10_000)
     /// A small exact budget; past it the distribution is simulated with a few rolls.
     static let budget = StatsBudget(maxWork: 200_000, maxOutcomes: 5_000)
+    /// `limits` with the small stats budget.
+    static var statsLimits: Limits {
+        var limits = Self.limits
+        limits.stats = budget
+        return limits
+    }
     static let simulationRolls = 3
     /// The default number of programs: about 15 seconds of CPU in a debug build (some 7 ms
     /// a program), so under 20 seconds on two busy cores.
@@ -420,8 +426,7 @@ struct ProgramRun {
     /// The exact distribution with the small budget; `nil` when that is too expensive.
     mutating func exactDistribution(of expr: Expr) -> Result<DistributionReport, DiceError>? {
         do {
-            let report = try Stats.exactDistribution(of: expr, environment: session.environment, limits: Self.limits,
-                                                     budget: ProgramPropertyTests.budget)
+            let report = try Stats.exactDistribution(of: expr, environment: session.environment, limits: ProgramPropertyTests.statsLimits)
             tally.exactDistributions += 1
             return .success(report)
         } catch let error as DiceError {

@@ -65,7 +65,7 @@ import Darwin
                       environment: Environment = Environment()) throws -> (DistributionReport, Double) {
         let start = cpuSeconds()
         let report = try Stats.exactDistribution(of: Parser.parseExpression(text), environment: environment,
-                                                 budget: budget)
+                                                 limits: Limits(stats: budget))
         return (report, cpuSeconds() - start)
     }
 
@@ -218,8 +218,9 @@ import Darwin
         let expr = try Parser.parseExpression("a40")
         let start = Self.cpuSeconds()
         #expect(throws: DiceError.self) {
-            _ = try Stats.distribution(of: expr, environment: session.environment, limits: limits,
-                                       budget: StatsBudget(maxWork: 1_000_000))
+            var bounded = limits
+            bounded.stats = StatsBudget(maxWork: 1_000_000)
+            _ = try Stats.distribution(of: expr, environment: session.environment, limits: bounded)
         }
         #expect(Self.cpuSeconds() - start < 20)
         let small = try Stats.exactDistribution(of: Parser.parseExpression("a10"), environment: session.environment,

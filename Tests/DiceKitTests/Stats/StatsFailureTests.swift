@@ -90,8 +90,7 @@ struct StatsFailureTests {
     @Test func aPoolWithoutValuesIsLeftToSimulation() throws {
         let expr = try Parser.parseExpression("repeat(3, repeat(2000, 1d2!)kh0)kh1")
         let failure = Self.failure { () throws(StatsFailure) in
-            _ = try Stats.exactReport(of: expr, environment: Environment(), limits: .standard,
-                                      budget: StatsBudget(explosionCutoff: 0.99), shouldStop: nil)
+            _ = try Stats.exactReport(of: expr, environment: Environment(), limits: Limits(stats: StatsBudget(explosionCutoff: 0.99)), shouldStop: nil)
         }
         #expect(failure == .tooExpensive("a pool without values"))
     }
@@ -105,7 +104,7 @@ struct StatsFailureTests {
 
     @Test func pastTheWorkBudgetTheDistributionIsSimulated() throws {
         let expr = try Parser.parseExpression("1d6 * 1d6")
-        let report = try Stats.distribution(of: expr, environment: Environment(), budget: StatsBudget(maxWork: 10))
+        let report = try Stats.distribution(of: expr, environment: Environment(), limits: Limits(stats: StatsBudget(maxWork: 10)))
         #expect(!report.exact)
         #expect(report.distribution.minimum == .integer(1) && report.distribution.maximum == .integer(36))
     }

@@ -17,7 +17,7 @@ struct StatsPropertyTests {
             do {
                 var budget = StatsBudget.standard
                 budget.maxWork = 2_000_000
-                report = try Stats.exactDistribution(of: expr, environment: environment, budget: budget)
+                report = try Stats.exactDistribution(of: expr, environment: environment, limits: Limits(stats: budget))
             } catch {
                 continue  // an error for some roll, or too expensive: other tests cover those
             }

@@ -7,7 +7,9 @@ enum StatsHarness {
     static func report(_ program: String, budget: StatsBudget = .standard,
                        limits: Limits = .standard) throws -> DistributionReport {
         let (expr, environment) = try prepare(program)
-        return try Stats.exactDistribution(of: expr, environment: environment, limits: limits, budget: budget)
+        var limits = limits
+        limits.stats = budget
+        return try Stats.exactDistribution(of: expr, environment: environment, limits: limits)
     }
 
     /// The last statement's expression and the environment the earlier ones make.
