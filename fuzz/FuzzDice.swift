@@ -46,10 +46,10 @@ enum FuzzDice {
     static let limits: Limits = {
         var limits = Limits.standard
         limits.maxDice = 100_000
+        // A small exact budget; past it the distribution is simulated with a few rolls.
+        limits.stats = StatsBudget(maxWork: 2_000_000, maxOutcomes: 50_000)
         return limits
     }()
-    /// A small exact budget; past it the distribution is simulated with a few rolls.
-    static let budget = StatsBudget(maxWork: 2_000_000, maxOutcomes: 50_000)
     static let simulationRolls = 2
     /// Statements run per input, at most.
     static let maxStatements = 32
@@ -179,8 +179,7 @@ enum FuzzDice {
 
     static func exactDistribution(of expr: Expr, environment: Environment) -> ExactResult {
         do {
-            return .success(try Stats.exactDistribution(of: expr, environment: environment, limits: limits,
-                                                        budget: budget))
+            return .success(try Stats.exactDistribution(of: expr, environment: environment, limits: limits))
         } catch let error as DiceError {
             return .failure(error)
         } catch is StatsError {

@@ -40,7 +40,15 @@ extension DiceError.Kind {
             return "expression is nested deeper than \(limit) levels"
         case .chainedComparison:
             return "comparisons do not chain: write (a < b) * (b < c)"
-        case .wrongArgumentCount(let function, let expected, let got):
+        case .wrongArgumentCount(let function, let minimum, let maximum, let got):
+            let expected: String
+            switch (minimum, maximum) {
+            case (2, 2) where function == "repeat": expected = "2 arguments (count, expression)"
+            case (1, 1): expected = "1 argument"
+            case (let low, let high?) where low == high: expected = "\(low) arguments"
+            case (let low, let high?): expected = "\(low) to \(high) arguments"
+            case (let low, nil): expected = "at least \(low) argument" + (low == 1 ? "" : "s")
+            }
             return "\(function) takes \(expected), not \(got)"
         case .variableCalledAsMacro(let name):
             return "'\(name)' is a variable, not a macro: it takes no arguments"

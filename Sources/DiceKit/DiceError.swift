@@ -46,7 +46,7 @@ public struct DiceError: Error, Hashable, Sendable {
         /// `1 < 2 < 3`.
         case chainedComparison
         /// A built-in function called with the wrong number of arguments.
-        case wrongArgumentCount(function: String, expected: String, got: Int)
+        case wrongArgumentCount(function: String, minimum: Int, maximum: Int?, got: Int)
 
         // MARK: Evaluation
         /// A variable used with arguments, as if it were a macro: `x = 1; x(2)`.

@@ -54,8 +54,11 @@ import Testing
         Case(.functionNotCalled("repeat"), "'repeat' is a function: call it as repeat(...)"),
         Case(.nestingTooDeep(limit: 256), "expression is nested deeper than 256 levels"),
         Case(.chainedComparison, "comparisons do not chain: write (a < b) * (b < c)"),
-        Case(.wrongArgumentCount(function: "min", expected: "at least 1 argument", got: 0),
+        Case(.wrongArgumentCount(function: "min", minimum: 1, maximum: nil, got: 0),
              "min takes at least 1 argument, not 0"),
+        Case(.wrongArgumentCount(function: "abs", minimum: 1, maximum: 1, got: 2), "abs takes 1 argument, not 2"),
+        Case(.wrongArgumentCount(function: "repeat", minimum: 2, maximum: 2, got: 1),
+             "repeat takes 2 arguments (count, expression), not 1"),
         // Evaluation
         Case(.variableCalledAsMacro("x"), "'x' is a variable, not a macro: it takes no arguments"),
         Case(.unknownName("strenght", suggestion: "strength"), "unknown name 'strenght'; did you mean 'strength'?"),

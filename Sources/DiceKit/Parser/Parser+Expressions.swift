@@ -222,9 +222,8 @@ extension Parser {
         if let function = Function(rawValue: name) {
             let (minimum, maximum) = function.arity
             if arguments.count < minimum || (maximum.map { arguments.count > $0 } ?? false) {
-                let expected = maximum == 1 ? "1 argument" : "at least \(minimum) argument"
-                throw DiceError(.wrongArgumentCount(function: name, expected: expected, got: arguments.count),
-                                at: callRange)
+                throw DiceError(.wrongArgumentCount(function: name, minimum: minimum, maximum: maximum,
+                                                    got: arguments.count), at: callRange)
             }
             return Expr(.function(function, arguments), callRange)
         }
@@ -236,8 +235,8 @@ extension Parser {
     mutating func repeatCall(start: SourceRange) throws(DiceError) -> Expr {
         let arguments = try self.arguments(of: "repeat")
         guard arguments.count == 2 else {
-            throw DiceError(.wrongArgumentCount(function: "repeat", expected: "2 arguments (count, expression)",
-                                                got: arguments.count), at: range(from: start))
+            throw DiceError(.wrongArgumentCount(function: "repeat", minimum: 2, maximum: 2, got: arguments.count),
+                            at: range(from: start))
         }
         let modifiers = try self.modifiers()
         return Expr(.repeat(count: arguments[0], body: arguments[1], modifiers: modifiers), range(from: start))

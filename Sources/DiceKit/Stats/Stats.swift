@@ -182,7 +182,7 @@ final class StatsEngine {
         for argument in arguments { values.append(try distribution(of: argument)) }
         guard let first = values.first else {
             throw .dice(DiceError(
-                .wrongArgumentCount(function: function.rawValue, expected: "at least 1 argument", got: 0), at: range))
+                .wrongArgumentCount(function: function.rawValue, minimum: 1, maximum: nil, got: 0), at: range))
         }
         switch function {
         case .min, .max:
