@@ -44,7 +44,8 @@ unit-test:
 
 conformance: release
 	@if [ -f "$(CONFORMANCE)" ]; then \
-		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --only exact,range,error,robust,cli,dist,sample; \
+		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --only exact,range,error,robust,cli,dist,sample && \
+		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --cases "$(dir $(CONFORMANCE))next.jsonl"; \
 	else \
 		echo "conformance: $(CONFORMANCE) not found; skipped"; \
 	fi

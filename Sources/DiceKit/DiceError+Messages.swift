@@ -38,6 +38,8 @@ extension DiceError.Kind {
             return "'\(name)' is a function: call it as \(name)(...)"
         case .nestingTooDeep(let limit):
             return "expression is nested deeper than \(limit) levels"
+        case .reservedWord(let word):
+            return "'\(word)' is a reserved word: it cannot name a variable, macro or parameter"
         case .chainedComparison:
             return "comparisons do not chain: write (a < b) * (b < c)"
         case .wrongArgumentCount(let function, let minimum, let maximum, let got):
@@ -138,6 +140,26 @@ extension DiceError.Expectation {
             return "the macro's expression after '='"
         case .assignedValue(let name):
             return "an expression after '\(name) ='"
+        case .condition:
+            return "a condition after 'if'"
+        case .thenWord:
+            return "'then' after the condition"
+        case .thenBranch:
+            return "an expression after 'then'"
+        case .elseWord:
+            return "'else' (every 'if' needs one)"
+        case .elseBranch:
+            return "an expression after 'else'"
+        case .boundName:
+            return "a name after 'let'"
+        case .bindingEquals(let name):
+            return "'=' after 'let \(name)'"
+        case .boundValue(let name):
+            return "an expression after 'let \(name) ='"
+        case .inWord(let name):
+            return "'in' after the value of '\(name)'"
+        case .bindingBody:
+            return "an expression after 'in'"
         }
     }
 }

@@ -45,6 +45,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case nestingTooDeep(limit: Int)
         /// `1 < 2 < 3`.
         case chainedComparison
+        /// `if`, `then`, `else`, `let` or `in` where a name is bound: `let in = 2 in 3`, `else = 1`.
+        case reservedWord(String)
         /// A built-in function called with the wrong number of arguments.
         case wrongArgumentCount(function: String, minimum: Int, maximum: Int?, got: Int)
 
@@ -122,6 +124,26 @@ public struct DiceError: Error, Hashable, Sendable {
         case macroBody
         /// The value of an assignment: `x =`.
         case assignedValue(name: String)
+        /// The condition after `if`: `if then 1 else 2`.
+        case condition
+        /// The `then` after a condition: `if 1d6 > 3 1`.
+        case thenWord
+        /// The branch after `then`: `if x then`.
+        case thenBranch
+        /// The `else` every `if` needs: `if 1d6 > 3 then 1`.
+        case elseWord
+        /// The branch after `else`: `if x then 1 else`.
+        case elseBranch
+        /// The name after `let`: `let 3 = 1 in 2`.
+        case boundName
+        /// The `=` after `let name`: `let x 1d20 in x`.
+        case bindingEquals(name: String)
+        /// The bound expression: `let x = in x`.
+        case boundValue(name: String)
+        /// The `in` after the bound expression: `let x = 1d20 x + 1`.
+        case inWord(name: String)
+        /// The body after `in`: `let x = 1d20 in`.
+        case bindingBody
     }
 
     /// What went wrong.

@@ -37,6 +37,10 @@ extension Expr {
             return "(repeat \(count.dump) \(body.dump)" + modifiers.map { " " + $0.dump }.joined() + ")"
         case .annotated(let inner, let label):
             return "(note \(inner.dump) \"\(label)\")"
+        case .conditional(let condition, let then, let otherwise):
+            return "(if \(condition.dump) \(then.dump) \(otherwise.dump))"
+        case .binding(let name, let value, let body):
+            return "(let \(name) \(value.dump) \(body.dump))"
         }
     }
 }

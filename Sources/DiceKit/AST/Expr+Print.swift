@@ -3,13 +3,14 @@ extension Expr {
     /// The expression as source text, with the fewest parentheses that keep its meaning.
     public var text: String {
         var out = ""
-        Printer.write(self, into: &out)
+        Printer.write(self, atLeast: Printer.loosest, into: &out)
         return out
     }
 
     /// How tightly the expression binds, loosest first (the grammar's levels).
     var level: Int {
         switch kind {
+        case .conditional, .binding: return Printer.loosest
         case .comparison: return 0
         case .chain(_, let rest): return rest.first?.op.isAdditive == false ? 2 : 1
         case .unary: return 3
@@ -35,10 +36,13 @@ extension Stmt {
 }
 
 enum Printer {
+    /// The level of `if` and `let`, looser than every operator: elsewhere they take parentheses.
+    static let loosest = -1
+
     static func write(_ expr: Expr, atLeast minimum: Int = 0, into out: inout String) {
         if expr.level < minimum {
             out += "("
-            write(expr, into: &out)
+            write(expr, atLeast: loosest, into: &out)
             out += ")"
             return
         }
@@ -85,6 +89,18 @@ enum Printer {
         case .annotated(let inner, let label):
             write(inner, atLeast: 5, into: &out)
             out += " [\(label)]"
+        case .conditional(let condition, let then, let otherwise):
+            out += "if "
+            write(condition, atLeast: loosest, into: &out)
+            out += " then "
+            write(then, atLeast: loosest, into: &out)
+            out += " else "
+            write(otherwise, atLeast: loosest, into: &out)
+        case .binding(let name, let value, let body):
+            out += "let \(name) = "
+            write(value, atLeast: loosest, into: &out)
+            out += " in "
+            write(body, atLeast: loosest, into: &out)
         }
     }
 

@@ -36,6 +36,10 @@ public struct Expr: Hashable, Sendable {
         case `repeat`(count: Expr, body: Expr, modifiers: [DiceModifier])
         /// `2d6 [fire]`
         case annotated(Expr, String)
+        /// `if C then A else B`: only the branch taken is evaluated.
+        case conditional(condition: Expr, then: Expr, else: Expr)
+        /// `let name = E in BODY`: E evaluated once, `name` bound to its value inside BODY.
+        case binding(name: String, value: Expr, body: Expr)
     }
 
     /// What the expression is.

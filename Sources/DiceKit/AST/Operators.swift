@@ -72,6 +72,7 @@ public enum Function: String, Hashable, Sendable, CaseIterable {
 
 /// The names that are not free for variables and macros.
 enum ReservedNames {
-    /// Functions, `repeat`, `def` and `stats`.
+    /// Functions, `repeat`, `def`, `stats` and the keywords (`if`, `then`, `else`, `let`, `in`).
     static let all: Set<String> = Set(Function.allCases.map { $0.rawValue }).union(["repeat", "def", "stats"])
+        .union(Keyword.allCases.map { $0.rawValue })
 }

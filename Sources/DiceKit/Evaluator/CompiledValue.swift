@@ -35,6 +35,14 @@ public struct CompiledValue: Sendable {
         case function(Function, arguments: Int, SourceRange)
         /// The value of `subtrees[index]` from the tree evaluator.
         case tree(Int)
+        /// Pops a condition; when it is zero, goes on at step `target` (the `else` branch).
+        case branch(target: Int)
+        /// Goes on at step `target` (past the `else` branch).
+        case jump(target: Int)
+        /// Pops a value and binds `names[index]` to it until the matching `.unbind` (`let`).
+        case bind(Int)
+        /// Ends the innermost `let` binding.
+        case unbind
     }
 
     /// The expression compiled.
@@ -120,6 +128,23 @@ public struct CompiledValue: Sendable {
                 terms.append(term)
             case .call, .group, .repeat:
                 steps.append(.tree(subtree(expr)))
+            case .conditional(let condition, let then, let otherwise):
+                compile(condition, depth: depth + 1)
+                let branch = steps.count
+                steps.append(.branch(target: 0))
+                compile(then, depth: depth + 1)
+                let jump = steps.count
+                steps.append(.jump(target: 0))
+                steps[branch] = .branch(target: steps.count)
+                compile(otherwise, depth: depth + 1)
+                steps[jump] = .jump(target: steps.count)
+            case .binding(let name, let value, let body):
+                compile(value, depth: depth + 1)
+                steps.append(.bind(names.count))
+                names.append(name)
+                subtrees.append(Expr(.name(name), expr.range))  // keeps `names` and `subtrees` in step
+                compile(body, depth: depth + 1)
+                steps.append(.unbind)
             }
         }
     }
@@ -146,7 +171,14 @@ extension Evaluator {
         valueStack = []
         defer { valueStack = stack }
         if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
-        for step in compiled.steps {
+        // `let` frames of this run are gone after it, even when it fails.
+        let frameCount = frames.count
+        defer { if frames.count > frameCount { frames.removeLast(frames.count - frameCount) } }
+        let steps = compiled.steps
+        var next = 0
+        while next < steps.count {
+            let step = steps[next]
+            next += 1
             switch step {
             case .number(let number):
                 stack.append(number)
@@ -198,6 +230,15 @@ extension Evaluator {
             case .tree(let index):
                 guard index < compiled.subtrees.count else { continue }
                 stack.append(try evaluate(compiled.subtrees[index]).value)
+            case .branch(let target):
+                if (stack.popLast() ?? .integer(0)).isZero { next = target }
+            case .jump(let target):
+                next = target
+            case .bind(let index):
+                guard index < compiled.names.count else { continue }
+                pushBinding(compiled.names[index], stack.popLast() ?? .integer(0))
+            case .unbind:
+                if frames.count > frameCount { frames.removeLast() }
             }
         }
         // The steps leave exactly one value: taking it leaves the stack empty for next time.

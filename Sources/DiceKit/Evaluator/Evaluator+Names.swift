@@ -34,7 +34,7 @@ extension Evaluator {
     }
 
     private mutating func expand(_ macro: Macro, arguments: [Roll], at range: SourceRange) throws(DiceError) -> Roll {
-        guard frames.count < limits.maxMacroDepth else {
+        guard macroDepth < limits.maxMacroDepth else {
             throw DiceError(.macroRecursion(limit: limits.maxMacroDepth), at: range)
         }
         // A use counts like a repeat member: macros that each use the last twice
@@ -43,7 +43,11 @@ extension Evaluator {
         var frame: [String: Number] = [:]
         for (parameter, argument) in zip(macro.parameters, arguments) { frame[parameter] = argument.value }
         frames.append(frame)
-        defer { frames.removeLast() }
+        macroDepth += 1
+        defer {
+            frames.removeLast()
+            macroDepth -= 1
+        }
         do {
             let body = try evaluate(macro.body)
             return Roll(.macro(name: macro.name, arguments: arguments, body: body), value: body.value)

@@ -20,6 +20,8 @@ public struct Evaluator<Source: DieSource> {
 
     /// Parameter bindings of the macro calls in progress, innermost last.
     var frames: [[String: Number]] = []
+    /// Macro uses in progress (`frames` also holds the frames of `let` bindings).
+    var macroDepth = 0
     var depth = 0
     /// Reused buffer for keep/drop on values, so a roll allocates nothing.
     var scratch: [Int] = []
@@ -35,11 +37,20 @@ public struct Evaluator<Source: DieSource> {
         self.source = source
     }
 
+    /// Binds `name` to `value` on top of the innermost frame's names (a `let`); the
+    /// caller removes the frame when the body is done.
+    mutating func pushBinding(_ name: String, _ value: Number) {
+        var frame = frames.last ?? [:]
+        frame[name] = value
+        frames.append(frame)
+    }
+
     /// Starts a statement: resets the work count and any macro frames left by an error.
     public mutating func startStatement() {
         work = 0
         depth = 0
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
+        macroDepth = 0
     }
 
     /// Counts `amount` dice (or repeat members) against `Limits.maxDice`.
@@ -116,6 +127,17 @@ public struct Evaluator<Source: DieSource> {
         case .annotated(let inner, let label):
             let roll = try evaluate(inner)
             return Roll(.annotated(roll, label), value: roll.value)
+        case .conditional(let condition, let then, let otherwise):
+            let test = try evaluate(condition)
+            let taken = !test.value.isZero
+            let branch = try evaluate(taken ? then : otherwise)
+            return Roll(.conditional(condition: test, branch: branch, taken: taken), value: branch.value)
+        case .binding(let name, let value, let body):
+            let bound = try evaluate(value)
+            pushBinding(name, bound.value)
+            defer { frames.removeLast() }
+            let result = try evaluate(body)
+            return Roll(.binding(name: name, value: bound, body: result), value: result.value)
         }
     }
 

@@ -25,6 +25,11 @@ public struct Roll: Hashable, Sendable {
         case macro(name: String, arguments: [Roll], body: Roll)
         /// `2d6 [fire]`: the roll and its label.
         case annotated(Roll, String)
+        /// `if C then A else B`: the condition's roll and the roll of the branch taken
+        /// (`then` when `taken`); the other branch was not rolled.
+        case conditional(condition: Roll, branch: Roll, taken: Bool)
+        /// `let name = E in BODY`: E's roll, bound to `name`, and the body's roll.
+        case binding(name: String, value: Roll, body: Roll)
     }
 
     /// One step of a `chain`: an operator and the roll of its right operand.
@@ -82,6 +87,12 @@ public struct Roll: Hashable, Sendable {
             for argument in arguments { argument.collectPools(into: &result, annotation: annotation) }
             body.collectPools(into: &result, annotation: annotation)
         case .annotated(let roll, let label): roll.collectPools(into: &result, annotation: label)
+        case .conditional(let condition, let branch, _):
+            condition.collectPools(into: &result, annotation: annotation)
+            branch.collectPools(into: &result, annotation: annotation)
+        case .binding(_, let value, let body):
+            value.collectPools(into: &result, annotation: annotation)
+            body.collectPools(into: &result, annotation: annotation)
         }
     }
 
@@ -96,6 +107,7 @@ public struct Roll: Hashable, Sendable {
         case .power(let a, let b), .comparison(_, let a, let b): return a.hasDice || b.hasDice
         case .function(_, let arguments): return arguments.contains { $0.hasDice }
         case .macro(_, let arguments, let body): return body.hasDice || arguments.contains { $0.hasDice }
+        case .conditional(let a, let b, _), .binding(_, let a, let b): return a.hasDice || b.hasDice
         }
     }
 }

@@ -354,7 +354,9 @@ struct Lexer: Sendable {
         switch word {
         case "def": return token(.keywordDef, from: start)
         case "stats": return token(.keywordStats, from: start)
-        default: return token(.name(word), from: start)
+        default:
+            if let keyword = Keyword(rawValue: word) { return token(.keyword(keyword), from: start) }
+            return token(.name(word), from: start)
         }
     }
 

@@ -18,6 +18,8 @@ public enum TokenKind: Hashable, Sendable {
     case keywordDef
     /// `stats`
     case keywordStats
+    /// `if`, `then`, `else`, `let`, `in`: the words of conditionals and bindings.
+    case keyword(Keyword)
     /// The `d` of a dice term: `4d6`, `d20`, `(1d4)d6`.
     case dice
     /// `%` right after a dice `d`: `d%`.
@@ -100,6 +102,7 @@ extension TokenKind {
         case .name(let name): return "'\(name)'"
         case .keywordDef: return "'def'"
         case .keywordStats: return "'stats'"
+        case .keyword(let word): return "'\(word.rawValue)'"
         case .dice: return "'d'"
         case .percentileSides: return "'%'"
         case .fateSides: return "'F'"
@@ -129,4 +132,9 @@ extension TokenKind {
         case .end: return "the end of the input"
         }
     }
+}
+
+/// The reserved words of conditionals and bindings: `if C then A else B`, `let x = E in B`.
+public enum Keyword: String, Hashable, Sendable, CaseIterable {
+    case `if`, then, `else`, `let`, `in`
 }

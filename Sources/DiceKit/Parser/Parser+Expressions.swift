@@ -1,7 +1,39 @@
 extension Parser {
-    /// expression = comparison ;
+    /// expression = conditional | binding | comparison ;
     mutating func expression() throws(DiceError) -> Expr {
-        try comparison()
+        switch current.kind {
+        case .keyword(.if): return try nested { (parser: inout Parser) throws(DiceError) in try parser.conditional() }
+        case .keyword(.let): return try nested { (parser: inout Parser) throws(DiceError) in try parser.binding() }
+        default: return try comparison()
+        }
+    }
+
+    /// conditional = "if" expression "then" expression "else" expression ;
+    /// (each part reaches as far right as it can, so `else if` chains)
+    mutating func conditional() throws(DiceError) -> Expr {
+        let start = try advance().range
+        guard startsExpression else { throw expected(.condition) }
+        let condition = try expression()
+        try expect(.keyword(.then), .thenWord)
+        guard startsExpression else { throw expected(.thenBranch) }
+        let then = try expression()
+        try expect(.keyword(.else), .elseWord)
+        guard startsExpression else { throw expected(.elseBranch) }
+        let otherwise = try expression()
+        return Expr(.conditional(condition: condition, then: then, else: otherwise), range(from: start))
+    }
+
+    /// binding = "let" NAME "=" expression "in" expression ;
+    mutating func binding() throws(DiceError) -> Expr {
+        let start = try advance().range
+        let name = try freeName(.boundName)
+        try expect(.equal, .bindingEquals(name: name))
+        guard startsExpression else { throw expected(.boundValue(name: name)) }
+        let value = try expression()
+        try expect(.keyword(.in), .inWord(name: name))
+        guard startsExpression else { throw expected(.bindingBody) }
+        let body = try expression()
+        return Expr(.binding(name: name, value: value, body: body), range(from: start))
     }
 
     /// comparison = additive [ compareOp additive ] ;  (comparisons do not chain)

@@ -38,6 +38,8 @@ extension Parser {
             if try peekSecond().kind == .equal {
                 return try assignment(name)
             }
+        case .keyword(let word) where word != .if && word != .let:
+            if try peekSecond().kind == .equal { throw DiceError(.reservedWord(word.rawValue), at: current.range) }
         default:
             break
         }
@@ -92,6 +94,7 @@ extension Parser {
 
     /// A name that may be bound: not a keyword, function or dice form.
     mutating func freeName(_ what: DiceError.Expectation) throws(DiceError) -> String {
+        if case .keyword(let word) = current.kind { throw DiceError(.reservedWord(word.rawValue), at: current.range) }
         guard case .name(let name) = current.kind, !ReservedNames.all.contains(name) else { throw expected(what) }
         try advance()
         return name
@@ -106,7 +109,8 @@ extension Parser {
 
     var startsExpression: Bool {
         switch current.kind {
-        case .integer, .decimal, .name, .dice, .minus, .plus, .leftParen, .leftBrace: return true
+        case .integer, .decimal, .name, .dice, .minus, .plus, .leftParen, .leftBrace, .keyword(.if), .keyword(.let):
+            return true
         default: return false
         }
     }

@@ -50,7 +50,7 @@ public struct RollRenderer: Sendable {
         case .number:
             out.write(roll.value)
         default:
-            write(roll, into: &out)
+            write(roll, atLeast: Printer.loosest, into: &out)
             out.write(" = ")
             total(roll.value, into: &out)
         }
@@ -59,7 +59,7 @@ public struct RollRenderer: Sendable {
     /// The breakdown without the total.
     public func breakdown(_ roll: Roll) -> String {
         var out = ""
-        write(roll, into: &out)
+        write(roll, atLeast: Printer.loosest, into: &out)
         return out
     }
 
@@ -78,6 +78,7 @@ public struct RollRenderer: Sendable {
     private func level(_ roll: Roll) -> Int {
         switch roll.kind {
         case .macro where !roll.hasDice: return 7
+        case .conditional, .binding: return Printer.loosest
         case .comparison, .macro: return 0
         case .chain(_, let rest): return rest.first?.op.isAdditive == false ? 2 : 1
         case .unary: return 3
@@ -90,7 +91,7 @@ public struct RollRenderer: Sendable {
     private func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, into out: inout Out) {
         if level(roll) < minimum {
             out.write("(")
-            write(roll, into: &out)
+            write(roll, atLeast: Printer.loosest, into: &out)
             out.write(")")
             return
         }
@@ -161,12 +162,25 @@ public struct RollRenderer: Sendable {
                 out.write(")")
             }
             out.write(": ")
-            write(body, into: &out)
+            write(body, atLeast: Printer.loosest, into: &out)
         case .annotated(let inner, let label):
             write(inner, atLeast: 5, into: &out)
             out.write(" [")
             out.write(label)
             out.write("]")
+        case .conditional(let condition, let branch, let taken):
+            // The branch not taken was never rolled: only the one taken is shown.
+            out.write("if ")
+            write(condition, atLeast: Printer.loosest, into: &out)
+            out.write(taken ? " then " : " else ")
+            write(branch, atLeast: Printer.loosest, into: &out)
+        case .binding(let name, let value, let body):
+            out.write("let ")
+            out.write(name)
+            out.write(" = ")
+            write(value, atLeast: Printer.loosest, into: &out)
+            out.write(" in ")
+            write(body, atLeast: Printer.loosest, into: &out)
         }
     }
 

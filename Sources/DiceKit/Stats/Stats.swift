@@ -128,6 +128,10 @@ final class StatsEngine {
             return try repeatDistribution(count: count, body: body, modifiers: modifiers, at: expr.range)
         case .annotated(let inner, _):
             return try distribution(of: inner)
+        case .conditional(let condition, let then, let otherwise):
+            return try conditionalDistribution(condition, then, otherwise)
+        case .binding(let name, let value, let body):
+            return try bindingDistribution(name, value, body)
         }
     }
 

@@ -138,7 +138,7 @@ extension StatsEngine {
         return uses
     }
 
-    private static func countUses(in expr: Expr, of parameters: Set<String>, weight: Int,
+    static func countUses(in expr: Expr, of parameters: Set<String>, weight: Int,
                                   into uses: inout [String: Int]) {
         func visit(_ child: Expr, _ weight: Int = weight) { countUses(in: child, of: parameters, weight: weight, into: &uses) }
         func visit(_ modifiers: [DiceModifier]) {
@@ -185,6 +185,14 @@ extension StatsEngine {
             visit(modifiers)
         case .annotated(let inner, _):
             visit(inner)
+        case .conditional(let condition, let then, let otherwise):
+            // A use in each branch counts twice: more than needed, never less.
+            visit(condition)
+            visit(then)
+            visit(otherwise)
+        case .binding(_, let value, let body):
+            visit(value)
+            visit(body)
         }
     }
 

@@ -46,6 +46,7 @@ import Testing
         ("x * 2d6!", "name number number dice binary"),
         ("(x)d(1d4 + 2)kh(x)", "name count pool number binary dice"),
         ("{1d20, 1d20}kh1 + repeat(2, 1d4) - m(1)", "tree tree binary tree binary"),
+        ("let r = 1d20 in if r == 20 then 2d8 else 0", "pool bind name number comparison branch pool jump number unbind"),
     ] as [(String, String)])
     func flattensWhatItCan(_ text: String, _ shape: String) throws {
         let compiled = CompiledValue(try Parser.parseExpression(text))
@@ -62,6 +63,10 @@ import Testing
             case .comparison: return "comparison"
             case .function: return "function"
             case .tree: return "tree"
+            case .branch: return "branch"
+            case .jump: return "jump"
+            case .bind: return "bind"
+            case .unbind: return "unbind"
             }
         }
         #expect(names.joined(separator: " ") == shape, "\(text)")

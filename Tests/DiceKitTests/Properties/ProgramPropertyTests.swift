@@ -610,6 +610,13 @@ struct ProgramRun {
                 ranges += modifiers.map(\.range)
                 visit(count)
                 visit(body)
+            case .conditional(let condition, let then, let otherwise):
+                visit(condition)
+                visit(then)
+                visit(otherwise)
+            case .binding(_, let value, let body):
+                visit(value)
+                visit(body)
             }
         }
         visit(expr)
@@ -646,6 +653,10 @@ struct ProgramRun {
             return names
         case .group(let members, _): return members.flatMap(macroNames)
         case .repeat(let count, let body, _): return macroNames(in: count) + macroNames(in: body)
+        case .conditional(let condition, let then, let otherwise):
+            return macroNames(in: condition) + macroNames(in: then) + macroNames(in: otherwise)
+        case .binding(let name, let value, let body):
+            return macroNames(in: value) + macroNames(in: body).filter { $0 != name }
         }
     }
 

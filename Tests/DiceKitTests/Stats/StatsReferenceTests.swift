@@ -15,9 +15,13 @@ struct StatsReferenceTests {
         var testDescription: String { program }
     }
 
-    static let cases: [Case] = {
+    static let cases = load("stats-reference.json")
+    /// `if` and `let`, from `scripts/make-conditional-reference.py`.
+    static let conditionalCases = load("conditional-reference.json")
+
+    static func load(_ file: String) -> [Case] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("Reference/stats-reference.json")
+            .appendingPathComponent("Reference/" + file)
         guard let data = try? Data(contentsOf: url),
               let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let list = root["cases"] as? [[String: Any]] else { return [] }
@@ -30,13 +34,14 @@ struct StatsReferenceTests {
             }
             return Case(program: program, distribution: distribution, explodes: entry["explode_depth"] != nil)
         }
-    }()
-
-    @Test func referenceFileIsPresent() {
-        #expect(Self.cases.count > 100)
     }
 
-    @Test(arguments: StatsReferenceTests.cases)
+    @Test func referenceFilesArePresent() {
+        #expect(Self.cases.count > 100)
+        #expect(Self.conditionalCases.count > 10)
+    }
+
+    @Test(arguments: StatsReferenceTests.cases + StatsReferenceTests.conditionalCases)
     func agreesWithTheReference(_ c: Case) throws {
         let report = try StatsHarness.report(c.program)
         #expect(report.exact)

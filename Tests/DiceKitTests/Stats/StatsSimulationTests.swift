@@ -12,7 +12,15 @@ struct StatsSimulationTests {
         "def hit(m) = 1d20 + m >= 15; hit(1d4) + hit(2)", "4d6kh(1d3)", "1d20ro<5r1", "3d6ma4mi2!",
     ]
 
-    @Test(arguments: StatsSimulationTests.programs)
+    /// `if` and `let` (LANGUAGE.md §5a): a bound roll is one roll, the branch not taken unrolled.
+    static let conditionals = [
+        "let r = 1d20 in if r == 20 then 2d8 + 3 else if r + 5 >= 15 then 1d8 + 3 else 0",
+        "let x = 1d6 in x * x", "if 1d6 >= 5 then 2d6 else 1d6", "repeat(3, let x = 1d4 in x * x)",
+        "let a = 1d4 in let b = 1d4 + a in a * b", "def best(a, b) = if a >= b then a else b; best(1d6, 2d4)",
+        "let x = 3d6!kh2 in if x > 8 then x - 1d4 else x + 1d4",
+    ]
+
+    @Test(arguments: StatsSimulationTests.programs + StatsSimulationTests.conditionals)
     func agreesWithTheRoller(_ program: String) throws {
         let (expr, environment) = try StatsHarness.prepare(program)
         let exact = try Stats.exactDistribution(of: expr, environment: environment).distribution

@@ -24,6 +24,8 @@ struct ExpressionGenerator {
     /// default, so generators that do not set it make exactly the trees they always made.
     var macroCalls: [(name: String, arity: Int)] = []
     var maxDepth: Int
+    /// Whether `if … then … else …` and `let … in …` are generated.
+    var conditionals = true
 
     init(seed: UInt64, variables: [String] = ExpressionGenerator.variableNames,
          macros: [String] = ["atk"], unaryMacros: [String] = ["twice"], maxDepth: Int = 4) {
@@ -97,6 +99,18 @@ struct ExpressionGenerator {
         case 14 where !macroCalls.isEmpty:
             let call = pick(macroCalls)
             return node(.call(call.name, (0..<call.arity).map { _ in expression(depth: next) }))
+        case 15 where conditionals:
+            if chance(50) {
+                return node(.conditional(condition: expression(depth: next), then: expression(depth: next),
+                                         else: expression(depth: next)))
+            }
+            // The body may use the bound name, and may shadow a variable with it.
+            let name = pick(["r", "v", "str"])
+            let value = expression(depth: next)
+            let outer = variables
+            variables.append(name)
+            defer { variables = outer }
+            return node(.binding(name: name, value: value, body: expression(depth: next)))
         default:
             return leaf()
         }

@@ -1,0 +1,68 @@
+/// `if C then A else B` and `let name = E in BODY`.
+///
+/// Dice terms are independent rolls, so C's dice are independent of A's and B's: the
+/// result is the mixture of the branches weighted by P(C ≠ 0) and P(C = 0), and a branch
+/// of probability 0 is never evaluated (its errors never happen). A bound name is one
+/// roll however often it is used: BODY is evaluated for each outcome of E with the name
+/// fixed to it, unless the name is used at most once, when E's distribution stands in.
+extension StatsEngine {
+    func conditionalDistribution(_ condition: Expr, _ then: Expr,
+                                 _ otherwise: Expr) throws(StatsFailure) -> Distribution {
+        let test = try distribution(of: condition)
+        try meter.charge(test.storageSize)
+        var taken = 0.0, notTaken = 0.0
+        test.forEachOutcome { value, p in
+            if value.isZero { notTaken += p } else { taken += p }
+        }
+        var result = DistributionAccumulator()
+        if taken > 0 {
+            let branch = try distribution(of: then)
+            try meter.charge(branch.storageSize)
+            try mix(branch, times: taken, into: &result)
+        }
+        if notTaken > 0 {
+            let branch = try distribution(of: otherwise)
+            try meter.charge(branch.storageSize)
+            try mix(branch, times: notTaken, into: &result)
+        }
+        return try meter.checkSize(result.build())
+    }
+
+    func bindingDistribution(_ name: String, _ value: Expr, _ body: Expr) throws(StatsFailure) -> Distribution {
+        let bound = try distribution(of: value)
+        var uses: [String: Int] = [:]
+        StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
+        switch uses[name, default: 0] {
+        case 0:
+            // E is rolled all the same: its mass (less than 1 when a tail was cut) carries over.
+            return try withBinding(name, .value(.integer(0))) { () throws(StatsFailure) in
+                try distribution(of: body)
+            }.scaled(by: bound.totalProbability)
+        case 1:
+            return try withBinding(name, .distribution(bound)) { () throws(StatsFailure) in
+                try distribution(of: body)
+            }
+        default:
+            var result = DistributionAccumulator()
+            try meter.charge(bound.count)
+            try bound.forEachOutcome { (outcome, p) throws(StatsFailure) in
+                let part = try withBinding(name, .value(outcome)) { () throws(StatsFailure) in
+                    try distribution(of: body)
+                }
+                try meter.charge(part.storageSize)
+                try mix(part, times: p, into: &result)
+            }
+            return try meter.checkSize(result.build())
+        }
+    }
+
+    /// `body` with `name` bound to `parameter` on top of the innermost frame's names.
+    private func withBinding(_ name: String, _ parameter: Parameter,
+                             _ body: () throws(StatsFailure) -> Distribution) throws(StatsFailure) -> Distribution {
+        var frame = frames.last ?? [:]
+        frame[name] = parameter
+        frames.append(frame)
+        defer { frames.removeLast() }
+        return try body()
+    }
+}
