@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 CONFORMANCE ?= ../shared/conformance/run.py
 RELEASE_BIN = .build/release/dice
 
-.PHONY: all build release run test unit-test conformance install uninstall deps bench clean
+.PHONY: all build release run test unit-test conformance install uninstall check-install deps bench clean
 
 all: build
 
@@ -36,7 +36,7 @@ run: release
 	@$(RELEASE_BIN)
 
 # Unit, golden, property and CLI tests, then the public conformance cases against the release build.
-test: deps unit-test conformance
+test: deps unit-test check-install conformance
 
 # A warning in the project's own code fails the build here (and so in CI). Both commands get
 # the same flags, so `swift test` reuses the build instead of compiling everything again.
@@ -53,12 +53,32 @@ conformance: release
 		echo "conformance: $(CONFORMANCE) not found; skipped"; \
 	fi
 
+# The command, its manual page and its completions for bash, zsh and fish, each where
+# that tool looks under $(PREFIX)/share. `make uninstall` removes exactly these files.
+MANDIR = $(PREFIX)/share/man/man1
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
+
 install: release
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(MANDIR)" "$(DESTDIR)$(BASH_COMPLETIONS)" \
+		"$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/dice"
+	install -m 644 man/dice.1 "$(DESTDIR)$(MANDIR)/dice.1"
+	install -m 644 completions/dice.bash "$(DESTDIR)$(BASH_COMPLETIONS)/dice"
+	install -m 644 completions/_dice "$(DESTDIR)$(ZSH_COMPLETIONS)/_dice"
+	install -m 644 completions/dice.fish "$(DESTDIR)$(FISH_COMPLETIONS)/dice.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/dice"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/dice" "$(DESTDIR)$(MANDIR)/dice.1" \
+		"$(DESTDIR)$(BASH_COMPLETIONS)/dice" "$(DESTDIR)$(ZSH_COMPLETIONS)/_dice" \
+		"$(DESTDIR)$(FISH_COMPLETIONS)/dice.fish"
+
+# `make install` into a temporary PREFIX, then: the manual page renders with `man -l`, each
+# completion file loads and completes, `make uninstall` leaves nothing behind. A check whose
+# tool is absent (man, bash-completion, zsh, fish) is skipped with a message.
+check-install: release
+	scripts/check-install
 
 # dice against rolldice, dicelab, d20, icepool and dyce, side by side: writes bench/results.md
 # (see bench/README.md). Python peers go into a throwaway venv under .build/bench-venv.
