@@ -34,7 +34,8 @@ extension RollStyle {
     public var failureMark: String { "_" }
 }
 
-/// Text written before and after a piece of a breakdown: `**` and `**` for bold in Markdown.
+/// Text written before and after a piece of a breakdown: `**` and `**` for bold in Markdown,
+/// ANSI escapes for a colour.
 public struct RollMarkup: Hashable, Sendable {
     /// Written before the piece.
     public var open: String
@@ -49,8 +50,6 @@ public struct RollMarkup: Hashable, Sendable {
 
     /// Struck through in plain text and Markdown: `~~1~~`.
     public static let struck = RollMarkup(open: "~~", close: "~~")
-    /// Bold in Markdown: `**20**`.
-    public static let bold = RollMarkup(open: "**", close: "**")
 }
 
 extension DicePool {
