@@ -37,12 +37,13 @@ import Testing
         return examples
     }()
 
-    /// A command line split as a shell would, for words in single quotes.
+    /// A command line split as a shell would, for words in single quotes and a `# comment`.
     static func words(of line: String) -> [String] {
         var words: [String] = []
         var word: String?
         var quoted = false
         for character in line {
+            if character == "#" && !quoted && word == nil { break }
             if character == "'" {
                 quoted.toggle()
                 word = word ?? ""
