@@ -39,12 +39,18 @@ public struct RollRenderer: Sendable {
     private enum BuiltIn: Sendable {
         case plain, ansi, markdown
 
+        /// By the style's type alone: a comparison of metadata, not a dynamic cast, as the
+        /// JSON of every roll makes a renderer.
         init?(_ style: any RollStyle) {
-            switch style {
-            case is PlainStyle: self = .plain
-            case is ANSIStyle: self = .ansi
-            case is MarkdownStyle: self = .markdown
-            default: return nil
+            let type = ObjectIdentifier(Swift.type(of: style))
+            if type == ObjectIdentifier(PlainStyle.self) {
+                self = .plain
+            } else if type == ObjectIdentifier(ANSIStyle.self) {
+                self = .ansi
+            } else if type == ObjectIdentifier(MarkdownStyle.self) {
+                self = .markdown
+            } else {
+                return nil
             }
         }
     }
