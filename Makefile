@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 CONFORMANCE ?= ../shared/conformance/run.py
 RELEASE_BIN = .build/release/dice
 
-.PHONY: all build release run test unit-test conformance install uninstall deps bench clean
+.PHONY: all build release run test unit-test conformance install uninstall check-install docs docs-check deps bench clean
 
 all: build
 
@@ -25,8 +25,12 @@ deps:
 		exit 1; \
 	fi
 
+# A warning in the project's own code fails the build (and so CI). `make build`, `make test`
+# and `make docs` build with the same flags, so each reuses what the last one compiled.
+STRICT = -Xswiftc -warnings-as-errors
+
 build: deps
-	$(SWIFT) build
+	$(SWIFT) build $(STRICT)
 
 # The standard library linked statically: the command starts in about 3 ms instead of 7.
 release: deps
@@ -35,27 +39,74 @@ release: deps
 run: release
 	@$(RELEASE_BIN)
 
-# Unit, golden, property and CLI tests, then the public conformance cases against the release build.
-test: deps unit-test conformance
+# Unit, golden, property and CLI tests; the documentation builds (when docc is there); the
+# installed files work; then the outside conformance cases, when ../shared/conformance is there.
+test: deps unit-test docs-check check-install conformance
 
 unit-test:
-	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) build --build-tests $(STRICT)
+	$(SWIFT) test $(STRICT)
 
 conformance: release
 	@if [ -f "$(CONFORMANCE)" ]; then \
 		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --only exact,range,error,robust,cli,dist,sample && \
 		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --cases "$(dir $(CONFORMANCE))next.jsonl"; \
 	else \
-		echo "conformance: $(CONFORMANCE) not found; skipped"; \
+		echo "conformance: $(CONFORMANCE) not found; skipped (optional: the outside runner of the shared cases)"; \
 	fi
 
+# DiceKit's documentation: symbol graphs extracted by the compiler from the module `make build`
+# compiled (no second build), and the catalog Sources/DiceKit/Documentation.docc, converted
+# by the toolchain's docc into .build/docs/DiceKit.doccarchive. A broken link fails it.
+DOCS_DIR = .build/docs
+DOCC ?= $(shell d="$$(dirname "$$(realpath "$$(command -v $(SWIFT))" 2>/dev/null)" 2>/dev/null)"; \
+	if [ -x "$$d/docc" ]; then echo "$$d/docc"; elif command -v docc >/dev/null 2>&1; then command -v docc; \
+	elif command -v xcrun >/dev/null 2>&1; then xcrun --find docc 2>/dev/null; fi)
+
+docs: deps
+	@test -n "$(DOCC)" || { echo "docs: docc not found (it comes with the Swift toolchain, beside swift)"; exit 1; }
+	$(SWIFT) build $(STRICT) --target DiceKit
+	rm -rf $(DOCS_DIR) && mkdir -p $(DOCS_DIR)/symbol-graphs
+	$(SWIFT) symbolgraph-extract -module-name DiceKit -minimum-access-level public \
+		-I "$$($(SWIFT) build $(STRICT) --show-bin-path)/Modules" \
+		-target "$$($(SWIFT) -print-target-info | sed -n 's/.*"triple": *"\([^"]*\)".*/\1/p' | head -n 1)" \
+		-output-dir $(DOCS_DIR)/symbol-graphs
+	"$(DOCC)" convert Sources/DiceKit/Documentation.docc --additional-symbol-graph-dir $(DOCS_DIR)/symbol-graphs \
+		--fallback-display-name DiceKit --fallback-bundle-identifier dice.DiceKit \
+		--disable-parameters-and-returns-validation --warnings-as-errors \
+		--output-path $(DOCS_DIR)/DiceKit.doccarchive
+	@echo "docs: $(DOCS_DIR)/DiceKit.doccarchive (browse: $(DOCC) preview Sources/DiceKit/Documentation.docc --additional-symbol-graph-dir $(DOCS_DIR)/symbol-graphs)"
+
+# `make docs` in `make test`, skipped with a message where the toolchain has no docc.
+docs-check:
+	@if [ -n "$(DOCC)" ]; then $(MAKE) --no-print-directory docs; else echo "docs: docc not found; skipped"; fi
+
+# The command, its manual page and its completions for bash, zsh and fish, each where
+# that tool looks under $(PREFIX)/share. `make uninstall` removes exactly these files.
+MANDIR = $(PREFIX)/share/man/man1
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
+
 install: release
-	install -d "$(DESTDIR)$(PREFIX)/bin"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(MANDIR)" "$(DESTDIR)$(BASH_COMPLETIONS)" \
+		"$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
 	install -m 755 $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/dice"
+	install -m 644 man/dice.1 "$(DESTDIR)$(MANDIR)/dice.1"
+	install -m 644 completions/dice.bash "$(DESTDIR)$(BASH_COMPLETIONS)/dice"
+	install -m 644 completions/_dice "$(DESTDIR)$(ZSH_COMPLETIONS)/_dice"
+	install -m 644 completions/dice.fish "$(DESTDIR)$(FISH_COMPLETIONS)/dice.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/dice"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/dice" "$(DESTDIR)$(MANDIR)/dice.1" \
+		"$(DESTDIR)$(BASH_COMPLETIONS)/dice" "$(DESTDIR)$(ZSH_COMPLETIONS)/_dice" \
+		"$(DESTDIR)$(FISH_COMPLETIONS)/dice.fish"
+
+# `make install` into a temporary PREFIX, then: the manual page renders with `man -l`, each
+# completion file loads and completes, `make uninstall` leaves nothing behind. A check whose
+# tool is absent (man, bash-completion, zsh, fish) is skipped with a message.
+check-install: release
+	scripts/check-install
 
 # dice against rolldice, dicelab, d20, icepool and dyce, side by side: writes bench/results.md
 # (see bench/README.md). Python peers go into a throwaway venv under .build/bench-venv.

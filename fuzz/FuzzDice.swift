@@ -246,6 +246,22 @@ enum FuzzDice {
         }
     }
 
+    /// `text` without `**` and with `\*`, `\_` read as `*`, `_`, in one scan from the left.
+    static func unmarked(_ text: String) -> String {
+        var out = ""
+        var characters = Array(text)[...]
+        while let character = characters.popFirst() {
+            if character == "*", characters.first == "*" {
+                characters.removeFirst()
+            } else if character == "\\", let next = characters.first, next == "*" || next == "_" {
+                out.append(characters.removeFirst())
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
     static func checkRoll(_ roll: Roll) {
         checkNumber(roll.value)
         let value = roll.value.description
@@ -258,6 +274,11 @@ enum FuzzDice {
             if !ansi.hasSuffix(" = \u{1B}[1m\(value)\u{1B}[0m") { fail("ANSI breakdown does not end with the bold value") }
         }
         if plain.contains("\n") { fail("a breakdown with a newline: \(plain)") }
+        // Markdown is the plain breakdown with bold faces and escaped marks, nothing else.
+        let markdown = RollRenderer.markdown.render(roll)
+        if unmarked(markdown) != unmarked(plain) {
+            fail("Markdown breakdown '\(markdown.prefix(200))' is not the plain one marked up")
+        }
         for pool in roll.pools {
             checkNumber(pool.value)
             if pool.dice.count > limits.maxRecordedDice { fail("a pool records \(pool.dice.count) dice") }

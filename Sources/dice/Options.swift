@@ -19,6 +19,7 @@ struct Options {
     var json = false
     var totalOnly = false
     var stats = false
+    var markdown = false
     var maxDice = 10_000_000
     var colour: Bool?
 
@@ -40,6 +41,7 @@ struct Options {
           -t, --total      print only each result's value, one per line
           --stats          with -e: print the distribution of each expression instead of rolling it
           --max-dice N     the per-statement dice limit (default 10,000,000)
+          --markdown       breakdowns for chat: struck dropped dice ~~1~~, bold highest and lowest faces **20**
           --color, --no-color
                            force colour on or off (default: on for a terminal, off with NO_COLOR)
           -h, --help       show this help
@@ -120,6 +122,8 @@ struct Options {
                 options.totalOnly = true
             case "--stats":
                 options.stats = true
+            case "--markdown":
+                options.markdown = true
             case "--max-dice":
                 options.maxDice = try number(try flagValue(), for: "--max-dice", minimum: 0)
             case "--color", "--colour":

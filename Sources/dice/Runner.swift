@@ -24,7 +24,8 @@ struct Runner {
         var limits = Limits.standard
         limits.maxDice = options.maxDice
         session = Session(limits: limits, seed: options.seed)
-        renderer = OutcomeRenderer(rolls: RollRenderer(style: colour ? .ansi : .plain))
+        // Markdown is text for a chat: no colour in it.
+        renderer = OutcomeRenderer(rolls: options.markdown ? .markdown : colour ? .ansi : .plain)
         diagnostics = DiagnosticRenderer(colour: errorColour)
         statsRenderer = DistributionRenderer(width: statsWidth, unicode: unicode)
     }

@@ -1,33 +1,59 @@
 /// Renders a `Roll` as the human breakdown: `4d6kh3 (6, 4, 3, ~~1~~) + 2 = 15`.
 ///
-/// Plain style marks dropped and rerolled dice `~~struck~~`, explosions `6!`,
-/// compounding `8!!`, penetration `3p`, successes `9*` and failures `1_`.
-/// ANSI style uses colour instead: struck dice dim and crossed out, the highest
-/// face green, the lowest red.
+/// The style marks the dice (`RollStyle`): `.plain` strikes dropped and rerolled dice
+/// (`~~1~~`); `.ansi` uses colour instead, struck dice dim and crossed out, the highest
+/// face green, the lowest red; `.markdown` strikes dropped dice and bolds a kept highest or
+/// lowest face (`**20**`), for chat. Every style marks explosions `6!`, compounding `8!!`,
+/// penetration `3p`, successes `9*` and failures `1_`.
+///
+/// ```swift
+/// let roll = try Dice.roll("4d6kh3 + 2", seed: 42)
+/// RollRenderer.markdown.render(roll)    // 4d6kh3 (**6**, 4, 3, ~~1~~) + 2 = 15
+/// ```
 public struct RollRenderer: Sendable {
     /// How dice are marked.
-    public enum Style: Sendable {
-        /// Marks in plain text: `~~1~~`, `6!`, `9*`.
-        case plain
-        /// ANSI colours and attributes, for a terminal.
-        case ansi
+    public var style: any RollStyle {
+        didSet { builtIn = BuiltIn(style) }
     }
-
-    /// How dice are marked.
-    public var style: Style
     /// Dice of one pool (and members of one group) shown before `… and N more`.
     public var maxShown: Int
+    /// The style when it is one of DiceKit's own, whose rendering is specialized for it.
+    private var builtIn: BuiltIn?
 
     /// A renderer in `style` that lists up to `maxShown` dice of a pool.
-    public init(style: Style = .plain, maxShown: Int = 100) {
+    public init(style: any RollStyle = .plain, maxShown: Int = 100) {
         self.style = style
         self.maxShown = maxShown
+        builtIn = BuiltIn(style)
     }
 
     /// Plain text, the default number of dice shown.
     public static let plain = RollRenderer(style: .plain)
     /// ANSI colours, the default number of dice shown.
     public static let ansi = RollRenderer(style: .ansi)
+    /// Markdown for chat, the default number of dice shown.
+    public static let markdown = RollRenderer(style: .markdown)
+
+    /// The built-in styles: the one `switch` per roll that lets each be rendered by code
+    /// specialized for it, with no dynamic call per die.
+    private enum BuiltIn: Sendable {
+        case plain, ansi, markdown
+
+        /// By the style's type alone: a comparison of metadata, not a dynamic cast, as the
+        /// JSON of every roll makes a renderer.
+        init?(_ style: any RollStyle) {
+            let type = ObjectIdentifier(Swift.type(of: style))
+            if type == ObjectIdentifier(PlainStyle.self) {
+                self = .plain
+            } else if type == ObjectIdentifier(ANSIStyle.self) {
+                self = .ansi
+            } else if type == ObjectIdentifier(MarkdownStyle.self) {
+                self = .markdown
+            } else {
+                return nil
+            }
+        }
+    }
 
     /// The breakdown and the total: `2d6 (3, 4) + 1 = 8`; a bare number is just itself.
     ///
@@ -46,6 +72,36 @@ public struct RollRenderer: Sendable {
 
     /// `render(_:)` into any text output.
     func renderText<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
+        switch builtIn {
+        case .plain: Breakdown(style: PlainStyle(), maxShown: maxShown).renderText(roll, into: &out)
+        case .ansi: Breakdown(style: ANSIStyle(), maxShown: maxShown).renderText(roll, into: &out)
+        case .markdown: Breakdown(style: MarkdownStyle(), maxShown: maxShown).renderText(roll, into: &out)
+        case nil: Self.renderText(roll, style: style, maxShown: maxShown, into: &out)
+        }
+    }
+
+    /// A style of the caller's own, opened once per roll.
+    private static func renderText<S: RollStyle, Out: TextOutput>(_ roll: Roll, style: S, maxShown: Int,
+                                                                   into out: inout Out) {
+        Breakdown(style: style, maxShown: maxShown).renderText(roll, into: &out)
+    }
+
+    private static func breakdown<S: RollStyle>(_ roll: Roll, style: S, maxShown: Int) -> String {
+        Breakdown(style: style, maxShown: maxShown).breakdown(roll)
+    }
+
+    /// The breakdown without the total.
+    public func breakdown(_ roll: Roll) -> String {
+        Self.breakdown(roll, style: style, maxShown: maxShown)
+    }
+}
+
+/// The walk of a roll's tree in one style: a breakdown's text.
+private struct Breakdown<Style: RollStyle> {
+    let style: Style
+    let maxShown: Int
+
+    func renderText<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
         switch roll.kind {
         case .number:
             out.write(roll.value)
@@ -56,18 +112,17 @@ public struct RollRenderer: Sendable {
         }
     }
 
-    /// The breakdown without the total.
-    public func breakdown(_ roll: Roll) -> String {
+    func breakdown(_ roll: Roll) -> String {
         var out = ""
         write(roll, atLeast: Printer.loosest, into: &out)
         return out
     }
 
     private func total<Out: TextOutput>(_ value: Number, into out: inout Out) {
-        if style == .ansi {
-            out.write("\u{1B}[1m")
+        if let markup = style.total {
+            out.write(markup.open)
             out.write(value)
-            out.write("\u{1B}[0m")
+            out.write(markup.close)
         } else {
             out.write(value)
         }
@@ -88,7 +143,7 @@ public struct RollRenderer: Sendable {
         }
     }
 
-    private func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, into out: inout Out) {
+    func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, into out: inout Out) {
         if level(roll) < minimum {
             out.write("(")
             write(roll, atLeast: Printer.loosest, into: &out)
@@ -218,41 +273,15 @@ public struct RollRenderer: Sendable {
             out.write("!")
         }
         if die.flags.contains(.penetrated) { out.write("p") }
-        if die.flags.contains(.success) { out.write("*") }
-        if die.flags.contains(.failure) { out.write("_") }
+        if die.flags.contains(.success) { out.write(style.successMark) }
+        if die.flags.contains(.failure) { out.write(style.failureMark) }
     }
 
     private func write<Out: TextOutput>(_ die: Die, in pool: DicePool, into out: inout Out) {
-        let colour: String?
-        switch style {
-        case .plain:
-            colour = nil
-            if !die.isCounted {
-                out.write("~~")
-                writeMarked(die, into: &out)
-                out.write("~~")
-                return
-            }
-        case .ansi:
-            if !die.isCounted {
-                colour = "\u{1B}[2;9m"
-            } else if die.flags.contains(.success) {
-                colour = "\u{1B}[1;32m"
-            } else if die.flags.contains(.failure) {
-                colour = "\u{1B}[1;31m"
-            } else if pool.highestFace != pool.lowestFace && !die.flags.contains(.compounded)
-                        && die.value == pool.highestFace {
-                colour = "\u{1B}[1;32m"
-            } else if pool.highestFace != pool.lowestFace && die.value == pool.lowestFace {
-                colour = "\u{1B}[1;31m"
-            } else {
-                colour = nil
-            }
-        }
-        guard let colour else { return writeMarked(die, into: &out) }
-        out.write(colour)
+        guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, into: &out) }
+        out.write(markup.open)
         writeMarked(die, into: &out)
-        out.write("\u{1B}[0m")
+        out.write(markup.close)
     }
 
     private func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
@@ -261,15 +290,15 @@ public struct RollRenderer: Sendable {
         for index in 0..<shown {
             if index > 0 { out.write(", ") }
             let member = group.members[index]
-            if !member.kept { out.write(style == .ansi ? "\u{1B}[2;9m" : "~~") }
+            if !member.kept { out.write(style.droppedMember.open) }
             write(member.roll, into: &out)
             if member.roll.hasDice {
                 out.write(" = ")
                 out.write(member.roll.value)
             }
-            if member.success { out.write("*") }
-            if member.failure { out.write("_") }
-            if !member.kept { out.write(style == .ansi ? "\u{1B}[0m" : "~~") }
+            if member.success { out.write(style.successMark) }
+            if member.failure { out.write(style.failureMark) }
+            if !member.kept { out.write(style.droppedMember.close) }
         }
         let more = group.members.count - shown
         if more > 0 {

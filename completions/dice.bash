@@ -1,0 +1,27 @@
+# bash completion for dice(1): its options, and .dice scripts for the file argument.
+# Installed as $(PREFIX)/share/bash-completion/completions/dice (`make install`).
+
+_dice() {
+    local cur prev
+    COMPREPLY=()
+    cur=${COMP_WORDS[COMP_CWORD]}
+    prev=${COMP_WORDS[COMP_CWORD-1]}
+
+    case $prev in
+        -e|--eval|--seed|-n|--max-dice)
+            # A statement or a number: nothing to complete.
+            return 0
+            ;;
+    esac
+
+    if [[ $cur == -* ]]; then
+        COMPREPLY=($(compgen -W '-e --eval --seed -n --json -t --total --stats --max-dice
+            --markdown --color --no-color -h --help --version --' -- "$cur"))
+        return 0
+    fi
+
+    # Scripts: .dice files and directories to reach them.
+    local IFS=$'\n'
+    compopt -o filenames 2>/dev/null
+    COMPREPLY=($(compgen -f -X '!*.dice' -- "$cur") $(compgen -d -- "$cur"))
+} && complete -F _dice dice
