@@ -18,6 +18,7 @@ extension Evaluator {
 
     /// The sum of the dice of ascending ranks `ranks` among `count` dice of `sides`, the dice
     /// already counted against the limit: keep/drop on values alone, by two selections.
+    @inline(__always)
     mutating func keptSum(count: Int, sides: Int, ranks: Range<Int>, at range: SourceRange) throws(DiceError) -> Int {
         let low = ranks.lowerBound, high = ranks.upperBound
         if scratch.count < count { scratch = [Int](repeating: 0, count: Swift.max(count, 2 * scratch.count)) }
