@@ -1,4 +1,5 @@
 import CEditLine
+import CSignals
 import Glibc
 
 /// Reads lines from the terminal with editing, history and tab completion, through libedit.

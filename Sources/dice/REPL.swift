@@ -10,6 +10,8 @@ protocol LineReading: AnyObject {
     func readLine(prompt: String) -> String?
     func addHistory(_ line: String)
     var history: [String] { get }
+    /// Whether Ctrl-C came since the last call (asked while a statement runs); clears it.
+    func takeInterrupt() -> Bool
 }
 
 /// The interactive `dice>` prompt: statements run as typed, `:commands` manage
@@ -25,6 +27,8 @@ final class REPL {
     /// What `~` stands for in `:load` and `:save` paths.
     private let home: String?
     private var quitting = false
+    /// The last statement abandoned by Ctrl-C, still unwinding on its own thread.
+    private var abandoned: Job?
 
     static let commands = [":help", ":vars", ":defs", ":del", ":load", ":save", ":seed", ":history", ":quit"]
 
@@ -57,7 +61,7 @@ final class REPL {
             if trimmed.hasPrefix(":") {
                 command(trimmed)
             } else {
-                _ = runner.run(SourceFile(name: "<input>", text: line))
+                execute(SourceFile(name: "<input>", text: line))
             }
             output.flush()
         }
@@ -90,7 +94,7 @@ final class REPL {
             let path = REPL.expandHome(argument, home: home)
             do {
                 let bytes = try Files.read(path)
-                _ = runner.run(SourceFile(name: path, bytes: bytes))
+                execute(SourceFile(name: path, bytes: bytes))
             } catch {
                 problem("cannot read \(error.message)")
             }
@@ -120,6 +124,52 @@ final class REPL {
             }
             problem(message + " (:help lists the commands)")
         }
+    }
+
+    // MARK: - Running statements
+
+    /// Runs the statements of `source` on a thread of their own while watching for Ctrl-C.
+    /// Ctrl-C abandons the statement running then at once; the session keeps what the
+    /// statements before it did. Returns whether every statement ran.
+    @discardableResult
+    private func execute(_ source: SourceFile) -> Bool {
+        // One abandoned statement at a time: let the last one finish unwinding first.
+        abandoned?.join()
+        abandoned = nil
+        _ = reader.takeInterrupt()
+        let gate = OutputGate()
+        let progress = Progress(runner.session)
+        var worker = runner
+        let workerOutput = gate.wrap(output), workerErrors = gate.wrap(errors)
+        worker.output = workerOutput
+        worker.errors = workerErrors
+        let job = Job { job in
+            worker.session.shouldStop = { job.isAbandoned }
+            let succeeded = worker.run(source) { session in
+                workerOutput.flush()
+                workerErrors.flush()
+                progress.save(session)
+            }
+            workerOutput.flush()
+            workerErrors.flush()
+            progress.save(worker.session, succeeded: succeeded)
+        }
+        let finished = job.wait(until: reader.takeInterrupt)
+        if !finished {
+            gate.close()
+            abandoned = job
+        }
+        let (session, succeeded) = progress.latest
+        runner.session = session
+        runner.session.shouldStop = nil
+        if finished {
+            job.join()
+            return succeeded
+        }
+        output.flush()
+        errors.line("dice: error: interrupted; the statement was abandoned")
+        errors.flush()
+        return false
     }
 
     private func problem(_ message: String) {
@@ -166,4 +216,40 @@ final class REPL {
         """
 }
 
-extension LineEditor: LineReading {}
+/// The session as the statements of a job left it, statement by statement.
+private final class Progress: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var session: Session
+    private var succeeded = false
+
+    init(_ session: Session) {
+        self.session = session
+        pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    func save(_ session: Session, succeeded: Bool = false) {
+        pthread_mutex_lock(lock)
+        self.session = session
+        self.succeeded = succeeded
+        pthread_mutex_unlock(lock)
+    }
+
+    var latest: (Session, Bool) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return (session, succeeded)
+    }
+}
+
+extension LineEditor: LineReading {
+    func takeInterrupt() -> Bool {
+        guard LineEditor.interruptRequested else { return false }
+        LineEditor.interruptRequested = false
+        return true
+    }
+}

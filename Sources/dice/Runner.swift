@@ -9,8 +9,8 @@ struct Runner {
     let renderer: OutcomeRenderer
     let diagnostics: DiagnosticRenderer
     let statsRenderer: DistributionRenderer
-    let output: Output
-    let errors: Output
+    var output: Output
+    var errors: Output
     /// One line of text, reused from roll to roll.
     private var line: [UInt8] = []
 
@@ -34,7 +34,9 @@ struct Runner {
     ///   - repetitions: how many times each expression statement runs (`-n`).
     ///   - statsMode: expression statements print their distribution (`--stats`).
     ///   - quiet: print errors only (the REPL's init file).
-    mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false, quiet: Bool = false) -> Bool {
+    ///   - checkpoint: called after each statement that ran, with the session as it left it.
+    mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false, quiet: Bool = false,
+                      checkpoint: ((Session) -> Void)? = nil) -> Bool {
         var parser = Parser(source, limits: session.limits)
         while true {
             let statement: Stmt
@@ -64,6 +66,7 @@ struct Runner {
                         return false
                     }
                 }
+                checkpoint?(session)
                 continue
             }
             for _ in 0..<runs {
@@ -75,6 +78,7 @@ struct Runner {
                     return false
                 }
             }
+            checkpoint?(session)
         }
     }
 

@@ -81,6 +81,11 @@ final class ScriptedReader: LineReading {
     func addHistory(_ line: String) {
         history.append(line)
     }
+
+    /// Ctrl-C while a statement runs: `interrupt` is asked each time the REPL looks.
+    var interrupt: () -> Bool = { false }
+
+    func takeInterrupt() -> Bool { interrupt() }
 }
 
 /// A REPL session run in-process: scripted lines in, a transcript out.
