@@ -11,6 +11,10 @@ struct Runner {
     let statsRenderer: DistributionRenderer
     var output: Output
     var errors: Output
+    /// How to change the dice limit, named in its error: the option, or the REPL's command.
+    var limitHint = "--max-dice"
+    /// Called with the `--json` object of each roll and assignment shown (the REPL's log).
+    var onResult: ((String) -> Void)?
     /// One line of text, reused from roll to roll.
     private var line: [UInt8] = []
 
@@ -34,10 +38,11 @@ struct Runner {
     ///   - repetitions: how many times each expression statement runs (`-n`).
     ///   - statsMode: expression statements print their distribution (`--stats`).
     ///   - quiet: print errors only (the REPL's init file).
+    ///   - typed: the REPL's input: a newline inside brackets continues the statement.
     ///   - checkpoint: called after each statement that ran, with the session as it left it.
     mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false, quiet: Bool = false,
-                      checkpoint: ((Session) -> Void)? = nil) -> Bool {
-        var parser = Parser(source, limits: session.limits)
+                      typed: Bool = false, checkpoint: ((Session) -> Void)? = nil) -> Bool {
+        var parser = Parser(source, limits: session.limits, continuingInsideBrackets: typed)
         while true {
             let statement: Stmt
             do {
@@ -94,6 +99,12 @@ struct Runner {
             }
             return
         }
+        if let onResult {
+            switch outcome {
+            case .roll, .assignment: onResult(renderer.json(for: outcome, input: input))
+            case .definition, .stats: break
+            }
+        }
         if options.totalOnly {
             switch outcome {
             case .roll(let roll), .assignment(_, let roll): output.line(roll.value)
@@ -111,7 +122,7 @@ struct Runner {
 
     /// Prints `error` on stderr (and as a JSON object on stdout with `--json`).
     func report(_ error: DiceError, in source: SourceFile, input: String) {
-        let message = error.commandMessage
+        let message = error.commandMessage(limitHint: limitHint)
         if options.json {
             output.line(renderer.json(for: error, in: source, input: input, message: message))
         }

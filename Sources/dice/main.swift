@@ -82,8 +82,15 @@ func startREPL(runner: Runner) -> Int32 {
         errors.line("dice: cannot start line editing on this terminal")
         return 2
     }
-    let repl = REPL(runner: runner, reader: editor, home: home)
+    let log = (Terminal.environment("DICE_LOG") ?? home.map { $0 + "/.dice_log" }).map {
+        ResultLog(path: $0, warn: { message in
+            errors.line("dice: warning: \(message)")
+            errors.flush()
+        })
+    }
+    let repl = REPL(runner: runner, reader: editor, home: home, log: log)
     editor.completer = { [unowned repl] word, _ in repl.completions(for: word) }
+    editor.completesFileName = REPL.completesFileName
     return repl.run(initFile: initPath)
 }
 

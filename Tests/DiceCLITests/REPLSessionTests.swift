@@ -139,11 +139,13 @@ import Testing
             dice> def m(a) = a + x
             def m(a) = a + x
             dice> \(del) x
+            deleted variable x
             dice> m(1)
             <input>:1:1: error: in macro 'm': unknown name 'x'; did you mean 'a'?
             m(1)
             ^
             dice> \(del) m
+            deleted macro m
             dice> :vars
             no variables
             dice> :defs
@@ -159,7 +161,8 @@ import Testing
         let rolls = ["3d6", "4d20kh1", "1d100!"]
         let session = ScriptedSession([":seed \(typed)"] + rolls + [":seed \(typed)"] + rolls)
         session.run()
-        #expect(session.transcript.responses(to: ":seed \(typed)") == ["", ""])
+        let confirmation = "seed \(typed): the rolls that follow are repeatable\n"
+        #expect(session.transcript.responses(to: ":seed \(typed)") == [confirmation, confirmation])
         var options = Options()
         options.seed = seed
         let seeded = ScriptedSession(rolls, options: options)

@@ -12,6 +12,8 @@ struct Lexer: Sendable {
     private var brackets: [Bracket] = []
     private var previous: TokenKind = .newline
     private var previousEnd = -1
+    /// Whether a newline inside an open `(`, `{` or `[` continues the statement (the REPL).
+    var continuesInsideBrackets = false
 
     private enum Mode: Sendable {
         case normal
@@ -36,6 +38,9 @@ struct Lexer: Sendable {
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
+
+    /// Whether a `(`, `{` or `[` opened so far is still open.
+    var isInsideBrackets: Bool { !brackets.isEmpty }
 
     /// The next token; `.end` (forever) at the end of the input.
     mutating func next() throws(DiceError) -> Token {
@@ -286,12 +291,16 @@ struct Lexer: Sendable {
         }
     }
 
+    /// Skips spaces, tabs and comments; with `continuesInsideBrackets`, inside an open `(`
+    /// or `{` newlines too, so a statement continues on the next line until its brackets close.
     private mutating func skipBlanks() {
         while let c = byte() {
             switch c {
             case UInt8(ascii: " "), UInt8(ascii: "\t"):
                 position += 1
-            case UInt8(ascii: "\r") where byte(1) != UInt8(ascii: "\n"):
+            case UInt8(ascii: "\r") where byte(1) != UInt8(ascii: "\n") || continuesInsideBrackets && !brackets.isEmpty:
+                position += 1
+            case UInt8(ascii: "\n") where continuesInsideBrackets && !brackets.isEmpty:
                 position += 1
             case UInt8(ascii: "#"):
                 while let c = byte(), c != UInt8(ascii: "\n") { position += 1 }
@@ -361,7 +370,9 @@ struct Lexer: Sendable {
     private mutating func scanAnnotation() throws(DiceError) -> Token {
         let start = position
         position += 1
-        while let c = byte(), c != UInt8(ascii: "]"), c != UInt8(ascii: "\n") { position += 1 }
+        while let c = byte(), c != UInt8(ascii: "]"), continuesInsideBrackets || c != UInt8(ascii: "\n") {
+            position += 1
+        }
         guard byte() == UInt8(ascii: "]") else {
             throw DiceError(.unterminatedAnnotation, at: SourceRange.at(start))
         }
@@ -370,10 +381,9 @@ struct Lexer: Sendable {
         guard let text = String(validating: content, as: UTF8.self) else {
             throw DiceError(.invalidUTF8, at: SourceRange.at(start))
         }
-        var trimmed = Substring(text)
-        while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
-        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-        return token(.annotation(String(trimmed)), from: start)
+        // A label may go on over lines (in the REPL); it shows on one, runs of blanks as one space.
+        let words = text.split(whereSeparator: { $0.isWhitespace })
+        return token(.annotation(words.joined(separator: " ")), from: start)
     }
 
     private func unexpectedCharacter(at start: Int) -> DiceError {

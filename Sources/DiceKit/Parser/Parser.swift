@@ -21,8 +21,11 @@ public struct Parser: Sendable {
     let maxNesting: Int
     var pendingError: DiceError?
 
-    public init(_ source: SourceFile, limits: Limits = .standard) {
+    /// A parser of `source`. With `continuingInsideBrackets` (the REPL's multi-line input),
+    /// a newline inside an open `(`, `{` or `[` does not end the statement.
+    public init(_ source: SourceFile, limits: Limits = .standard, continuingInsideBrackets: Bool = false) {
         lexer = Lexer(source)
+        lexer.continuesInsideBrackets = continuingInsideBrackets
         maxNesting = limits.maxNesting
         current = Token(.newline, SourceRange.at(0))
         do {
@@ -47,6 +50,25 @@ public struct Parser: Sendable {
         try parser.skipSeparators()
         guard parser.current.kind == .end else { throw parser.unexpected() }
         return expr
+    }
+
+    /// Whether `text` ends inside a `(`, `{` or `[` it opened: a REPL then reads another
+    /// line, and parses the lines together with `continuingInsideBrackets`.
+    ///
+    /// ```swift
+    /// Parser.needsAnotherLine("{1d20 + 5,")   // true
+    /// Parser.needsAnotherLine("{1d20 + 5}")   // false
+    /// ```
+    public static func needsAnotherLine(_ text: String) -> Bool {
+        var lexer = Lexer(SourceFile(name: "<input>", text: text))
+        lexer.continuesInsideBrackets = true
+        while true {
+            do {
+                if try lexer.next().kind == .end { return lexer.isInsideBrackets }
+            } catch {
+                return error.kind == .unterminatedAnnotation
+            }
+        }
     }
 
     // MARK: - Tokens
