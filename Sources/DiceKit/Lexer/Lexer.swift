@@ -381,14 +381,43 @@ struct Lexer: Sendable {
         guard let text = String(validating: content, as: UTF8.self) else {
             throw DiceError(.invalidUTF8, at: SourceRange.at(start))
         }
-        // A label may go on over lines (in the REPL); it shows on one, runs of blanks as one space.
-        let words = text.split(whereSeparator: { $0.isWhitespace })
-        return token(.annotation(words.joined(separator: " ")), from: start)
+        // A label may go on over lines (in the REPL); it shows on one, a space for each break.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Lexer.trimmed)
+        return token(.annotation(lines.filter { !$0.isEmpty }.joined(separator: " ")), from: start)
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        var trimmed = text
+        while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
+        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
+        return String(trimmed)
+    }
+
+    /// The text of `range` of the input (clamped to it).
+    func text(_ range: Range<Int>) -> String {
+        let lower = Swift.min(Swift.max(range.lowerBound, 0), bytes.count)
+        let upper = Swift.min(Swift.max(range.upperBound, lower), bytes.count)
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    /// Where the line holding `offset` ends (its newline, or the end of the input).
+    func lineEnd(from offset: Int) -> Int {
+        var end = Swift.max(0, offset)
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        return end
     }
 
     private func unexpectedCharacter(at start: Int) -> DiceError {
         let range = SourceLocation(offset: start)..<SourceLocation(offset: start + 1)
         let lead = bytes[start]
+        // `:vars` where a statement starts: a prompt command in a script.
+        if lead == UInt8(ascii: ":"), previous == .newline || previous == .semicolon,
+           let next = byte(1), isWordCharacter(next) {
+            var end = start + 1
+            while end < bytes.count, isWordCharacter(bytes[end]) || bytes[end] == UInt8(ascii: "-") { end += 1 }
+            return DiceError(.promptCommandInScript(text(start..<end)),
+                             at: SourceLocation(offset: start)..<SourceLocation(offset: end))
+        }
         if lead < 0x80 {
             if lead >= 0x20 && lead < 0x7F {
                 return DiceError(.unexpectedCharacter("'\(Character(Unicode.Scalar(lead)))'"), at: range)
