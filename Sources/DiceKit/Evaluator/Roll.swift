@@ -124,6 +124,9 @@ public struct DicePool: Hashable, Sendable {
     public internal(set) var sidesRoll: Roll?
     /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
     public internal(set) var argumentRolls: [Roll] = []
+    /// The term with its computed count, sides and modifier arguments written as the values
+    /// they took (`2d6kh1` for `(n * 2)d6kh(k)`); nil when every part is a literal.
+    var shownTerm: DiceTerm?
 
     init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
                 annotation: String? = nil, isCount: Bool = false, value: Number) {
@@ -208,6 +211,7 @@ public struct GroupRoll: Hashable, Sendable {
 }
 
 extension DicePool {
-    /// The term's notation: `4d6kh3`.
-    public var notation: String { term.notation }
+    /// The term's notation as rolled: `4d6kh3`; a computed count, sides or modifier argument
+    /// shows its value (`(n * 2)d6` with `n = 1` is `2d6`).
+    public var notation: String { (shownTerm ?? term).notation }
 }
