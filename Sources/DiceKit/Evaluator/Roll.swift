@@ -85,6 +85,41 @@ public struct Roll: Hashable, Sendable {
         }
     }
 
+    /// Every annotation in the tree, in the order they appear, with the roll it labels.
+    ///
+    /// - Complexity: O(*n*) for *n* nodes of the tree.
+    var labels: [(label: String, roll: Roll)] {
+        var result: [(label: String, roll: Roll)] = []
+        collectLabels(into: &result)
+        return result
+    }
+
+    private func collectLabels(into result: inout [(label: String, roll: Roll)]) {
+        switch kind {
+        case .number, .variable: break
+        case .pool(let pool):
+            pool.countRoll?.collectLabels(into: &result)
+            pool.sidesRoll?.collectLabels(into: &result)
+            for argument in pool.argumentRolls { argument.collectLabels(into: &result) }
+        case .group(let group): for member in group.members { member.roll.collectLabels(into: &result) }
+        case .unary(_, let roll): roll.collectLabels(into: &result)
+        case .chain(let first, let rest):
+            first.collectLabels(into: &result)
+            for step in rest { step.operand.collectLabels(into: &result) }
+        case .power(let a, let b), .comparison(_, let a, let b):
+            a.collectLabels(into: &result)
+            b.collectLabels(into: &result)
+        case .function(_, let arguments):
+            for argument in arguments { argument.collectLabels(into: &result) }
+        case .macro(_, let arguments, let body):
+            for argument in arguments { argument.collectLabels(into: &result) }
+            body.collectLabels(into: &result)
+        case .annotated(let roll, let label):
+            roll.collectLabels(into: &result)
+            result.append((label, roll))
+        }
+    }
+
     /// Whether any die was rolled anywhere in the tree.
     public var hasDice: Bool {
         switch kind {
