@@ -300,6 +300,7 @@ final class REPL {
           4d6kh3 + 2        keep the 3 highest of 4d6, add 2
           2d20kh1 + 5       advantage          {1d20+5, 1d20+5}kh1   the same, as a group
           8d6! [fire]       exploding, labelled          6d10cs>=8df=1   successes minus 1s
+          (2d8 + 3) [slashing]   a label names the term before it: here the sum
           1d20ro1  2d6r<3   reroll once / until above 2   3d6mi2  4d6ma5   clamp faces
           4dF  d%  d{1,1,2,3}   Fate, percentile, custom faces   (1d4)d6   computed count
           repeat(6, 4d6kh3) six ability scores   1d20 + 5 >= 15   a hit test (1 or 0)
@@ -309,6 +310,7 @@ final class REPL {
           def atk = 1d20 + str      a macro (rolled at each use)
           def smite(n) = (n + 1)d8  a macro with parameters: smite(2)
           stats 2d20kh1 + 5 >= 15   the exact odds
+          1d20; 1d20                two statements on one line
         Commands:
           :vars  :defs          list variables / macros
           :del NAME             forget a variable or macro
