@@ -73,7 +73,7 @@ final class REPL {
     /// Runs `~/.dicerc` (or `DICE_INIT`), then reads lines until `:quit` or Ctrl-D.
     func run(initFile: String?) -> Int32 {
         if let initFile, let bytes = try? Files.read(initFile) {
-            _ = runner.run(SourceFile(name: initFile, bytes: bytes), quiet: true)
+            execute(SourceFile(name: initFile, bytes: bytes), quiet: true)
         }
         output.line("dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.")
         output.flush()
@@ -236,7 +236,7 @@ final class REPL {
     /// Ctrl-C abandons the statement running then at once; the session keeps what the
     /// statements before it did. Returns whether every statement ran.
     @discardableResult
-    private func execute(_ source: SourceFile, typed: Bool = false) -> Bool {
+    private func execute(_ source: SourceFile, typed: Bool = false, quiet: Bool = false) -> Bool {
         // One abandoned statement at a time: let the last one finish unwinding first.
         abandoned?.join()
         abandoned = nil
@@ -249,7 +249,7 @@ final class REPL {
         worker.errors = workerErrors
         let job = Job { job in
             worker.session.shouldStop = { job.isAbandoned }
-            let succeeded = worker.run(source, typed: typed) { session in
+            let succeeded = worker.run(source, quiet: quiet, typed: typed) { session in
                 workerOutput.flush()
                 workerErrors.flush()
                 progress.save(session)

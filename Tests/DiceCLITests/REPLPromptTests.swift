@@ -118,3 +118,29 @@ import Testing
         #expect(!Parser.needsAnotherLine("1 + )"))
     }
 }
+
+/// Other rollers' habits at the prompt and in a piped script: the error says what to write.
+@Suite struct HabitHintTests {
+    static let hints: [(typed: String, hint: String)] = [
+        ("/roll 1d20", "'/roll' is a chat command; here type the roll alone: did you mean '1d20'?"),
+        ("1d20x", "unexpected 'x'; did you mean '1d20!'?"),
+        ("4d6p1", "unexpected 'p1'; did you mean '4d6dl1'?"),
+        ("1d20, 1d20", "unexpected ','; separate statements with ';': did you mean '1d20; 1d20'?"),
+        ("3d6 1d6", "unexpected '1'; separate statements with ';': did you mean '3d6; 1d6'?"),
+    ]
+
+    @Test(arguments: zip(hints.map(\.typed), hints.map(\.hint)))
+    func theErrorSaysWhatToWrite(_ typed: String, _ hint: String) {
+        let session = ScriptedSession([typed])
+        session.run()
+        #expect(session.transcript.error.contains("error: \(hint)\n"))
+    }
+
+    @Test func aPromptCommandInAPipedScriptSaysWhereItWorks() throws {
+        let result = try DiceProcess.run([], stdin: "x = 1\n:vars\n")
+        #expect(result.status == 1)
+        #expect(result.stdout == "x = 1\n")
+        #expect(result.stderr.hasPrefix(
+            "<stdin>:2:1: error: ':vars' is a command of the dice> prompt: it works there only, not in a script\n"))
+    }
+}
