@@ -81,7 +81,8 @@ final class REPL {
             guard let statement = readStatement() else { break }
             let trimmed = REPL.trim(statement)
             if trimmed.isEmpty { continue }
-            reader.addHistory(statement)
+            // A statement typed over lines is one history entry, on one line.
+            reader.addHistory(statement.contains("\n") ? Parser.oneLine(statement) : statement)
             if trimmed.hasPrefix(":") {
                 command(trimmed)
             } else if REPL.habits.contains(trimmed), runner.session.environment[trimmed] == nil {

@@ -81,7 +81,7 @@ import Testing
 
             """ + "dice> ")
         // History keeps each statement as one entry.
-        #expect(session.reader.history == ["{1d1 + 5,  # first\n2d1}kh1", "repeat(2,\n\n3d1)", "2d1 [fire\nand ice]"])
+        #expect(session.reader.history == ["{1d1 + 5, 2d1}kh1", "repeat(2, 3d1)", "2d1 [fire and ice]"])
     }
 
     @Test func ctrlCAbandonsTheWholePendingStatement() {
@@ -107,6 +107,15 @@ import Testing
             ^
 
             """)
+    }
+
+    @Test(arguments: [
+        ("{1d20 + 5,  # first\n1d20 + 5}kh1", "{1d20 + 5, 1d20 + 5}kh1"),
+        ("2d6 [fire # and\nice] + 1", "2d6 [fire # and ice] + 1"),
+        ("max(1,\n\n  2)  # done", "max(1, 2)"),
+    ])
+    func aContinuedStatementIsOneHistoryLine(_ typed: String, _ line: String) {
+        #expect(Parser.oneLine(typed) == line)
     }
 
     @Test func anOpenBracketNeedsAnotherLine() {

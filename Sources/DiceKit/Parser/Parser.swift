@@ -71,6 +71,34 @@ public struct Parser: Sendable {
         }
     }
 
+    /// A statement typed over several lines as one line, for a history file: its comments
+    /// dropped and each line break a space, so it reads back as the same statement.
+    ///
+    /// ```swift
+    /// Parser.oneLine("{1d20 + 5,  # first\n1d20 + 5}kh1")   // "{1d20 + 5, 1d20 + 5}kh1"
+    /// ```
+    public static func oneLine(_ text: String) -> String {
+        var lines: [Substring] = []
+        var insideAnnotation = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var end = line.endIndex
+            for index in line.indices {
+                switch line[index] {
+                case "[": insideAnnotation = true
+                case "]": insideAnnotation = false
+                case "#" where !insideAnnotation: end = index
+                default: continue
+                }
+                if end != line.endIndex { break }
+            }
+            var kept = line[..<end]
+            while kept.first?.isWhitespace == true { kept.removeFirst() }
+            while kept.last?.isWhitespace == true { kept.removeLast() }
+            if !kept.isEmpty { lines.append(kept) }
+        }
+        return lines.joined(separator: " ")
+    }
+
     // MARK: - Tokens
 
     mutating func checkPending() throws(DiceError) {
