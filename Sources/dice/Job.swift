@@ -109,8 +109,8 @@ final class Job: @unchecked Sendable {
     }
 }
 
-/// Passes what a job prints on to the real outputs until the job is abandoned; from then
-/// on it drops it, so an abandoned job never prints over the prompt.
+/// Passes what a job prints (and logs) on until the job is abandoned; from then on it
+/// drops it, so an abandoned job never prints over the prompt.
 final class OutputGate: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var isOpen = true
@@ -131,6 +131,13 @@ final class OutputGate: @unchecked Sendable {
             output.write(bytes)
             output.flush()
         }
+    }
+
+    /// Runs `body` if the gate is still open, holding it open until `body` ends.
+    func pass(_ body: () -> Void) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        if isOpen { body() }
     }
 
     /// Drops everything from now on; waits for a flush in progress to end.

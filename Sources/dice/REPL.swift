@@ -248,6 +248,9 @@ final class REPL {
         let workerOutput = gate.wrap(output), workerErrors = gate.wrap(errors)
         worker.output = workerOutput
         worker.errors = workerErrors
+        if let logResult = runner.onResult {
+            worker.onResult = { json in gate.pass { logResult(json) } }
+        }
         let job = Job { job in
             worker.session.shouldStop = { job.isAbandoned }
             let succeeded = worker.run(source, quiet: quiet, typed: typed) { session in
