@@ -20,7 +20,10 @@ import Glibc
 /// Creating an editor installs, for the life of the process, handlers for SIGINT, SIGCONT
 /// and SIGWINCH that only set flags (with SA_RESTART, so other I/O never sees EINTR):
 /// Ctrl-C never kills the REPL. While a line is being read, Ctrl-C abandons it; at other
-/// times it sets `LineEditor.interruptRequested`, which a long computation may poll.
+/// times it sets `LineEditor.interruptRequested`, which the REPL watches while a statement
+/// runs. The flags live in `CSignals` (one copy for the whole program). When the command
+/// took the terminal in a process group of its own (`dice_take_terminal`, under `make run`),
+/// SIGTSTP is caught too and Ctrl-Z only redraws the line.
 final class LineEditor {
     private let editLine: OpaquePointer
     private let libeditHistory: OpaquePointer
