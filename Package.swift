@@ -13,8 +13,10 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
         ),
+        // The signal flags, defined once (see Sources/CSignals/include/CSignals.h).
+        .target(name: "CSignals"),
         .target(name: "DiceKit"),
-        .executableTarget(name: "dice", dependencies: ["DiceKit", "CEditLine"]),
+        .executableTarget(name: "dice", dependencies: ["DiceKit", "CEditLine", "CSignals"]),
         .executableTarget(name: "DiceBench", dependencies: ["DiceKit"], path: "Sources/DiceBench"),
         .testTarget(name: "DiceKitTests", dependencies: ["DiceKit"],
                     exclude: ["Render/Snapshots", "Stats/Reference"]),

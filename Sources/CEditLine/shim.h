@@ -14,10 +14,9 @@
 /*
  * Non-variadic wrappers around libedit's variadic el_set/el_get/history, which
  * Swift cannot call, the C globals the line editor needs (the standard streams,
- * the signal flags) and a key reader that notices Ctrl-C reliably. Only
- * Sources/dice/LineEditor.swift may use them: they are static inline, so every
- * object file that calls them gets its own copy, and the signal flags below
- * must exist exactly once.
+ * the standard streams) and a key reader that notices Ctrl-C reliably. Only
+ * Sources/dice/LineEditor.swift may use them. They are static inline, so every
+ * object file that calls them gets its own copy: none of them keeps state.
  */
 
 /* The standard streams, which Swift 6 flags as shared mutable state. */
@@ -99,66 +98,15 @@ static inline int dice_history_enter(History *h, HistEvent *event, const char *l
 /* MARK: - Signals */
 
 /*
- * Flags set by dice_signal_handler, one per signal the editor cares about. The handler
- * only sets a flag, which is async-signal-safe; everything else happens in the reader.
+ * The signal flags live once, in Sources/CSignals/signals.c: static variables in these
+ * static inline functions would exist once per object file. Declared here too (the same
+ * prototypes as CSignals.h) for the reader below.
  */
-#define DICE_FLAG_INTERRUPT 0 /* SIGINT */
-#define DICE_FLAG_CONTINUE 1  /* SIGCONT: back from Ctrl-Z */
-#define DICE_FLAG_RESIZE 2    /* SIGWINCH */
-
-static inline volatile sig_atomic_t *dice_signal_flags(void) {
-    static volatile sig_atomic_t flags[3] = {0, 0, 0};
-    return flags;
-}
-
-static inline void dice_signal_handler(int signo) {
-    switch (signo) {
-    case SIGINT: dice_signal_flags()[DICE_FLAG_INTERRUPT] = 1; break;
-    case SIGCONT: dice_signal_flags()[DICE_FLAG_CONTINUE] = 1; break;
-    case SIGWINCH: dice_signal_flags()[DICE_FLAG_RESIZE] = 1; break;
-    default: break;
-    }
-}
-
-/* Volatile accessors, so Swift never caches the SIGINT flag across a loop. */
-static inline int dice_interrupt_requested(void) {
-    return dice_signal_flags()[DICE_FLAG_INTERRUPT] != 0;
-}
-static inline void dice_set_interrupt_requested(int value) {
-    dice_signal_flags()[DICE_FLAG_INTERRUPT] = value != 0;
-}
-
-/* Forgets a SIGCONT or SIGWINCH that came while no line was being read. */
-static inline void dice_clear_terminal_signals(void) {
-    dice_signal_flags()[DICE_FLAG_CONTINUE] = 0;
-    dice_signal_flags()[DICE_FLAG_RESIZE] = 0;
-}
-
-static inline int dice_take_signal_flag(int which) {
-    if (!dice_signal_flags()[which]) return 0;
-    dice_signal_flags()[which] = 0;
-    return 1;
-}
-
-/*
- * Installs dice_signal_handler for SIGINT, SIGCONT and SIGWINCH for the life of the
- * process. SA_RESTART keeps the rest of the program (file and terminal I/O) free of
- * EINTR; the reader below waits in pselect(), which a signal always interrupts.
- * While el_gets runs, libedit's own handlers (EL_SIGNAL) come first: they switch the
- * terminal mode, then pass the signal on to these.
- */
-static inline int dice_install_signal_handlers(void) {
-    static const int signals[] = {SIGINT, SIGCONT, SIGWINCH};
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = dice_signal_handler;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    for (size_t i = 0; i < sizeof signals / sizeof signals[0]; i++) {
-        if (sigaction(signals[i], &action, NULL) != 0) return -1;
-    }
-    return 0;
-}
+#define DICE_FLAG_CONTINUE 1
+#define DICE_FLAG_RESIZE 2
+#define DICE_FLAG_SUSPEND 3
+int dice_interrupt_requested(void);
+int dice_take_signal_flag(int which);
 
 /* MARK: - Reading keys */
 
@@ -194,7 +142,8 @@ static inline int dice_wait_for_input(EditLine *el, int fd) {
             errno = EINTR;
             return -1;
         }
-        if (dice_take_signal_flag(DICE_FLAG_CONTINUE)) {
+        int suspended = dice_take_signal_flag(DICE_FLAG_SUSPEND);
+        if (dice_take_signal_flag(DICE_FLAG_CONTINUE) || suspended) {
             el_set(el, EL_PREP_TERM, 0);
             el_set(el, EL_PREP_TERM, 1);
             el_set(el, EL_REFRESH);

@@ -14,6 +14,8 @@ extension DiceError.Kind {
             return "the number \(text) is too large"
         case .unterminatedAnnotation:
             return "annotation has no closing ']'"
+        case .promptCommandInScript(let command):
+            return "'\(command)' is a command of the dice> prompt: it works there only, not in a script"
         case .expected(let expectation, let found):
             return "expected \(expectation.phrase), found \(found.spelling)"
         case .unexpectedToken(let token):
@@ -24,6 +26,15 @@ extension DiceError.Kind {
             return "unexpected '\(word)': modifiers follow the dice with no space, as in 4d6kh3"
         case .annotationWithoutTerm:
             return "an annotation must follow a term, as in 2d6 [fire]"
+        case .chatCommand(let name, let roll):
+            let example = roll.isEmpty ? "1d20" : roll
+            return "'/\(name)' is a chat command; here type the roll alone: did you mean '\(example)'?"
+        case .foreignModifier(let word, let suggestion):
+            return "unexpected '\(word)'; did you mean '\(suggestion)'?"
+        case .missingSeparator(let token, let suggestion):
+            let advice = "unexpected \(token.spelling); separate statements with ';'"
+            guard let suggestion else { return advice }
+            return advice + ": did you mean '\(suggestion)'?"
         case .modifierNeedsCount(let keyword):
             return "expected a number after '\(keyword.rawValue)', as in 3d6\(keyword.rawValue)2"
         case .modifierNeedsComparePoint(let keyword):

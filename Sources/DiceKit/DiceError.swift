@@ -17,6 +17,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case decimalTooLarge(String)
         /// `[fire` with no closing bracket.
         case unterminatedAnnotation
+        /// A command of the `dice>` prompt in a script: `:vars`.
+        case promptCommandInScript(String)
 
         // MARK: Parsing
         /// Something other than what the grammar needs at this point: `1 + * 2`.
@@ -29,6 +31,16 @@ public struct DiceError: Error, Hashable, Sendable {
         case modifierAfterSpace(String)
         /// An annotation with no term before it: `[fire]`.
         case annotationWithoutTerm
+        /// A chat command of another program, `/roll 1d20`: its name, and the statement
+        /// without it (`1d20`), empty if none followed.
+        case chatCommand(String, roll: String)
+        /// Another roller's modifier touching a dice term, `1d20x` (Foundry's explode) or
+        /// `4d6p1` (Avrae's drop): the word, and the statement written with this language's
+        /// modifier (`1d20!`, `4d6dl1`).
+        case foreignModifier(String, suggestion: String)
+        /// A second statement on the line without a `;`: `1d20, 1d20` or `3d6 1d6`. The token
+        /// found, and the line with `;` between the statements, when it is short enough to show.
+        case missingSeparator(TokenKind, suggestion: String?)
         /// `mi` or `ma` without its number: `4d6mi`.
         case modifierNeedsCount(ModifierKind)
         /// `cs`, `cf` or `df` without its compare point: `6d10cs`.

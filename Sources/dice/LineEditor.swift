@@ -1,4 +1,5 @@
 import CEditLine
+import CSignals
 import Glibc
 
 /// Reads lines from the terminal with editing, history and tab completion, through libedit.
@@ -19,7 +20,10 @@ import Glibc
 /// Creating an editor installs, for the life of the process, handlers for SIGINT, SIGCONT
 /// and SIGWINCH that only set flags (with SA_RESTART, so other I/O never sees EINTR):
 /// Ctrl-C never kills the REPL. While a line is being read, Ctrl-C abandons it; at other
-/// times it sets `LineEditor.interruptRequested`, which a long computation may poll.
+/// times it sets `LineEditor.interruptRequested`, which the REPL watches while a statement
+/// runs. The flags live in `CSignals` (one copy for the whole program). When the command
+/// took the terminal in a process group of its own (`dice_take_terminal`, under `make run`),
+/// SIGTSTP is caught too and Ctrl-Z only redraws the line.
 final class LineEditor {
     private let editLine: OpaquePointer
     private let libeditHistory: OpaquePointer
@@ -34,6 +38,11 @@ final class LineEditor {
     /// Candidates not starting with the word are ignored. Nothing is appended after a
     /// unique completion, so a candidate may carry its own suffix (`":load "`, `"smite("`).
     var completer: ((_ word: String, _ line: String) -> [String])?
+    /// Whether Tab before the cursor (given the text before it) completes a file name,
+    /// with libedit's own file name completion, instead of asking `completer`.
+    var completesFileName: ((_ beforeCursor: String) -> Bool)?
+    /// Whether the last `readLine` ended with Ctrl-C.
+    private(set) var lineWasInterrupted = false
 
     /// Whether SIGINT (Ctrl-C) arrived since the flag was last reset. `readLine` resets it
     /// when it starts; a long computation may poll it and should reset it when it stops.
@@ -75,11 +84,11 @@ final class LineEditor {
         _ = dice_el_set_history(editLine, libeditHistory)
         _ = dice_el_use_interruptible_reader(editLine)
         _ = dice_el_add_function(editLine, "dice-complete", "Complete the word before the cursor") {
-            editLine, _ in
+            editLine, key in
             guard let editLine, let editor = LineEditor.editor(of: editLine) else {
                 return UInt8(CC_ERROR)
             }
-            return editor.complete()
+            return editor.complete(key)
         }
         _ = dice_el_bind(editLine, "^I", "dice-complete")
         _ = el_source(editLine, nil)
@@ -110,6 +119,7 @@ final class LineEditor {
         promptCString.deallocate()
         promptCString = LineEditor.makeCString(prompt)
         LineEditor.interruptRequested = false
+        lineWasInterrupted = false
         dice_clear_terminal_signals()
 
         // Raw mode before the prompt shows, so keys typed after it are not echoed twice.
@@ -119,6 +129,7 @@ final class LineEditor {
             let interrupted = count < 0 && (errno == EINTR || LineEditor.interruptRequested)
             if interrupted {
                 LineEditor.interruptRequested = false
+                lineWasInterrupted = true
                 el_reset(editLine)
                 write("^C\n")
                 return ""
@@ -163,11 +174,15 @@ final class LineEditor {
     // MARK: - Completion
 
     /// The `^I` editor function: completes the word before the cursor from `completer`.
-    private func complete() -> UInt8 {
-        guard let completer, let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
+    private func complete(_ key: Int32) -> UInt8 {
+        guard let info = el_line(editLine)?.pointee else { return UInt8(CC_ERROR) }
         let start = UnsafeRawPointer(info.buffer).assumingMemoryBound(to: UInt8.self)
         let beforeCursor = String(decoding: UnsafeBufferPointer(
             start: start, count: info.cursor - info.buffer), as: UTF8.self)
+        if completesFileName?(beforeCursor) == true {
+            return _el_fn_complete(editLine, key)  // libedit's file name completion
+        }
+        guard let completer else { return UInt8(CC_ERROR) }
         let line = String(decoding: UnsafeBufferPointer(
             start: start, count: info.lastchar - info.buffer), as: UTF8.self)
         let word = String(beforeCursor.reversed().prefix(while: LineEditor.isWordCharacter).reversed())

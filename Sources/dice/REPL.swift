@@ -7,9 +7,15 @@ import DiceKit
 
 /// Reads lines with editing and history: libedit's `LineEditor`, or a fake in tests.
 protocol LineReading: AnyObject {
+    /// One line without its newline; nil at the end of input (Ctrl-D). Ctrl-C while typing
+    /// gives "" with `lineWasInterrupted` true.
     func readLine(prompt: String) -> String?
+    /// Whether the last `readLine` ended with Ctrl-C.
+    var lineWasInterrupted: Bool { get }
     func addHistory(_ line: String)
     var history: [String] { get }
+    /// Whether Ctrl-C came since the last call (asked while a statement runs); clears it.
+    func takeInterrupt() -> Bool
 }
 
 /// The interactive `dice>` prompt: statements run as typed, `:commands` manage
@@ -24,46 +30,91 @@ final class REPL {
     private let errors: Output
     /// What `~` stands for in `:load` and `:save` paths.
     private let home: String?
+    /// Past results (`:log`), if there is a log file.
+    private let log: ResultLog?
     private var quitting = false
+    /// The last statement abandoned by Ctrl-C, still unwinding on its own thread.
+    private var abandoned: Job?
 
-    static let commands = [":help", ":vars", ":defs", ":del", ":load", ":save", ":seed", ":history", ":quit"]
+    static let commands = [":help", ":vars", ":defs", ":del", ":load", ":save", ":seed", ":history", ":log",
+                           ":max-dice", ":quit"]
+    /// Words completed besides names: the statement keywords, with what follows them.
+    static let keywords = ["def ", "stats ", "repeat(", "if ", "then ", "else ", "let ", "in "]
+    static let prompt = "dice> "
+    static let continuationPrompt = "...> "
 
-    init(runner: Runner, reader: LineReading, home: String?) {
+    init(runner: Runner, reader: LineReading, home: String?, log: ResultLog? = nil) {
         self.runner = runner
         self.reader = reader
         self.home = home
+        self.log = log
         output = runner.output
         errors = runner.errors
+        self.runner.limitHint = ":max-dice N"
+        if let log {
+            self.runner.onResult = { json in log.append(json) }
+        }
     }
 
-    /// Names to complete for `word`: commands after `:`, else variables, macros and functions.
+    /// Names to complete for `word`: commands after `:`, else keywords, variables, macros
+    /// and functions.
     func completions(for word: String) -> [String] {
-        let candidates = word.hasPrefix(":") ? REPL.commands : runner.session.environment.knownNames
+        let candidates = word.hasPrefix(":") ? REPL.commands
+            : REPL.keywords + runner.session.environment.knownNames.filter { $0 != "repeat" }
         return candidates.filter { $0.hasPrefix(word) }
+    }
+
+    /// Whether the text before the cursor is a file name's place: after `:load ` or `:save `.
+    static func completesFileName(_ beforeCursor: String) -> Bool {
+        let trimmed = Substring(beforeCursor).drop(while: { $0 == " " })
+        return trimmed.hasPrefix(":load ") || trimmed.hasPrefix(":save ")
     }
 
     /// Runs `~/.dicerc` (or `DICE_INIT`), then reads lines until `:quit` or Ctrl-D.
     func run(initFile: String?) -> Int32 {
         if let initFile, let bytes = try? Files.read(initFile) {
-            _ = runner.run(SourceFile(name: initFile, bytes: bytes), quiet: true)
+            execute(SourceFile(name: initFile, bytes: bytes), quiet: true)
         }
         output.line("dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.")
         output.flush()
         while !quitting {
-            guard let line = reader.readLine(prompt: "dice> ") else { break }
-            let trimmed = REPL.trim(line)
+            guard let statement = readStatement() else { break }
+            let trimmed = REPL.trim(statement)
             if trimmed.isEmpty { continue }
-            reader.addHistory(line)
+            // A statement typed over lines is one history entry, on one line.
+            reader.addHistory(statement.contains("\n") ? Parser.oneLine(statement) : statement)
             if trimmed.hasPrefix(":") {
                 command(trimmed)
+            } else if REPL.habits.contains(trimmed), runner.session.environment[trimmed] == nil {
+                // Other programs' words for commands, when they name nothing here.
+                command(trimmed == "quit" || trimmed == "exit" ? ":quit" : ":help")
             } else {
-                _ = runner.run(SourceFile(name: "<input>", text: line))
+                execute(SourceFile(name: "<input>", text: statement), typed: true)
             }
             output.flush()
         }
+        abandoned?.join()
         output.flush()
         return 0
     }
+
+    /// Reads one statement: a line, and more lines under `...> ` while a `(`, `{` or `[`
+    /// is open. nil at the end of input; "" when Ctrl-C abandoned it.
+    private func readStatement() -> String? {
+        guard var text = reader.readLine(prompt: REPL.prompt) else { return nil }
+        if reader.lineWasInterrupted { return "" }
+        if REPL.trim(text).hasPrefix(":") { return text }
+        while Parser.needsAnotherLine(text) {
+            guard let more = reader.readLine(prompt: REPL.continuationPrompt) else { return nil }
+            if reader.lineWasInterrupted { return "" }
+            text += "\n" + more
+        }
+        return text
+    }
+
+    /// Words other programs use for commands, typed alone at the prompt: `help` and `?`
+    /// do what `:help` does, `quit` and `exit` what `:quit` does.
+    private static let habits: Set<String> = ["help", "?", "quit", "exit"]
 
     // MARK: - Commands
 
@@ -84,13 +135,20 @@ final class REPL {
             for macro in macros { output.line(macro.definitionText) }
         case ":del", ":delete":
             guard !argument.isEmpty else { return problem("usage: :del NAME") }
-            if !runner.session.environment.remove(argument) { problem("'\(argument)' is not defined") }
+            let what: String
+            switch runner.session.environment[argument] {
+            case .variable: what = "variable"
+            case .macro: what = "macro"
+            case nil: return problem("'\(argument)' is not defined")
+            }
+            _ = runner.session.environment.remove(argument)
+            output.line("deleted \(what) \(argument)")
         case ":load":
             guard !argument.isEmpty else { return problem("usage: :load FILE") }
             let path = REPL.expandHome(argument, home: home)
             do {
                 let bytes = try Files.read(path)
-                _ = runner.run(SourceFile(name: path, bytes: bytes))
+                execute(SourceFile(name: path, bytes: bytes))
             } catch {
                 problem("cannot read \(error.message)")
             }
@@ -102,15 +160,34 @@ final class REPL {
                 problem("cannot save \(path): \(failure)")
             } else {
                 let environment = runner.session.environment
-                output.line("saved \(environment.variables.count) variables and \(environment.macros.count) macros to \(path)")
+                output.line("saved \(REPL.count(environment.variables.count, "variable")) and "
+                    + "\(REPL.count(environment.macros.count, "macro")) to \(path)")
             }
         case ":seed":
             guard let seed = UInt64(argument) ?? Int64(argument).map({ UInt64(bitPattern: $0) }) else {
                 return problem("usage: :seed N (a whole number)")
             }
             runner.session.reseed(seed)
+            output.line("seed \(argument): the rolls that follow are repeatable")
+        case ":max-dice":
+            guard let limit = Int(argument), limit >= 0 else {
+                return problem("usage: :max-dice N (a whole number; now \(runner.session.limits.maxDice))")
+            }
+            runner.session.limits.maxDice = limit
+            runner.options.maxDice = limit
+            output.line("at most \(REPL.count(limit, "die", plural: "dice")) per statement")
         case ":history":
-            for (index, entry) in reader.history.enumerated() { output.line("\(index + 1)  \(entry)") }
+            guard let count = REPL.count(argument) else { return problem("usage: :history [N]") }
+            let entries = reader.history
+            let first = max(0, entries.count - (count ?? entries.count))
+            let width = String(entries.count).count
+            for index in first..<entries.count {
+                let number = String(index + 1)
+                output.line(String(repeating: " ", count: width - number.count) + number + "  " + entries[index])
+            }
+        case ":log":
+            guard let count = REPL.count(argument) else { return problem("usage: :log [N]") }
+            showLog(count ?? 20)
         case ":quit", ":q", ":exit":
             quitting = true
         default:
@@ -120,6 +197,87 @@ final class REPL {
             }
             problem(message + " (:help lists the commands)")
         }
+    }
+
+    /// `:log N`: the newest N results, newest first.
+    private func showLog(_ count: Int) {
+        guard let log else { return problem("no log file (set HOME or DICE_LOG)") }
+        let entries: [ResultLog.Entry]
+        let skipped: Int
+        do {
+            (entries, skipped) = try log.newest(count)
+        } catch {
+            return problem("cannot read the log \(log.path): \(error.message)")
+        }
+        if skipped > 0 {
+            problem("warning: skipped \(REPL.count(skipped, "line")) of \(log.path) that \(skipped == 1 ? "is" : "are") not a whole result")
+        }
+        if entries.isEmpty { output.line("no results yet") }
+        for entry in entries {
+            output.line("\(ResultLog.localTime(entry.time))  \(String(entry.input.map { $0.isNewline ? " " : $0 }))")
+            output.line("    \(entry.text)")
+        }
+    }
+
+    /// "1 macro", "2 macros".
+    static func count(_ n: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(n) \(n == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// An optional count argument: nil if malformed, .some(nil) if absent.
+    private static func count(_ argument: String) -> Int?? {
+        if argument.isEmpty { return .some(nil) }
+        guard let n = Int(argument), n >= 0 else { return nil }
+        return .some(n)
+    }
+
+    // MARK: - Running statements
+
+    /// Runs the statements of `source` on a thread of their own while watching for Ctrl-C.
+    /// Ctrl-C abandons the statement running then at once; the session keeps what the
+    /// statements before it did. Returns whether every statement ran.
+    @discardableResult
+    private func execute(_ source: SourceFile, typed: Bool = false, quiet: Bool = false) -> Bool {
+        // One abandoned statement at a time: let the last one finish unwinding first.
+        abandoned?.join()
+        abandoned = nil
+        _ = reader.takeInterrupt()
+        let gate = OutputGate()
+        let progress = Progress(runner.session)
+        var worker = runner
+        let workerOutput = gate.wrap(output), workerErrors = gate.wrap(errors)
+        worker.output = workerOutput
+        worker.errors = workerErrors
+        if let logResult = runner.onResult {
+            worker.onResult = { json in gate.pass { logResult(json) } }
+        }
+        let job = Job { job in
+            worker.session.shouldStop = { job.isAbandoned }
+            let succeeded = worker.run(source, quiet: quiet, typed: typed) { session in
+                workerOutput.flush()
+                workerErrors.flush()
+                progress.save(session)
+            }
+            workerOutput.flush()
+            workerErrors.flush()
+            progress.save(worker.session, succeeded: succeeded)
+        }
+        let finished = job.wait(until: reader.takeInterrupt)
+        if !finished {
+            gate.close()
+            abandoned = job
+        }
+        let (session, succeeded) = progress.latest
+        runner.session = session
+        runner.session.shouldStop = nil
+        if finished {
+            job.join()
+            return succeeded
+        }
+        output.flush()
+        errors.line("dice: error: interrupted; the statement was abandoned")
+        errors.flush()
+        return false
     }
 
     private func problem(_ message: String) {
@@ -146,6 +304,7 @@ final class REPL {
           4d6kh3 + 2        keep the 3 highest of 4d6, add 2
           2d20kh1 + 5       advantage          {1d20+5, 1d20+5}kh1   the same, as a group
           8d6! [fire]       exploding, labelled          6d10cs>=8df=1   successes minus 1s
+          (2d8 + 3) [slashing]   a label names the term before it: here the sum
           1d20ro1  2d6r<3   reroll once / until above 2   3d6mi2  4d6ma5   clamp faces
           4dF  d%  d{1,1,2,3}   Fate, percentile, custom faces   (1d4)d6   computed count
           repeat(6, 4d6kh3) six ability scores   1d20 + 5 >= 15   a hit test (1 or 0)
@@ -155,15 +314,57 @@ final class REPL {
           def atk = 1d20 + str      a macro (rolled at each use)
           def smite(n) = (n + 1)d8  a macro with parameters: smite(2)
           stats 2d20kh1 + 5 >= 15   the exact odds
+          1d20; 1d20                two statements on one line
         Commands:
           :vars  :defs          list variables / macros
           :del NAME             forget a variable or macro
           :load FILE            run a .dice script here
           :save FILE            save variables and macros as a script (:save ~/.dicerc loads them at start)
           :seed N               make the following rolls repeatable
-          :history              list past lines          :quit (or Ctrl-D)   leave
-        Keys: Up/Down recall lines, Tab completes names, Ctrl-C abandons the line or a long roll.
+          :max-dice N           the dice limit of one statement (default 10,000,000)
+          :log [N]              the last N results (default 20), newest first, kept across sessions
+          :history [N]          the last N lines typed
+          :quit (or Ctrl-D)     leave
+        A line with an open ( { or [ goes on under ...> until it closes.
+        Keys: Up/Down recall lines, Tab completes names and file names after :load and :save,
+        Ctrl-C abandons the line being typed or a statement that runs.
         """
 }
 
-extension LineEditor: LineReading {}
+/// The session as the statements of a job left it, statement by statement.
+private final class Progress: @unchecked Sendable {
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private var session: Session
+    private var succeeded = false
+
+    init(_ session: Session) {
+        self.session = session
+        pthread_mutex_init(lock, nil)
+    }
+
+    deinit {
+        pthread_mutex_destroy(lock)
+        lock.deallocate()
+    }
+
+    func save(_ session: Session, succeeded: Bool = false) {
+        pthread_mutex_lock(lock)
+        self.session = session
+        self.succeeded = succeeded
+        pthread_mutex_unlock(lock)
+    }
+
+    var latest: (Session, Bool) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return (session, succeeded)
+    }
+}
+
+extension LineEditor: LineReading {
+    func takeInterrupt() -> Bool {
+        guard LineEditor.interruptRequested else { return false }
+        LineEditor.interruptRequested = false
+        return true
+    }
+}

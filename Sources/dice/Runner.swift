@@ -9,8 +9,12 @@ struct Runner {
     let renderer: OutcomeRenderer
     let diagnostics: DiagnosticRenderer
     let statsRenderer: DistributionRenderer
-    let output: Output
-    let errors: Output
+    var output: Output
+    var errors: Output
+    /// How to change the dice limit, named in its error: the option, or the REPL's command.
+    var limitHint = "--max-dice"
+    /// Called with the `--json` object of each roll and assignment shown (the REPL's log).
+    var onResult: ((String) -> Void)?
     /// One line of text, reused from roll to roll.
     private var line: [UInt8] = []
 
@@ -35,8 +39,11 @@ struct Runner {
     ///   - repetitions: how many times each expression statement runs (`-n`).
     ///   - statsMode: expression statements print their distribution (`--stats`).
     ///   - quiet: print errors only (the REPL's init file).
-    mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false, quiet: Bool = false) -> Bool {
-        var parser = Parser(source, limits: session.limits)
+    ///   - typed: the REPL's input: a newline inside brackets continues the statement.
+    ///   - checkpoint: called after each statement that ran, with the session as it left it.
+    mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false, quiet: Bool = false,
+                      typed: Bool = false, checkpoint: ((Session) -> Void)? = nil) -> Bool {
+        var parser = Parser(source, limits: session.limits, continuingInsideBrackets: typed)
         while true {
             let statement: Stmt
             do {
@@ -65,6 +72,7 @@ struct Runner {
                         return false
                     }
                 }
+                checkpoint?(session)
                 continue
             }
             for _ in 0..<runs {
@@ -76,6 +84,7 @@ struct Runner {
                     return false
                 }
             }
+            checkpoint?(session)
         }
     }
 
@@ -90,6 +99,12 @@ struct Runner {
                 output.line(statsRenderer.render(report, title: expr.text))
             }
             return
+        }
+        if let onResult {
+            switch outcome {
+            case .roll, .assignment: onResult(renderer.json(for: outcome, input: input))
+            case .definition, .stats: break
+            }
         }
         if options.totalOnly {
             switch outcome {
@@ -108,7 +123,7 @@ struct Runner {
 
     /// Prints `error` on stderr (and as a JSON object on stdout with `--json`).
     func report(_ error: DiceError, in source: SourceFile, input: String) {
-        let message = error.commandMessage
+        let message = error.commandMessage(limitHint: limitHint)
         if options.json {
             output.line(renderer.json(for: error, in: source, input: input, message: message))
         }

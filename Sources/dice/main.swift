@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import CSignals
 import DiceKit
 
 /// The `dice` command: parses the command line, picks the input, maps
@@ -72,6 +73,8 @@ func startREPL(runner: Runner) -> Int32 {
     let historyPath = Terminal.environment("DICE_HISTORY") ?? home.map { $0 + "/.dice_history" }
     let initPath = Terminal.environment("DICE_INIT") ?? home.map { $0 + "/.dicerc" }
     let errors = runner.errors
+    // Under `make run`, Ctrl-C must reach the REPL only, not make.
+    _ = dice_take_terminal(STDIN_FILENO)
     guard let editor = LineEditor(programName: "dice", historyPath: historyPath, warn: { message in
         errors.line("dice: warning: \(message)")
         errors.flush()
@@ -79,14 +82,15 @@ func startREPL(runner: Runner) -> Int32 {
         errors.line("dice: cannot start line editing on this terminal")
         return 2
     }
-    var runner = runner
-    runner.session.shouldStop = {
-        guard LineEditor.interruptRequested else { return false }
-        LineEditor.interruptRequested = false
-        return true
+    let log = (Terminal.environment("DICE_LOG") ?? home.map { $0 + "/.dice_log" }).map {
+        ResultLog(path: $0, warn: { message in
+            errors.line("dice: warning: \(message)")
+            errors.flush()
+        })
     }
-    let repl = REPL(runner: runner, reader: editor, home: home)
+    let repl = REPL(runner: runner, reader: editor, home: home, log: log)
     editor.completer = { [unowned repl] word, _ in repl.completions(for: word) }
+    editor.completesFileName = REPL.completesFileName
     return repl.run(initFile: initPath)
 }
 
@@ -103,7 +107,7 @@ nonisolated(unsafe) var status: Int32 = 0
 func runOnLargeStack() -> Int32 {
     var signals = sigset_t()
     sigemptyset(&signals)
-    for signal in [SIGINT, SIGWINCH, SIGCONT] { sigaddset(&signals, signal) }
+    for signal in [SIGINT, SIGWINCH, SIGCONT, SIGTSTP] { sigaddset(&signals, signal) }
     pthread_sigmask(SIG_BLOCK, &signals, nil)
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
@@ -112,7 +116,7 @@ func runOnLargeStack() -> Int32 {
     let created = pthread_create(&thread, &attributes, { _ in
         var signals = sigset_t()
         sigemptyset(&signals)
-        for signal in [SIGINT, SIGWINCH, SIGCONT] { sigaddset(&signals, signal) }
+        for signal in [SIGINT, SIGWINCH, SIGCONT, SIGTSTP] { sigaddset(&signals, signal) }
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
         status = main()
         return nil

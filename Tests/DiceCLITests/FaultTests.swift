@@ -92,7 +92,7 @@ import Darwin
         let saved = home.appendingPathComponent("session.dice").path
         let terminal = try start()
         try enter("x = 3; def atk = 1d20 + x", in: terminal)
-        #expect(try enter(":save \(saved)", in: terminal).contains("saved 1 variables and 1 macros"))
+        #expect(try enter(":save \(saved)", in: terminal).contains("saved 1 variable and 1 macro"))
         let old = try #require(contents(saved))
         try enter("x = 4; def dmg = 2d6", in: terminal)
 
@@ -109,7 +109,7 @@ import Darwin
 
         // The session is intact and a later save works.
         #expect(try enter("x", in: terminal).contains("x (4) = 4"))
-        #expect(try enter(":save \(saved)", in: terminal).contains("saved 1 variables and 2 macros"))
+        #expect(try enter(":save \(saved)", in: terminal).contains("saved 1 variable and 2 macros"))
         try quit(terminal)
         let final = try String(contentsOfFile: saved, encoding: .utf8)
         #expect(final.contains("x = 4\ndef atk = 1d20 + x\ndef dmg = 2d6\n"))
@@ -125,7 +125,7 @@ import Darwin
         let terminal = try start(["DICE_HISTORY": home.appendingPathComponent("history").path],
                                  shell: "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\"")
         try enter("x = 3", in: terminal)
-        #expect(try enter(":save \(saved)", in: terminal).contains("saved 1 variables and 0 macros"))
+        #expect(try enter(":save \(saved)", in: terminal).contains("saved 1 variable and 0 macros"))
         let old = try #require(contents(saved))
         let body = Array(repeating: "1d6", count: 200).joined(separator: " + ")
         try enter("def big = \(body)", in: terminal)

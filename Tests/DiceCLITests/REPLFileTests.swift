@@ -52,7 +52,7 @@ import Testing
         session.run()
         #expect(session.transcript.responses(to: ":load ~/setup.dice") == ["x = 4\n"])
         #expect(session.transcript.responses(to: ":save ~/saved.dice")
-            == ["saved 1 variables and 0 macros to \(home.path)/saved.dice\n"])
+            == ["saved 1 variable and 0 macros to \(home.path)/saved.dice\n"])
         #expect(try home.contents(of: "saved.dice").hasSuffix("\nx = 4\n"))
         // `~` alone is the directory itself, which cannot be replaced by a file.
         #expect(session.transcript.responses(to: ":save ~").first?.hasPrefix("dice: cannot save \(home.path): ") == true)
@@ -85,7 +85,7 @@ import Testing
         defer { home.remove() }
         let first = ScriptedSession(["def atk = 1d20 + 5", ":save ~/.dicerc"], home: home.path)
         first.run()
-        #expect(first.transcript.responses(to: ":save ~/.dicerc") == ["saved 0 variables and 1 macros to \(home.path)/.dicerc\n"])
+        #expect(first.transcript.responses(to: ":save ~/.dicerc") == ["saved 0 variables and 1 macro to \(home.path)/.dicerc\n"])
         let next = ScriptedSession([":defs"], home: home.path)
         next.run(initFile: home.path + "/.dicerc")
         #expect(next.transcript.text == Self.banner + "dice> :defs\ndef atk = 1d20 + 5\ndice> ")

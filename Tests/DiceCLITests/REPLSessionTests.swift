@@ -139,11 +139,13 @@ import Testing
             dice> def m(a) = a + x
             def m(a) = a + x
             dice> \(del) x
+            deleted variable x
             dice> m(1)
             <input>:1:1: error: in macro 'm': unknown name 'x'; did you mean 'a'?
             m(1)
             ^
             dice> \(del) m
+            deleted macro m
             dice> :vars
             no variables
             dice> :defs
@@ -159,7 +161,8 @@ import Testing
         let rolls = ["3d6", "4d20kh1", "1d100!"]
         let session = ScriptedSession([":seed \(typed)"] + rolls + [":seed \(typed)"] + rolls)
         session.run()
-        #expect(session.transcript.responses(to: ":seed \(typed)") == ["", ""])
+        let confirmation = "seed \(typed): the rolls that follow are repeatable\n"
+        #expect(session.transcript.responses(to: ":seed \(typed)") == [confirmation, confirmation])
         var options = Options()
         options.seed = seed
         let seeded = ScriptedSession(rolls, options: options)
@@ -234,5 +237,23 @@ import Testing
         #expect(session.transcript.responses(to: exchange.typed) == [exchange.shows])
         #expect(session.transcript.error == exchange.shows)
         #expect(session.transcript.responses(to: "x") == ["x (1) = 1\n"])
+    }
+
+    /// Tab offers the words of the language, `if`/`let` included, beside names.
+    @Test(arguments: [("i", ["if ", "in "]), ("th", ["then "]), ("el", ["else "]), ("le", ["let "]),
+                      ("de", ["def "]), ("rep", ["repeat("])])
+    func completesTheWordsOfTheLanguage(_ word: String, _ expected: [String]) {
+        let session = ScriptedSession([])
+        #expect(session.repl.completions(for: word) == expected)
+    }
+
+    /// An attack with a critical hit, typed at the prompt: the branch not taken is not shown.
+    @Test func rollsConditionalsAtThePrompt() {
+        let session = ScriptedSession(["def attack(ac, bonus) = let r = 1d20 in if r == 20 then 2d8 + 3 else if r + bonus >= ac then 1d8 + 3 else 0",
+                                       "attack(15, 5)", "stats attack(15, 5) > 0"])
+        session.run()
+        let responses = session.transcript.responses(to: "attack(15, 5)")
+        #expect(responses.first?.hasPrefix("attack(15, 5): let r = 1d20 (") == true, "\(responses)")
+        #expect(session.transcript.responses(to: "stats attack(15, 5) > 0") == ["attack(15, 5) > 0: P = 55.00%\n"])
     }
 }

@@ -83,6 +83,7 @@ public struct DiceTerm: Hashable, Sendable {
         let literalRules: PoolRules?
         let modifierConflict: DiceError?
         let literalPool: LiteralPool?
+        let hasComputedParts: Bool
 
         init(count: Expr?, sides: Sides, modifiers: [DiceModifier]) {
             self.count = count
@@ -95,6 +96,7 @@ public struct DiceTerm: Hashable, Sendable {
             modifierConflict = PoolRules.conflict(in: modifiersInStageOrder, onGroup: false)
             literalRules = modifierConflict == nil ? PoolRules.literal(modifiersInStageOrder) : nil
             literalPool = literalRules.flatMap { LiteralPool(count: count, sides: sides, rules: $0) }
+            hasComputedParts = DiceTerm.hasComputedParts(count: count, sides: sides, modifiers: modifiers)
         }
     }
 
@@ -123,6 +125,10 @@ public struct DiceTerm: Hashable, Sendable {
     /// Count, sides and kept ranks when all are literals and the modifiers only keep or
     /// drop (`4d6kh3`): the value is then a sum over a window of ranks.
     var literalPool: LiteralPool? { storage.literalPool }
+
+    /// Whether the count, the sides or a modifier argument is an expression, not a literal:
+    /// a roll then records the values they took (`DicePool.notation`). Worked out once.
+    var hasComputedParts: Bool { storage.hasComputedParts }
 
     /// The same term, not merely an equal one: a roll can remember what it worked out for it.
     func isIdentical(to other: DiceTerm) -> Bool { storage === other.storage }

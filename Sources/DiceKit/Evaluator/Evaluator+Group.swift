@@ -30,7 +30,8 @@ extension Evaluator {
         let ordered = DiceModifier.inStageOrder(modifiers)
         if let conflict = PoolRules.conflict(in: ordered, onGroup: true) { throw conflict }
         var argumentRolls: [Roll] = []
-        let rules = try resolveRules(ordered, argumentRolls: &argumentRolls)
+        var argumentValues: [SourceRange: Number] = [:]
+        let rules = try resolveRules(ordered, argumentRolls: &argumentRolls, values: &argumentValues)
         let counting = rules.counting.successes
         let failures = rules.counting.failures
         var kept = Array(members.indices)

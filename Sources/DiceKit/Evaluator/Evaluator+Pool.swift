@@ -27,11 +27,17 @@ extension Evaluator {
         } else {
             roll = try rollModifiedPool(term, count: count, plan: plan, at: range)
         }
-        if countRoll != nil || sidesRoll != nil || !plan.argumentRolls.isEmpty, case .pool(var pool) = roll.kind {
+        let computed = term.hasComputedParts
+        if countRoll != nil || sidesRoll != nil || !plan.argumentRolls.isEmpty || computed, case .pool(var pool) = roll.kind {
             pool.countRoll = countRoll
             pool.sidesRoll = sidesRoll
             pool.argumentRolls = plan.argumentRolls
             plan.argumentRolls = []
+            if computed {
+                let parts = ResolvedParts(count: term.count.map { _ in .integer(count) }, sides: sidesValue,
+                                          arguments: plan.argumentValues)
+                pool.shownTerm = term.resolved(parts)
+            }
             roll.kind = .pool(pool)
         }
         return roll
@@ -47,17 +53,23 @@ extension Evaluator {
             return plan
         }
         var argumentRolls: [Roll] = []
-        let rules = try resolveRules(term.modifiersInStageOrder, argumentRolls: &argumentRolls)
-        return try PoolPlan(faces: faces, rules: rules, argumentRolls: argumentRolls, at: range)
+        var values: [SourceRange: Number] = [:]
+        let rules = try resolveRules(term.modifiersInStageOrder, argumentRolls: &argumentRolls, values: &values)
+        var plan = try PoolPlan(faces: faces, rules: rules, argumentRolls: argumentRolls, at: range)
+        plan.argumentValues = values
+        return plan
     }
 
     /// The rules of `ordered` (checked modifiers in the order they apply), their arguments
     /// evaluated in that order; the rolls of arguments that rolled dice go to `argumentRolls`.
-    mutating func resolveRules(_ ordered: [DiceModifier], argumentRolls: inout [Roll]) throws(DiceError) -> PoolRules {
+    /// The values of the arguments that are not literals go to `values`, by their range.
+    mutating func resolveRules(_ ordered: [DiceModifier], argumentRolls: inout [Roll],
+                               values: inout [SourceRange: Number]) throws(DiceError) -> PoolRules {
         try PoolRules.resolve(ordered, invalid: { $0 }) { (expr) throws(DiceError) -> Number in
             if case .number(let literal) = expr.kind { return literal }
             let roll = try evaluate(expr)
             if roll.hasDice { argumentRolls.append(roll) }
+            values[expr.range] = roll.value
             return roll.value
         }
     }

@@ -17,6 +17,9 @@ public struct Evaluator<Source: DieSource> {
     public var shouldStop: (() -> Bool)?
     /// Dice rolled (and repeat members made) since the last `startStatement()`.
     private(set) var work = 0
+    /// Work since `shouldStop` was last asked; not reset between statements, so many
+    /// small statements in a row (a simulation's rolls) are polled as often as one big one.
+    private var workSincePoll = 0
 
     /// Parameter bindings of the macro calls in progress, innermost last.
     var frames: [[String: Number]] = []
@@ -60,10 +63,11 @@ public struct Evaluator<Source: DieSource> {
         guard !overflow, total <= limits.maxDice else {
             throw DiceError(.tooManyDice(limit: limits.maxDice), at: range)
         }
-        let crossed = (total >> 16) != (work >> 16)
         work = total
-        if crossed, let shouldStop, shouldStop() {
-            throw DiceError(.interrupted, at: range)
+        workSincePoll &+= amount
+        if workSincePoll >= 1 << 16 {
+            workSincePoll = 0
+            if let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
     }
 

@@ -120,6 +120,8 @@ struct PoolPlan: Sendable {
     var highestFace = 1
     /// Rolls of arguments that rolled dice, for the result tree.
     var argumentRolls: [Roll] = []
+    /// Values of the arguments that were not literals, by their range: the breakdown shows them.
+    var argumentValues: [SourceRange: Number] = [:]
 
     var hasRerolls: Bool { !rerollAlways.isEmpty || !rerollOnce.isEmpty }
     var keeps: [KeepDropStep] { rules.keeps }

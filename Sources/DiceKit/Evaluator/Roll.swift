@@ -96,6 +96,44 @@ public struct Roll: Hashable, Sendable {
         }
     }
 
+    /// Every annotation in the tree, in the order they appear, with the roll it labels.
+    ///
+    /// - Complexity: O(*n*) for *n* nodes of the tree.
+    var labels: [(label: String, roll: Roll)] {
+        var result: [(label: String, roll: Roll)] = []
+        collectLabels(into: &result)
+        return result
+    }
+
+    private func collectLabels(into result: inout [(label: String, roll: Roll)]) {
+        switch kind {
+        case .number, .variable: break
+        case .pool(let pool):
+            pool.countRoll?.collectLabels(into: &result)
+            pool.sidesRoll?.collectLabels(into: &result)
+            for argument in pool.argumentRolls { argument.collectLabels(into: &result) }
+        case .group(let group): for member in group.members { member.roll.collectLabels(into: &result) }
+        case .unary(_, let roll): roll.collectLabels(into: &result)
+        case .chain(let first, let rest):
+            first.collectLabels(into: &result)
+            for step in rest { step.operand.collectLabels(into: &result) }
+        case .power(let a, let b), .comparison(_, let a, let b):
+            a.collectLabels(into: &result)
+            b.collectLabels(into: &result)
+        case .function(_, let arguments):
+            for argument in arguments { argument.collectLabels(into: &result) }
+        case .macro(_, let arguments, let body):
+            for argument in arguments { argument.collectLabels(into: &result) }
+            body.collectLabels(into: &result)
+        case .annotated(let roll, let label):
+            roll.collectLabels(into: &result)
+            result.append((label, roll))
+        case .conditional(let a, let b, _), .binding(_, let a, let b):
+            a.collectLabels(into: &result)
+            b.collectLabels(into: &result)
+        }
+    }
+
     /// Whether any die was rolled anywhere in the tree.
     public var hasDice: Bool {
         switch kind {
@@ -136,6 +174,9 @@ public struct DicePool: Hashable, Sendable {
     public internal(set) var sidesRoll: Roll?
     /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
     public internal(set) var argumentRolls: [Roll] = []
+    /// The term with its computed count, sides and modifier arguments written as the values
+    /// they took (`2d6kh1` for `(n * 2)d6kh(k)`); nil when every part is a literal.
+    var shownTerm: DiceTerm?
 
     init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
                 annotation: String? = nil, isCount: Bool = false, value: Number) {
@@ -220,6 +261,7 @@ public struct GroupRoll: Hashable, Sendable {
 }
 
 extension DicePool {
-    /// The term's notation: `4d6kh3`.
-    public var notation: String { term.notation }
+    /// The term's notation as rolled: `4d6kh3`; a computed count, sides or modifier argument
+    /// shows its value (`(n * 2)d6` with `n = 1` is `2d6`).
+    public var notation: String { (shownTerm ?? term).notation }
 }

@@ -29,7 +29,10 @@ public struct Session {
     }
 
     /// The bounds on each statement's work.
-    public var limits: Limits { evaluator.limits }
+    public var limits: Limits {
+        get { evaluator.limits }
+        set { evaluator.limits = newValue }
+    }
 
     /// Asked now and then during long work; `true` abandons the statement.
     public var shouldStop: (() -> Bool)? {

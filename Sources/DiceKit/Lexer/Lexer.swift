@@ -12,6 +12,8 @@ struct Lexer: Sendable {
     private var brackets: [Bracket] = []
     private var previous: TokenKind = .newline
     private var previousEnd = -1
+    /// Whether a newline inside an open `(`, `{` or `[` continues the statement (the REPL).
+    var continuesInsideBrackets = false
 
     private enum Mode: Sendable {
         case normal
@@ -36,6 +38,9 @@ struct Lexer: Sendable {
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
+
+    /// Whether a `(`, `{` or `[` opened so far is still open.
+    var isInsideBrackets: Bool { !brackets.isEmpty }
 
     /// The next token; `.end` (forever) at the end of the input.
     mutating func next() throws(DiceError) -> Token {
@@ -286,12 +291,16 @@ struct Lexer: Sendable {
         }
     }
 
+    /// Skips spaces, tabs and comments; with `continuesInsideBrackets`, inside an open `(`
+    /// or `{` newlines too, so a statement continues on the next line until its brackets close.
     private mutating func skipBlanks() {
         while let c = byte() {
             switch c {
             case UInt8(ascii: " "), UInt8(ascii: "\t"):
                 position += 1
-            case UInt8(ascii: "\r") where byte(1) != UInt8(ascii: "\n"):
+            case UInt8(ascii: "\r") where byte(1) != UInt8(ascii: "\n") || continuesInsideBrackets && !brackets.isEmpty:
+                position += 1
+            case UInt8(ascii: "\n") where continuesInsideBrackets && !brackets.isEmpty:
                 position += 1
             case UInt8(ascii: "#"):
                 while let c = byte(), c != UInt8(ascii: "\n") { position += 1 }
@@ -363,7 +372,9 @@ struct Lexer: Sendable {
     private mutating func scanAnnotation() throws(DiceError) -> Token {
         let start = position
         position += 1
-        while let c = byte(), c != UInt8(ascii: "]"), c != UInt8(ascii: "\n") { position += 1 }
+        while let c = byte(), c != UInt8(ascii: "]"), continuesInsideBrackets || c != UInt8(ascii: "\n") {
+            position += 1
+        }
         guard byte() == UInt8(ascii: "]") else {
             throw DiceError(.unterminatedAnnotation, at: SourceRange.at(start))
         }
@@ -372,15 +383,43 @@ struct Lexer: Sendable {
         guard let text = String(validating: content, as: UTF8.self) else {
             throw DiceError(.invalidUTF8, at: SourceRange.at(start))
         }
-        var trimmed = Substring(text)
+        // A label may go on over lines (in the REPL); it shows on one, a space for each break.
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Lexer.trimmed)
+        return token(.annotation(lines.filter { !$0.isEmpty }.joined(separator: " ")), from: start)
+    }
+
+    private static func trimmed(_ text: Substring) -> String {
+        var trimmed = text
         while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
         while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-        return token(.annotation(String(trimmed)), from: start)
+        return String(trimmed)
+    }
+
+    /// The text of `range` of the input (clamped to it).
+    func text(_ range: Range<Int>) -> String {
+        let lower = Swift.min(Swift.max(range.lowerBound, 0), bytes.count)
+        let upper = Swift.min(Swift.max(range.upperBound, lower), bytes.count)
+        return String(decoding: bytes[lower..<upper], as: UTF8.self)
+    }
+
+    /// Where the line holding `offset` ends (its newline, or the end of the input).
+    func lineEnd(from offset: Int) -> Int {
+        var end = Swift.max(0, offset)
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
+        return end
     }
 
     private func unexpectedCharacter(at start: Int) -> DiceError {
         let range = SourceLocation(offset: start)..<SourceLocation(offset: start + 1)
         let lead = bytes[start]
+        // `:vars` where a statement starts: a prompt command in a script.
+        if lead == UInt8(ascii: ":"), previous == .newline || previous == .semicolon,
+           let next = byte(1), isWordCharacter(next) {
+            var end = start + 1
+            while end < bytes.count, isWordCharacter(bytes[end]) || bytes[end] == UInt8(ascii: "-") { end += 1 }
+            return DiceError(.promptCommandInScript(text(start..<end)),
+                             at: SourceLocation(offset: start)..<SourceLocation(offset: end))
+        }
         if lead < 0x80 {
             if lead >= 0x20 && lead < 0x7F {
                 return DiceError(.unexpectedCharacter("'\(Character(Unicode.Scalar(lead)))'"), at: range)

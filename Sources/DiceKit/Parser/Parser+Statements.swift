@@ -13,13 +13,79 @@ extension Parser {
         try skipSeparators()
         if current.kind == .end { return nil }
         depth = 0
+        try checkChatCommand()
         let result = try statement()
         switch current.kind {
         case .newline, .semicolon, .end:
             return result
         default:
-            throw unexpected()
+            throw unexpected(after: result)
         }
+    }
+
+    /// `/roll 1d20`, another program's chat command: an error that suggests the roll alone.
+    private mutating func checkChatCommand() throws(DiceError) {
+        guard current.kind == .slash else { return }
+        let slash = current.range
+        let word = try peekSecond()
+        guard case .name(let name) = word.kind, word.range.lowerBound == slash.upperBound else { return }
+        let end = lexer.lineEnd(from: word.range.upperBound.offset)
+        let rest = lexer.text(word.range.upperBound.offset..<end)
+        throw DiceError(.chatCommand(name, roll: Parser.trimmed(rest)), at: slash.lowerBound..<word.range.upperBound)
+    }
+
+    /// The error for a token that cannot continue the statement `result`, with a hint for
+    /// other rollers' habits: their modifiers (`1d20x`, `4d6p1`) and statements side by side
+    /// without `;` (`1d20, 1d20`, `3d6 1d6`).
+    private func unexpected(after result: Stmt) -> DiceError {
+        let start = result.range.lowerBound.offset
+        let tokenStart = current.range.lowerBound.offset
+        let tokenEnd = current.range.upperBound.offset
+        let lineEnd = lexer.lineEnd(from: tokenEnd)
+        func rewritten(_ replacement: String, keepingFrom resume: Int) -> String {
+            lexer.text(start..<tokenStart) + replacement + lexer.text(resume..<lineEnd)
+        }
+        switch current.kind {
+        case .name(let word) where current.range.lowerBound == previousEnd:
+            if let modifier = Parser.nativeModifier(for: word) {
+                return DiceError(.foreignModifier(word, suggestion: Parser.trimmed(rewritten(modifier, keepingFrom: tokenEnd))),
+                                 at: current.range)
+            }
+        case .comma:
+            let suggestion = lineEnd - start <= 60 ? Parser.trimmed(
+                Parser.trimmed(lexer.text(start..<tokenStart)) + "; " + Parser.trimmed(lexer.text(tokenEnd..<lineEnd))) : nil
+            return DiceError(.missingSeparator(.comma, suggestion: suggestion), at: current.range)
+        case .integer, .decimal, .dice, .leftParen, .leftBrace:
+            guard current.range.lowerBound != previousEnd else { break }
+            let suggestion = lineEnd - start <= 60
+                ? Parser.trimmed(lexer.text(start..<previousEnd.offset)) + "; " + Parser.trimmed(lexer.text(tokenStart..<lineEnd))
+                : nil
+            return DiceError(.missingSeparator(current.kind, suggestion: suggestion), at: current.range)
+        default:
+            break
+        }
+        return unexpected()
+    }
+
+    /// This language's spelling of another roller's modifier word: Foundry's explode `x`
+    /// (`x`, `x6`) is `!`; Avrae's drop `p` (`p1`, `pl1`, `ph1`) is `dl` or `dh`.
+    static func nativeModifier(for word: String) -> String? {
+        let letters = word.prefix(while: { $0.isLetter })
+        let digits = word.dropFirst(letters.count)
+        guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        switch letters {
+        case "x": return "!" + digits
+        case "p", "pl": return digits.isEmpty && letters == "p" ? nil : "dl" + digits
+        case "ph": return "dh" + digits
+        default: return nil
+        }
+    }
+
+    static func trimmed(_ text: String) -> String {
+        var slice = Substring(text)
+        while slice.first?.isWhitespace == true { slice.removeFirst() }
+        while slice.last?.isWhitespace == true { slice.removeLast() }
+        return String(slice)
     }
 
     mutating func skipSeparators() throws(DiceError) {

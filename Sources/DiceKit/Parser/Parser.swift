@@ -21,9 +21,11 @@ public struct Parser: Sendable {
     let maxNesting: Int
     var pendingError: DiceError?
 
-    /// A parser at the start of `source`, whose nesting is bounded by `limits.maxNesting`.
-    public init(_ source: SourceFile, limits: Limits = .standard) {
+    /// A parser of `source`. With `continuingInsideBrackets` (the REPL's multi-line input),
+    /// a newline inside an open `(`, `{` or `[` does not end the statement.
+    public init(_ source: SourceFile, limits: Limits = .standard, continuingInsideBrackets: Bool = false) {
         lexer = Lexer(source)
+        lexer.continuesInsideBrackets = continuingInsideBrackets
         maxNesting = limits.maxNesting
         current = Token(.newline, SourceRange.at(0))
         do {
@@ -48,6 +50,53 @@ public struct Parser: Sendable {
         try parser.skipSeparators()
         guard parser.current.kind == .end else { throw parser.unexpected() }
         return expr
+    }
+
+    /// Whether `text` ends inside a `(`, `{` or `[` it opened: a REPL then reads another
+    /// line, and parses the lines together with `continuingInsideBrackets`.
+    ///
+    /// ```swift
+    /// Parser.needsAnotherLine("{1d20 + 5,")   // true
+    /// Parser.needsAnotherLine("{1d20 + 5}")   // false
+    /// ```
+    public static func needsAnotherLine(_ text: String) -> Bool {
+        var lexer = Lexer(SourceFile(name: "<input>", text: text))
+        lexer.continuesInsideBrackets = true
+        while true {
+            do {
+                if try lexer.next().kind == .end { return lexer.isInsideBrackets }
+            } catch {
+                return error.kind == .unterminatedAnnotation
+            }
+        }
+    }
+
+    /// A statement typed over several lines as one line, for a history file: its comments
+    /// dropped and each line break a space, so it reads back as the same statement.
+    ///
+    /// ```swift
+    /// Parser.oneLine("{1d20 + 5,  # first\n1d20 + 5}kh1")   // "{1d20 + 5, 1d20 + 5}kh1"
+    /// ```
+    public static func oneLine(_ text: String) -> String {
+        var lines: [Substring] = []
+        var insideAnnotation = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var end = line.endIndex
+            for index in line.indices {
+                switch line[index] {
+                case "[": insideAnnotation = true
+                case "]": insideAnnotation = false
+                case "#" where !insideAnnotation: end = index
+                default: continue
+                }
+                if end != line.endIndex { break }
+            }
+            var kept = line[..<end]
+            while kept.first?.isWhitespace == true { kept.removeFirst() }
+            while kept.last?.isWhitespace == true { kept.removeLast() }
+            if !kept.isEmpty { lines.append(kept) }
+        }
+        return lines.joined(separator: " ")
     }
 
     // MARK: - Tokens

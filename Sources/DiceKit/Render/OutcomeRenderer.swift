@@ -119,6 +119,20 @@ public struct OutcomeRenderer: Sendable {
         json.beginArray("rolls")
         for pool in roll.pools { write(pool, into: &json) }
         json.endArray()
+        // Every annotation, whatever term it labels (`3 [bonus]` has no dice to carry it).
+        let labels = roll.labels
+        if !labels.isEmpty {
+            let breakdowns = RollRenderer(style: .plain, maxShown: rolls.maxShown)
+            json.beginArray("labels")
+            for (label, labelled) in labels {
+                json.beginObject()
+                json.string("label", label)
+                json.string("text", breakdowns.breakdown(labelled))
+                json.number("value", labelled.value)
+                json.endObject()
+            }
+            json.endArray()
+        }
     }
 
     private func write(_ pool: DicePool, into json: inout JSONWriter) {

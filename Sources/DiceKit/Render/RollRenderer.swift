@@ -243,7 +243,7 @@ private struct Breakdown<Style: RollStyle> {
         if pool.countRoll != nil || pool.sidesRoll != nil {
             // Show the roll of a computed count or sides in place: `(1d4 (3))d6`.
             var notation = ""
-            Printer.writeDice(pool.term, count: pool.countRoll.map { "(" + breakdown($0) + ")" },
+            Printer.writeDice(pool.shownTerm ?? pool.term, count: pool.countRoll.map { "(" + breakdown($0) + ")" },
                               sides: pool.sidesRoll.map { "(" + breakdown($0) + ")" }, into: &notation)
             out.write(notation)
         } else {

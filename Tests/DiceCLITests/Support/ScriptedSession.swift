@@ -67,20 +67,34 @@ final class ScriptedReader: LineReading {
     /// The lines not read yet.
     var unread: [String] { lines }
 
+    /// A line "\u{3}" is Ctrl-C: shown as `^C`, it abandons what is being typed.
     func readLine(prompt: String) -> String? {
         prompts += 1
+        lineWasInterrupted = false
         guard !lines.isEmpty else {
             transcript.record(prompt, on: .typed)
             return nil
         }
         let line = lines.removeFirst()
+        if line == "\u{3}" {
+            transcript.record(prompt + "^C\n", on: .typed)
+            lineWasInterrupted = true
+            return ""
+        }
         transcript.record(prompt + line + "\n", on: .typed)
         return line
     }
 
+    private(set) var lineWasInterrupted = false
+
     func addHistory(_ line: String) {
         history.append(line)
     }
+
+    /// Ctrl-C while a statement runs: `interrupt` is asked each time the REPL looks.
+    var interrupt: () -> Bool = { false }
+
+    func takeInterrupt() -> Bool { interrupt() }
 }
 
 /// A REPL session run in-process: scripted lines in, a transcript out.
@@ -101,12 +115,13 @@ final class ScriptedSession {
 
     /// A session that will type `lines`. Without colour, 80-column ASCII tables and,
     /// unless `options` says otherwise, seed 1.
-    init(_ lines: [String], options: Options = ScriptedSession.options, home: String? = nil) {
+    init(_ lines: [String], options: Options = ScriptedSession.options, home: String? = nil,
+         log: ResultLog? = nil) {
         reader = ScriptedReader(lines, transcript: transcript)
         let runner = Runner(options: options, colour: false, errorColour: false,
                             output: transcript.output(.standard), errors: transcript.output(.error),
                             statsWidth: 80, unicode: false)
-        repl = REPL(runner: runner, reader: reader, home: home)
+        repl = REPL(runner: runner, reader: reader, home: home, log: log)
     }
 
     static var options: Options {

@@ -1,0 +1,377 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The REPL's log of past results (`:log`): `~/.dice_log`, or `DICE_LOG`.
+///
+/// JSON Lines: each line the `--json` object of one result with a `"time"` (ISO 8601, UTC)
+/// first. A result is appended as it is shown, by one `write` to a descriptor opened with
+/// O_APPEND, so a killed session loses nothing and two sessions never mix their lines.
+/// Past `limit` + `slack` lines the file is rewritten with its newest `limit` lines (a
+/// temporary file renamed over it) under an exclusive `flock`, which appends take too.
+/// The file is not read at start-up: only for `:log` and, once per session, at the first
+/// append, to count its lines. The first problem is reported through `warn`, once; from
+/// then on the log is kept no more, and the REPL goes on.
+final class ResultLog: @unchecked Sendable {
+    let path: String
+    let limit: Int
+    let slack: Int
+    private let warn: (String) -> Void
+    private var isUsable = true
+    /// Lines in the file as far as this session knows; nil until first counted.
+    private var lineCount: Int?
+
+    init(path: String, limit: Int = 10_000, slack: Int = 1_000, warn: @escaping (String) -> Void) {
+        self.path = path
+        self.limit = max(1, limit)
+        self.slack = max(0, slack)
+        self.warn = warn
+    }
+
+    /// One entry, as read back.
+    struct Entry: Equatable {
+        var time: String
+        var input: String
+        var text: String
+    }
+
+    // MARK: - Writing
+
+    /// Appends `json` (one JSON object, no newline) with the time `time` (now if nil).
+    func append(_ json: String, time: String? = nil) {
+        guard isUsable, json.hasPrefix("{") else { return }
+        let stamp = time ?? ResultLog.now()
+        let line = "{\"time\":\"\(stamp)\"" + (json == "{}" ? "}" : "," + json.dropFirst()) + "\n"
+        do throws(Failure) {
+            try withLockedFile(flags: O_WRONLY | O_APPEND | O_CREAT) { (descriptor) throws(Failure) in
+                if lineCount == nil { lineCount = try ResultLog.countLines(path) }
+                try ResultLog.writeAll(Array(line.utf8), to: descriptor)
+            }
+            lineCount = (lineCount ?? 0) + 1
+            if let count = lineCount, count > limit + slack { try compact() }
+        } catch {
+            disable("cannot write the log \(path): \(error.message)")
+        }
+    }
+
+    /// Rewrites the file with its newest `limit` lines, under the lock.
+    private func compact() throws(Failure) {
+        try withLockedFile(flags: O_RDWR) { (_) throws(Failure) in
+            let bytes = try ResultLog.read(path) ?? []
+            let lines = ResultLog.lines(bytes)
+            let kept = lines.suffix(limit)
+            var text: [UInt8] = []
+            for line in kept { text += line + [UInt8(ascii: "\n")] }
+            let temporary = "\(path).tmp-\(getpid())"
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw Failure.system(errno) }
+            do throws(Failure) {
+                try ResultLog.writeAll(text, to: descriptor)
+                guard fsync(descriptor) == 0 else { throw Failure.system(errno) }
+            } catch {
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            close(descriptor)
+            guard rename(temporary, path) == 0 else {
+                let code = errno
+                unlink(temporary)
+                throw Failure.system(code)
+            }
+            lineCount = kept.count
+        }
+    }
+
+    /// Opens the file, takes its exclusive lock (making sure the lock is on the file now
+    /// at `path`, not on one a compaction just replaced), runs `body`, unlocks.
+    private func withLockedFile(flags: Int32, _ body: (Int32) throws(Failure) -> Void) throws(Failure) {
+        for _ in 0..<100 {
+            let descriptor = open(path, flags | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw Failure.system(errno) }
+            defer { close(descriptor) }
+            guard flock(descriptor, LOCK_EX) == 0 else { throw Failure.system(errno) }
+            var opened = stat(), current = stat()
+            guard fstat(descriptor, &opened) == 0 else { throw Failure.system(errno) }
+            if stat(path, &current) == 0, current.st_ino == opened.st_ino, current.st_dev == opened.st_dev {
+                try body(descriptor)
+                return
+            }
+            // Replaced while waiting for the lock: open the new file.
+        }
+        throw Failure.busy
+    }
+
+    private func disable(_ message: String) {
+        guard isUsable else { return }
+        isUsable = false
+        warn(message + "; results will not be logged")
+    }
+
+    // MARK: - Reading
+
+    /// The newest `count` entries, newest first, and how many lines could not be read
+    /// (a line cut short by a kill, or not a result).
+    func newest(_ count: Int) throws(Failure) -> (entries: [Entry], skipped: Int) {
+        let lines = ResultLog.lines(try ResultLog.read(path) ?? []).suffix(limit)
+        lineCount = lines.count
+        var entries: [Entry] = []
+        var skipped = 0
+        for line in lines.reversed() {
+            guard let entry = ResultLog.entry(line) else {
+                skipped += 1
+                continue
+            }
+            if entries.count < count { entries.append(entry) }
+        }
+        return (entries, skipped)
+    }
+
+    /// The entry of one line, or nil if it is not a whole JSON object with a time, an input
+    /// and a text.
+    static func entry(_ line: [UInt8]) -> Entry? {
+        guard let fields = JSONFields(line).topLevelStrings(),
+              let time = fields["time"], let input = fields["input"], let text = fields["text"] else { return nil }
+        return Entry(time: time, input: input, text: text)
+    }
+
+    // MARK: - Files
+
+    enum Failure: Error {
+        case system(Int32)
+        case busy
+
+        var message: String {
+            switch self {
+            case .system(let code): return Files.describe(code)
+            case .busy: return "it keeps being replaced"
+            }
+        }
+    }
+
+    /// The file's bytes; nil if it does not exist. Only a regular file is read.
+    static func read(_ path: String) throws(Failure) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw Failure.system(errno)
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG {
+            if (status.st_mode & S_IFMT) == S_IFDIR { throw Failure.system(EISDIR) }
+            return nil
+        }
+        do {
+            return try Files.readAll(descriptor, name: path)
+        } catch {
+            throw Failure.system(EIO)
+        }
+    }
+
+    static func countLines(_ path: String) throws(Failure) -> Int {
+        lines(try read(path) ?? []).count
+    }
+
+    /// The non-empty lines of `bytes`, without their newlines.
+    static func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+        bytes.split(separator: UInt8(ascii: "\n")).map(Array.init)
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(Failure) {
+        // One write for the whole line: O_APPEND makes it land whole after any other.
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Failure.system(errno)
+            }
+            written += count
+        }
+    }
+
+    /// The current time in ISO 8601, UTC, to the second: `2026-12-01T05:20:22Z`.
+    static func now() -> String {
+        var seconds = time(nil)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))Z"
+    }
+
+    /// `2026-12-01T05:20:22Z` as local time, `2026-12-01 06:20:22`; other texts unchanged.
+    static func localTime(_ iso: String) -> String {
+        let digits = Array(iso.utf8)
+        guard digits.count == 20, digits[4] == UInt8(ascii: "-"), digits[10] == UInt8(ascii: "T"),
+              digits[19] == UInt8(ascii: "Z") else { return iso }
+        func number(_ range: Range<Int>) -> Int32? { Int32(String(decoding: digits[range], as: UTF8.self)) }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+              let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19) else {
+            return iso
+        }
+        var parts = tm()
+        parts.tm_year = year - 1900
+        parts.tm_mon = month - 1
+        parts.tm_mday = day
+        parts.tm_hour = hour
+        parts.tm_min = minute
+        parts.tm_sec = second
+        var seconds = timegm(&parts)
+        var local = tm()
+        guard localtime_r(&seconds, &local) != nil else { return iso }
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(local.tm_year + 1900)-\(two(local.tm_mon + 1))-\(two(local.tm_mday)) "
+            + "\(two(local.tm_hour)):\(two(local.tm_min)):\(two(local.tm_sec))"
+    }
+}
+
+/// Reads the string fields at the top level of one JSON object; anything that is not a
+/// whole, well-formed object gives nil. Nested values are checked and skipped.
+struct JSONFields {
+    private let bytes: [UInt8]
+    private var position = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    func topLevelStrings() -> [String: String]? {
+        var reader = self
+        var fields: [String: String] = [:]
+        reader.skipSpace()
+        guard reader.take(UInt8(ascii: "{")) else { return nil }
+        reader.skipSpace()
+        if reader.take(UInt8(ascii: "}")) { return reader.atEnd() ? fields : nil }
+        while true {
+            reader.skipSpace()
+            guard let key = reader.string() else { return nil }
+            reader.skipSpace()
+            guard reader.take(UInt8(ascii: ":")) else { return nil }
+            reader.skipSpace()
+            if reader.peek() == UInt8(ascii: "\"") {
+                guard let value = reader.string() else { return nil }
+                fields[key] = value
+            } else {
+                guard reader.skipValue(depth: 0) else { return nil }
+            }
+            reader.skipSpace()
+            if reader.take(UInt8(ascii: ",")) { continue }
+            guard reader.take(UInt8(ascii: "}")) else { return nil }
+            return reader.atEnd() ? fields : nil
+        }
+    }
+
+    private func peek() -> UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    private mutating func take(_ byte: UInt8) -> Bool {
+        guard peek() == byte else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func skipSpace() {
+        while let c = peek(), c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D { position += 1 }
+    }
+
+    private mutating func atEnd() -> Bool {
+        skipSpace()
+        return position == bytes.count
+    }
+
+    private mutating func string() -> String? {
+        guard take(UInt8(ascii: "\"")) else { return nil }
+        var scalars = String.UnicodeScalarView()
+        var start = position
+        var pendingHigh: UInt32?
+        func flush(_ end: Int) -> Bool {
+            guard start < end else { return true }
+            guard let text = String(validating: bytes[start..<end], as: UTF8.self) else { return false }
+            scalars.append(contentsOf: text.unicodeScalars)
+            return true
+        }
+        while let c = peek() {
+            if c == UInt8(ascii: "\"") {
+                guard flush(position) else { return nil }
+                position += 1
+                return String(scalars)
+            }
+            if c < 0x20 { return nil }
+            if c != UInt8(ascii: "\\") {
+                position += 1
+                continue
+            }
+            guard flush(position) else { return nil }
+            position += 1
+            guard let escape = peek() else { return nil }
+            position += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{8}")
+            case UInt8(ascii: "f"): scalars.append("\u{C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                guard position + 4 <= bytes.count,
+                      let code = UInt32(String(decoding: bytes[position..<position + 4], as: UTF8.self), radix: 16)
+                else { return nil }
+                position += 4
+                if (0xD800..<0xDC00).contains(code) {
+                    pendingHigh = code
+                } else if (0xDC00..<0xE000).contains(code), let high = pendingHigh {
+                    pendingHigh = nil
+                    guard let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)) else { return nil }
+                    scalars.append(scalar)
+                } else {
+                    guard let scalar = Unicode.Scalar(code) else { return nil }
+                    scalars.append(scalar)
+                }
+            default:
+                return nil
+            }
+            start = position
+        }
+        return nil
+    }
+
+    /// Skips one value that is not a string; false if it is malformed or nested too deep.
+    private mutating func skipValue(depth: Int) -> Bool {
+        guard depth < 64, let c = peek() else { return false }
+        switch c {
+        case UInt8(ascii: "\""):
+            return string() != nil
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            let close = c == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+            position += 1
+            skipSpace()
+            if take(close) { return true }
+            while true {
+                skipSpace()
+                if c == UInt8(ascii: "{") {
+                    guard string() != nil else { return false }
+                    skipSpace()
+                    guard take(UInt8(ascii: ":")) else { return false }
+                    skipSpace()
+                }
+                guard skipValue(depth: depth + 1) else { return false }
+                skipSpace()
+                if take(UInt8(ascii: ",")) { continue }
+                return take(close)
+            }
+        default:
+            let start = position
+            while let d = peek(), d == UInt8(ascii: "-") || d == UInt8(ascii: "+") || d == UInt8(ascii: ".")
+                    || (d >= UInt8(ascii: "0") && d <= UInt8(ascii: "9")) || d == UInt8(ascii: "e")
+                    || d == UInt8(ascii: "E") || (d >= UInt8(ascii: "a") && d <= UInt8(ascii: "z")) {
+                position += 1
+            }
+            guard position > start else { return false }
+            let word = String(decoding: bytes[start..<position], as: UTF8.self)
+            return word == "true" || word == "false" || word == "null" || Double(word) != nil
+        }
+    }
+}

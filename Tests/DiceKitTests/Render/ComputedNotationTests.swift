@@ -1,0 +1,48 @@
+import Testing
+
+@testable import DiceKit
+
+/// A computed count, sides or modifier argument shows the value it took, not its formula
+/// (LANGUAGE.md §6): `(extra * 2)d6` with `extra = 1` shows `2d6 (…)`, in text and in JSON.
+@Suite struct ComputedNotationTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var program: String
+        var faces: [Int]
+        var text: String
+        var notations: [String]
+        var testDescription: String { program }
+    }
+
+    static let cases: [Case] = [
+        Case(program: "extra = 1; (extra * 2)d6", faces: [4, 1], text: "2d6 (4, 1) = 5", notations: ["2d6"]),
+        Case(program: "die = 8; 1d(die)!", faces: [3], text: "1d8! (3) = 3", notations: ["1d8!"]),
+        Case(program: "n = 3; 4d6kh(n)", faces: [6, 4, 3, 1], text: "4d6kh3 (6, 4, 3, ~~1~~) = 13", notations: ["4d6kh3"]),
+        Case(program: "t = 8; 6d10cs>=(t)", faces: [8, 1, 9, 2, 3, 4], text: "6d10cs>=8 (8*, 1, 9*, 2, 3, 4) = 2",
+             notations: ["6d10cs>=8"]),
+        Case(program: "def crit(extra) = 2d8 + (extra * 2)d6; crit(1)", faces: [5, 7, 4, 1],
+             text: "crit(1): 2d8 (5, 7) + 2d6 (4, 1) = 17", notations: ["2d8", "2d6"]),
+        Case(program: "def trait(die) = 1d(die)!; trait(4)", faces: [2], text: "trait(4): 1d4! (2) = 2", notations: ["1d4!"]),
+        // A count that rolled dice keeps its roll in place; JSON lists that roll, then the pool as rolled.
+        Case(program: "(1d4)d6", faces: [2, 5, 6], text: "(1d4 (2))d6 (5, 6) = 11", notations: ["1d4", "2d6"]),
+        // Literal parts are shown as written.
+        Case(program: "4d6kh3", faces: [6, 4, 3, 1], text: "4d6kh3 (6, 4, 3, ~~1~~) = 13", notations: ["4d6kh3"]),
+    ]
+
+    @Test(arguments: cases)
+    func computedPartsShowTheirValues(_ c: Case) throws {
+        let statements = try Parser.parseProgram(c.program)
+        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice(c.faces))
+        var outcome: Outcome?
+        for statement in statements { outcome = try evaluator.execute(statement) }
+        let last = try #require(outcome)
+        let renderer = OutcomeRenderer()
+        #expect(renderer.text(for: last) == c.text)
+        guard case .roll(let roll) = last else {
+            Issue.record("not a roll")
+            return
+        }
+        #expect(roll.pools.map(\.notation) == c.notations)
+        let json = renderer.json(for: last, input: "x")
+        for notation in c.notations { #expect(json.contains("\"notation\":\"\(notation)\"")) }
+    }
+}
