@@ -76,6 +76,14 @@ public struct OutcomeRenderer: Sendable {
         json.beginObject()
         json.string("input", input)
         json.beginObject("stats")
+        writeReport(report, into: &json)
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+
+    /// The members of a `stats` object: `"exact"`, `"mean"`, ..., `"distribution"`.
+    func writeReport(_ report: DistributionReport, into json: inout JSONWriter) {
         json.bool("exact", report.exact)
         if let rolls = report.sampleCount { json.number("rolls", rolls) }
         let distribution = report.distribution
@@ -92,9 +100,6 @@ public struct OutcomeRenderer: Sendable {
             json.endArray()
         }
         json.endArray()
-        json.endObject()
-        json.endObject()
-        return json.text
     }
 
     /// `{"input": ..., "error": {"message": ..., "line": L, "column": C}}`
