@@ -138,6 +138,8 @@ extension DiceError.Expectation {
             return "the macro's expression after '='"
         case .assignedValue(let name):
             return "an expression after '\(name) ='"
+        case .comparedExpression:
+            return "an expression to compare after ','"
         }
     }
 }

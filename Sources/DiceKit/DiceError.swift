@@ -122,6 +122,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case macroBody
         /// The value of an assignment: `x =`.
         case assignedValue(name: String)
+        /// An expression after a `stats` comparison's comma: `stats 1d6,`.
+        case comparedExpression
     }
 
     /// What went wrong.

@@ -19,12 +19,17 @@ public struct Parser: Sendable {
     /// The end of the last token consumed: where the node being parsed ends.
     var previousEnd = SourceLocation(offset: 0)
     let maxNesting: Int
+    /// Expression statements are read as `stats` statements (`dice --stats`).
+    let expressionsAreStats: Bool
     var pendingError: DiceError?
 
     /// A parser at the start of `source`, whose nesting is bounded by `limits.maxNesting`.
-    public init(_ source: SourceFile, limits: Limits = .standard) {
+    /// With `expressionsAreStats` (`dice --stats`), an expression statement asks for its
+    /// distribution, as if it began with `stats`: `2d20kh1 + 5, 1d20 + 8` compares the two.
+    public init(_ source: SourceFile, limits: Limits = .standard, expressionsAreStats: Bool = false) {
         lexer = Lexer(source)
         maxNesting = limits.maxNesting
+        self.expressionsAreStats = expressionsAreStats
         current = Token(.newline, SourceRange.at(0))
         do {
             current = try lexer.next()

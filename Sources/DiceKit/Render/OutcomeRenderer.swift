@@ -37,6 +37,9 @@ public struct OutcomeRenderer: Sendable {
         case .stats(let expr):
             out.write("stats ")
             out.write(expr.text)
+        case .compare(let exprs):
+            out.write("stats ")
+            out.write(exprs.map(\.text).joined(separator: ", "))
         }
     }
 
@@ -59,7 +62,7 @@ public struct OutcomeRenderer: Sendable {
             for parameter in macro.parameters { json.string(nil, parameter) }
             json.endArray()
             json.string("body", macro.body.text)
-        case .stats:
+        case .stats, .compare:
             break
         }
         json.endObject()
