@@ -155,6 +155,7 @@ final class REPL {
           def atk = 1d20 + str      a macro (rolled at each use)
           def smite(n) = (n + 1)d8  a macro with parameters: smite(2)
           stats 2d20kh1 + 5 >= 15   the exact odds
+          stats 4d6kh3, 3d6         two distributions side by side
         Commands:
           :vars  :defs          list variables / macros
           :del NAME             forget a variable or macro
