@@ -3,12 +3,12 @@
 /// ```
 /// 2d20kh1 + 5: mean 18.83, stdev 4.71, min 6, max 25
 /// 1d20 + 8:    mean 18.50, stdev 5.77, min 9, max 28
-///          2d20kh1 + 5        1d20 + 8       2d20kh1 + 5        1d20 + 8
-/// value       P at least       P at least
+///         2d20kh1 + 5       1d20 + 8        2d20kh1 + 5        1d20 + 8
+/// value       P at least        P at least
 ///    ...
-///    18   6.25%  64.00%*  5.00%  55.00%    │███████████▌      │█████████▎
+///    18   6.25%  64.00%*   5.00%  55.00%   │███████████▌      │█████████▎
 ///    ...
-///    26       -       -   5.00%  15.00%*   │                  │█████████▎
+///    26       -       -    5.00%  15.00%*  │                  │█████████▎
 /// ```
 /// One table over the union of the outcomes: for each expression its probability and its
 /// chance of at least the row's value (`-` where there is none), a `*` on the highest of
@@ -27,8 +27,9 @@ extension DistributionRenderer {
         let table = tabled.isEmpty ? nil
             : ComparisonTable(tabled.map { reports[$0].report.distribution }, maxRows: maxRows, unicode: unicode)
         let labelWidth = Swift.max(5, table?.rows.map(\.label.count).max() ?? 0)
-        // The numbers take 17 columns an expression; the bars share what is left.
-        let barWidth = Swift.max(4, (width - labelWidth - 17 * tabled.count - 2) / Swift.max(1, tabled.count) - 1)
+        // The numbers take `numbersWidth` columns an expression; the bars share what is left.
+        let barWidth = Swift.max(4, (width - labelWidth - Self.numbersWidth * tabled.count - 2)
+                                    / Swift.max(1, tabled.count) - 1)
         let headings = ComparisonHeadings(reports.map(\.title), barWidth: barWidth, unicode: unicode)
 
         var lines: [String] = []
@@ -79,7 +80,7 @@ extension DistributionRenderer {
         var titles = String(repeating: " ", count: labelWidth)
         var heads = DistributionRenderer.pad("value", labelWidth)
         for title in groupTitles {
-            titles += DistributionRenderer.centred(title, 17)
+            titles += DistributionRenderer.centred(title, Self.numbersWidth)
             heads += "       P at least "
         }
         titles += "  "
@@ -107,6 +108,9 @@ extension DistributionRenderer {
         if marked { lines.append("(* the highest chance of at least the row's value)") }
         return lines + table.notes
     }
+
+    /// The columns of an expression's numbers: `P` (8), "at least" (8) and the `*` mark.
+    private static let numbersWidth = 17
 
     /// A probability as a percentage; `-` for none at all.
     private static func share(_ probability: Double) -> String {
