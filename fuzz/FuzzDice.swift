@@ -167,6 +167,29 @@ enum FuzzDice {
             case .failure(let error):
                 check(error, in: source, input: input)
             }
+        case .compare(let exprs):
+            exprs.forEach(checkReprint)
+            do {
+                guard case .compare(let asked) = try session.execute(statement), asked == exprs else {
+                    fail("stats a, b gave no .compare outcome")
+                }
+            } catch {
+                fail("stats a, b failed to execute: \(error.message)")
+            }
+            var reports: [(title: String, report: DistributionReport)] = []
+            for expr in exprs {
+                switch distribution(of: expr, environment: session.environment, input: input) {
+                case .success(let report):
+                    checkReport(report, input: input, title: expr.text)
+                    reports.append((expr.text, report))
+                case .failure(let error):
+                    check(error, in: source, input: input)
+                    return
+                }
+            }
+            _ = DistributionRenderer(width: 80, unicode: true).render(comparing: reports)
+            _ = DistributionRenderer(width: 21, unicode: false, maxRows: 5).render(comparing: reports)
+            checkJSONLine(OutcomeRenderer().json(comparing: reports.map { ($0.title, $0.report) }, input: input))
         }
     }
 
@@ -298,7 +321,7 @@ enum FuzzDice {
                 fail("JSON of a roll without a top-level value: \(json)")
             }
             if text != roll.value.description { fail("JSON value \(text), roll value \(roll.value)") }
-        case .definition, .stats:
+        case .definition, .stats, .compare:
             break
         }
     }

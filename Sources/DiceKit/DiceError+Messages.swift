@@ -171,6 +171,8 @@ extension DiceError.Expectation {
             return "'in' after the value of '\(name)'"
         case .bindingBody:
             return "an expression after 'in'"
+        case .comparedExpression:
+            return "an expression to compare after ','"
         }
     }
 }

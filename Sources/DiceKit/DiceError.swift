@@ -156,6 +156,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case inWord(name: String)
         /// The body after `in`: `let x = 1d20 in`.
         case bindingBody
+        /// An expression after a `stats` comparison's comma: `stats 1d6,`.
+        case comparedExpression
     }
 
     /// What went wrong.

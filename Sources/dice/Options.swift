@@ -39,7 +39,9 @@ struct Options {
           -n N             run each -e expression N times (one result each)
           --json           JSON Lines output, one object per result
           -t, --total      print only each result's value, one per line
-          --stats          with -e: print the distribution of each expression instead of rolling it
+                           (for stats, the mean; for stats e1, e2, each mean in order)
+          --stats          with -e: print the distribution of each expression instead of rolling it;
+                           'e1, e2' compares them side by side, as 'stats e1, e2' does
           --max-dice N     the per-statement dice limit (default 10,000,000)
           --markdown       breakdowns for chat: struck dropped dice ~~1~~, bold highest and lowest faces **20**
           --color, --no-color
@@ -51,6 +53,7 @@ struct Options {
           dice -e '4d6kh3 + 2'
           dice -n 6 -e '4d6kh3'
           dice --stats -e '2d20kh1 + 5 >= 15'
+          dice --stats -e '2d20kh1 + 5, 1d20 + 8'
           dice --json --seed 42 -e 'def atk = 1d20 + 5' -e 'atk'
 
         exit status: 0 all went well, 1 a statement failed, 2 wrong usage or unreadable file.

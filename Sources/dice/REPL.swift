@@ -315,6 +315,7 @@ final class REPL {
           def smite(n) = (n + 1)d8  a macro with parameters: smite(2)
           stats 2d20kh1 + 5 >= 15   the exact odds
           1d20; 1d20                two statements on one line
+          stats 4d6kh3, 3d6         two distributions side by side
         Commands:
           :vars  :defs          list variables / macros
           :del NAME             forget a variable or macro

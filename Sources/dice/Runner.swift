@@ -43,7 +43,8 @@ struct Runner {
     ///   - checkpoint: called after each statement that ran, with the session as it left it.
     mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false, quiet: Bool = false,
                       typed: Bool = false, checkpoint: ((Session) -> Void)? = nil) -> Bool {
-        var parser = Parser(source, limits: session.limits, continuingInsideBrackets: typed)
+        var parser = Parser(source, limits: session.limits, continuingInsideBrackets: typed,
+                            expressionsAreStats: statsMode)
         while true {
             let statement: Stmt
             do {
@@ -56,12 +57,8 @@ struct Runner {
             }
             let input = source.text(of: statement.range)
             var runs = 1
-            var toRun = statement
-            if case .expression(let expr) = statement.kind {
-                runs = repetitions
-                if statsMode { toRun = Stmt(.stats(expr), statement.range) }
-            }
-            if options.totalOnly, case .expression(let expr) = toRun.kind {
+            if case .expression = statement.kind { runs = repetitions }
+            if options.totalOnly, case .expression(let expr) = statement.kind {
                 // Values only: no breakdown is built, and the expression is flattened once.
                 let compiled = CompiledValue(expr)
                 for _ in 0..<runs {
@@ -77,8 +74,8 @@ struct Runner {
             }
             for _ in 0..<runs {
                 do {
-                    let outcome = try session.execute(toRun)
-                    if !quiet { try show(outcome, input: input) }
+                    let outcome = try session.execute(statement)
+                    if !quiet { try show(outcome, input: input, in: source) }
                 } catch {
                     report(error, in: source, input: input)
                     return false
@@ -88,7 +85,8 @@ struct Runner {
         }
     }
 
-    private mutating func show(_ outcome: Outcome, input: String) throws(DiceError) {
+    private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile) throws(DiceError) {
+        if case .compare(let exprs) = outcome { return try compare(exprs, input: input, in: source) }
         if case .stats(let expr) = outcome {
             let report = try session.distribution(of: expr, seed: options.seed ?? 0x5EED)
             if options.json {
@@ -103,13 +101,13 @@ struct Runner {
         if let onResult {
             switch outcome {
             case .roll, .assignment: onResult(renderer.json(for: outcome, input: input))
-            case .definition, .stats: break
+            case .definition, .stats, .compare: break
             }
         }
         if options.totalOnly {
             switch outcome {
             case .roll(let roll), .assignment(_, let roll): output.line(roll.value)
-            case .definition, .stats: break
+            case .definition, .stats, .compare: break
             }
         } else if options.json {
             output.line(renderer.json(for: outcome, input: input))
@@ -118,6 +116,20 @@ struct Runner {
             renderer.text(for: outcome, into: &line)
             line.append(UInt8(ascii: "\n"))
             line.withUnsafeBufferPointer { output.write($0) }
+        }
+    }
+
+    /// `stats e1, e2, ...`: the distributions side by side; with `--total`, one mean a line.
+    private func compare(_ exprs: [Expr], input: String, in source: SourceFile) throws(DiceError) {
+        var reports: [DistributionReport] = []
+        for expr in exprs { reports.append(try session.distribution(of: expr, seed: options.seed ?? 0x5EED)) }
+        if options.json {
+            let entries = zip(exprs, reports).map { (expression: source.text(of: $0.range), report: $1) }
+            output.line(renderer.json(comparing: entries, input: input))
+        } else if options.totalOnly {
+            for report in reports { output.line(DistributionRenderer.fixed(report.distribution.mean, 4)) }
+        } else {
+            output.line(statsRenderer.render(comparing: zip(exprs, reports).map { (title: $0.text, report: $1) }))
         }
     }
 

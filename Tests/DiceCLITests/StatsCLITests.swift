@@ -10,6 +10,11 @@ import Testing
         ("stats-explode", ["--stats", "-e", "1d6!"]),
         ("stats-binned", ["--stats", "-e", "100d6"]),
         ("stats-decimals", ["--stats", "-e", "1d6 / 4"]),
+        ("stats-compare-advantage", ["--stats", "-e", "2d20kh1 + 5, 1d20 + 8"]),
+        ("stats-compare-script", ["-e", "def atk = 1d20 + 5", "-e", "def atk2 = 2d20kh1 + 5",
+                                  "-e", "stats atk >= 15, atk2 >= 15", "-e", "stats atk, atk2 >= 15",
+                                  "-e", "stats 4d6kh3, 3d6"]),
+        ("stats-compare-json", ["--json", "-e", "stats 2d20kh1+5, 1d20+8", "--stats", "-e", "1d4, (1d4 >= 3)"]),
     ]
 
     @Test(arguments: StatsCLITests.cases.map(\.name))

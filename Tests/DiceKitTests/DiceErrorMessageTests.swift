@@ -53,6 +53,7 @@ import Testing
              "expected '=' after 'def f(a, b)', found '3'"),
         Case(.expected(.macroBody, found: .end), "expected the macro's expression after '=', found the end of the input"),
         Case(.expected(.assignedValue(name: "x"), found: .semicolon), "expected an expression after 'x =', found ';'"),
+        Case(.expected(.comparedExpression, found: .comma), "expected an expression to compare after ',', found ','"),
         // Parsing: the rest
         Case(.unexpectedToken(.rightParen), "unexpected ')'"),
         Case(.unexpectedEquals, "unexpected '='; to compare two values write '=='"),

@@ -82,6 +82,7 @@ extension Stmt {
         case .definition(let name, let parameters, let body):
             return "(def \(name) [\(parameters.joined(separator: " "))] \(body.dump))"
         case .stats(let expr): return "(stats \(expr.dump))"
+        case .compare(let exprs): return "(stats \(exprs.map(\.dump).joined(separator: " ")))"
         }
     }
 }

@@ -31,6 +31,7 @@ extension Stmt {
         case .definition(let name, let parameters, let body):
             return Macro(name: name, parameters: parameters, body: body).definitionText
         case .stats(let expr): return "stats \(expr.text)"
+        case .compare(let exprs): return "stats " + exprs.map(\.text).joined(separator: ", ")
         }
     }
 }

@@ -10,6 +10,9 @@ public struct Stmt: Hashable, Sendable {
         case definition(name: String, parameters: [String], body: Expr)
         /// `stats 4d6kh3`: the exact distribution.
         case stats(Expr)
+        /// `stats 2d20kh1 + 5, 1d20 + 8`: the distributions of two or more expressions,
+        /// side by side.
+        case compare([Expr])
     }
 
     /// What the statement is.

@@ -8,11 +8,13 @@ public enum Outcome: Sendable {
     case definition(Macro)
     /// `stats expr`: the expression whose distribution was asked for.
     case stats(Expr)
+    /// `stats e1, e2, ...`: the expressions whose distributions are to be compared.
+    case compare([Expr])
 }
 
 extension Evaluator {
     /// Runs one statement: rolls it, binds it, or defines it. `stats` is left to
-    /// the caller (`Outcome.stats`), which computes the distribution.
+    /// the caller (`Outcome.stats`, `Outcome.compare`), which computes the distributions.
     public mutating func execute(_ statement: Stmt) throws(DiceError) -> Outcome {
         startStatement()
         switch statement.kind {
@@ -28,6 +30,8 @@ extension Evaluator {
             return .definition(macro)
         case .stats(let expr):
             return .stats(expr)
+        case .compare(let exprs):
+            return .compare(exprs)
         }
     }
 }

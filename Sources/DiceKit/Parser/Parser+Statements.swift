@@ -109,6 +109,7 @@ extension Parser {
         default:
             break
         }
+        if expressionsAreStats { return try statsStatement() }
         let expr = try expression()
         return Stmt(.expression(expr), range(from: start))
     }
@@ -151,11 +152,19 @@ extension Parser {
         return Stmt(.assignment(name: name, value), range(from: start))
     }
 
-    /// statsStatement = "stats" expression ;
+    /// statsStatement = "stats" expression { "," expression } ;
+    /// (one expression is `.stats`, more are `.compare`; with `expressionsAreStats`, for
+    /// `dice --stats`, an expression statement is read as this rule without the word `stats`)
     mutating func statsStatement() throws(DiceError) -> Stmt {
-        let start = try advance().range
-        let expr = try expression()
-        return Stmt(.stats(expr), range(from: start))
+        let start = current.range
+        if current.kind == .keywordStats { try advance() }
+        var exprs = [try expression()]
+        while try consume(.comma) {
+            guard startsExpression else { throw expected(.comparedExpression) }
+            exprs.append(try expression())
+        }
+        let kind: Stmt.Kind = exprs.count == 1 ? .stats(exprs[0]) : .compare(exprs)
+        return Stmt(kind, range(from: start))
     }
 
     /// A name that may be bound: not a keyword, function or dice form.

@@ -19,14 +19,21 @@ public struct Parser: Sendable {
     /// The end of the last token consumed: where the node being parsed ends.
     var previousEnd = SourceLocation(offset: 0)
     let maxNesting: Int
+    /// Expression statements are read as `stats` statements (`dice --stats`).
+    let expressionsAreStats: Bool
     var pendingError: DiceError?
 
-    /// A parser of `source`. With `continuingInsideBrackets` (the REPL's multi-line input),
-    /// a newline inside an open `(`, `{` or `[` does not end the statement.
-    public init(_ source: SourceFile, limits: Limits = .standard, continuingInsideBrackets: Bool = false) {
+    /// A parser at the start of `source`, whose nesting is bounded by `limits.maxNesting`.
+    /// With `continuingInsideBrackets` (the REPL's multi-line input), a newline inside an
+    /// open `(`, `{` or `[` does not end the statement. With `expressionsAreStats`
+    /// (`dice --stats`), an expression statement asks for its distribution, as if it began
+    /// with `stats`: `2d20kh1 + 5, 1d20 + 8` compares the two.
+    public init(_ source: SourceFile, limits: Limits = .standard, continuingInsideBrackets: Bool = false,
+                expressionsAreStats: Bool = false) {
         lexer = Lexer(source)
         lexer.continuesInsideBrackets = continuingInsideBrackets
         maxNesting = limits.maxNesting
+        self.expressionsAreStats = expressionsAreStats
         current = Token(.newline, SourceRange.at(0))
         do {
             current = try lexer.next()

@@ -111,7 +111,7 @@ public struct DistributionRenderer: Sendable {
         return lines + notes
     }
 
-    private func bar(_ fraction: Double, width: Int) -> String {
+    func bar(_ fraction: Double, width: Int) -> String {
         let eighths = Int((fraction * Double(width) * 8).rounded())
         if !unicode { return String(repeating: "#", count: (eighths + 4) / 8) }
         let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]

@@ -37,6 +37,9 @@ public struct OutcomeRenderer: Sendable {
         case .stats(let expr):
             out.write("stats ")
             out.write(expr.text)
+        case .compare(let exprs):
+            out.write("stats ")
+            out.write(exprs.map(\.text).joined(separator: ", "))
         }
     }
 
@@ -59,7 +62,7 @@ public struct OutcomeRenderer: Sendable {
             for parameter in macro.parameters { json.string(nil, parameter) }
             json.endArray()
             json.string("body", macro.body.text)
-        case .stats:
+        case .stats, .compare:
             break
         }
         json.endObject()
@@ -76,6 +79,14 @@ public struct OutcomeRenderer: Sendable {
         json.beginObject()
         json.string("input", input)
         json.beginObject("stats")
+        writeReport(report, into: &json)
+        json.endObject()
+        json.endObject()
+        return json.text
+    }
+
+    /// The members of a `stats` object: `"exact"`, `"mean"`, ..., `"distribution"`.
+    func writeReport(_ report: DistributionReport, into json: inout JSONWriter) {
         json.bool("exact", report.exact)
         if let rolls = report.sampleCount { json.number("rolls", rolls) }
         let distribution = report.distribution
@@ -92,9 +103,6 @@ public struct OutcomeRenderer: Sendable {
             json.endArray()
         }
         json.endArray()
-        json.endObject()
-        json.endObject()
-        return json.text
     }
 
     /// `{"input": ..., "error": {"message": ..., "line": L, "column": C}}`

@@ -229,6 +229,14 @@ struct ParseErrorCase: Sendable, CustomTestStringConvertible {
         ProgramCase("def f() = 3", ["(def f [] 3)"]),
         ProgramCase("stats 4d6kh3", ["(stats (dice 4 6 kh3))"]),
         ProgramCase("stats 1d20 + 5 >= 15", ["(stats (>= (+ (dice 1 20) 5) 15))"]),
+        // `stats e1, e2, ...`: commas at the top level separate the expressions compared;
+        // inside a call, a group or faces they stay the call's, the group's, the faces'.
+        ProgramCase("stats 2d20kh1 + 5, 1d20 + 8", ["(stats (+ (dice 2 20 kh1) 5) (+ (dice 1 20) 8))"]),
+        ProgramCase("stats 4d6kh3, 3d6, 4d6r1", ["(stats (dice 4 6 kh3) (dice 3 6) (dice 4 6 r=1))"]),
+        ProgramCase("stats atk, atk2 >= 15", ["(stats atk (>= atk2 15))"]),
+        ProgramCase("stats max(1d6, 2), {1d4, 1d4}kh1, d{1,2}", ["(stats (max (dice 1 6) 2) (group [(dice 1 4) (dice 1 4)] kh1) (dice _ {1,2}))"]),
+        ProgramCase("stats repeat(2, 1d6)kh1, 1d6", ["(stats (repeat 2 (dice 1 6) kh1) (dice 1 6))"]),
+        ProgramCase("stats 1d6, 1d8; stats 1d6", ["(stats (dice 1 6) (dice 1 8))", "(stats (dice 1 6))"]),
         ProgramCase("x = 1; y = 2\nx + y", ["(= x 1)", "(= y 2)", "(+ x y)"]),
         ProgramCase("\n\n1;;2\n", ["1", "2"]),
         ProgramCase("1d6\r\n2d6\r\n", ["(dice 1 6)", "(dice 2 6)"]),
@@ -251,6 +259,36 @@ struct ParseErrorCase: Sendable, CustomTestStringConvertible {
         #expect(try parser.nextStatement()?.dump == "(= y 2)")
         let error = diceError { () throws(DiceError) in try parser.nextStatement() }
         #expect(error?.position(in: "x = 1\ny = 2\n1 + * 2\nz = 3") == TextPosition(line: 3, column: 5))
+    }
+
+    /// `dice --stats`: an expression statement is read as a `stats` statement, so that a
+    /// list of expressions compares them; other statements are read as usual.
+    @Test func expressionsAreStatsForTheStatsOption() throws {
+        var parser = Parser(SourceFile(name: "<-e>", text: "1d6\n2d20kh1 + 5, 1d20 + 8\nx = 3\ndef f = 1\nstats 1d4, 1d6"),
+                            expressionsAreStats: true)
+        var statements: [Stmt] = []
+        while let statement = try parser.nextStatement() { statements.append(statement) }
+        #expect(statements.map(\.dump) == ["(stats (dice 1 6))", "(stats (+ (dice 2 20 kh1) 5) (+ (dice 1 20) 8))",
+                                             "(= x 3)", "(def f [] 1)", "(stats (dice 1 4) (dice 1 6))"])
+        #expect(statements.map(\.text) == ["stats 1d6", "stats 2d20kh1 + 5, 1d20 + 8", "x = 3", "def f = 1",
+                                             "stats 1d4, 1d6"])
+        // The statement's range is its text, without a `stats` it did not have.
+        let source = SourceFile(name: "<-e>", text: "2d6, 1d12")
+        var single = Parser(source, expressionsAreStats: true)
+        let comparison = try #require(try single.nextStatement())
+        #expect(source.text(of: comparison.range) == "2d6, 1d12")
+        guard case .compare(let exprs) = comparison.kind else {
+            Issue.record("\(comparison.dump) is no comparison")
+            return
+        }
+        #expect(exprs.map { source.text(of: $0.range) } == ["2d6", "1d12"])
+    }
+
+    /// A comparison prints as it reads: `parse(print(s))` is `s`.
+    @Test func aComparisonPrintsBackToItself() throws {
+        let statements = try Parser.parseProgram("stats {1d20+5,1d20+5}kh1 , max(1d20,1d20)+5,1d4>=2")
+        #expect(statements.map(\.text) == ["stats {1d20 + 5, 1d20 + 5}kh1, max(1d20, 1d20) + 5, 1d4 >= 2"])
+        #expect(try Parser.parseProgram(statements[0].text).map(\.dump) == statements.map(\.dump))
     }
 
     // MARK: - Errors and their columns
@@ -276,6 +314,14 @@ struct ParseErrorCase: Sendable, CustomTestStringConvertible {
                                                   found: .integer(3))),
         ParseErrorCase("def x =‸", .expected(.macroBody, found: .end)),
         ParseErrorCase("def ‸stats = 1", .expected(.macroName, found: .keywordStats)),
+        ParseErrorCase("stats 1d6,‸", .expected(.comparedExpression, found: .end)),
+        ParseErrorCase("stats 1d6, ‸, 2d6", .expected(.comparedExpression, found: .comma)),
+        ParseErrorCase("stats 1d6, ‸)", .expected(.comparedExpression, found: .rightParen)),
+        ParseErrorCase("stats ‸, 1d6", .expected(.expression, found: .comma)),
+        ParseErrorCase("stats 1d6, 2d6 + ‸", .expected(.expression, found: .end)),
+        ParseErrorCase("stats (1d6‸, 2d6)", .expected(.closingParenthesis, found: .comma)),
+        ParseErrorCase("1d6‸, 2d6", .missingSeparator(.comma, suggestion: "1d6; 2d6")),
+        ParseErrorCase("x = 1d6‸, 2d6", .missingSeparator(.comma, suggestion: "x = 1d6; 2d6")),
         ParseErrorCase("def ‸abs = 1", .expected(.macroName, found: .name("abs"))),
         ParseErrorCase("def ‸d6 = 3", .expected(.macroName, found: .dice)),
         ParseErrorCase("def f(a, ‸a) = 3", .parameterNamedTwice("a")),

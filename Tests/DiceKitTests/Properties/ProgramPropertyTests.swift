@@ -366,6 +366,29 @@ struct ProgramRun {
             case nil:
                 break
             }
+        case .compare(let exprs):
+            tally.statementKinds["compare", default: 0] += 1
+            do {
+                guard case .compare(let asked) = try session.execute(statement), asked == exprs else {
+                    return fail("`\(input)` gave no .compare outcome")
+                }
+            } catch {
+                return fail("`\(input)` failed to execute: \(error.message)")
+            }
+            if session.environment != before { fail("`\(input)` changed the bindings") }
+            var reports: [(title: String, report: DistributionReport)] = []
+            for expr in exprs {
+                switch distribution(of: expr, in: source, input: input) {
+                case .success(let report):
+                    check(report, input: input, title: expr.text)
+                    reports.append((expr.text, report))
+                case .failure(let error):
+                    return check(error, in: source, input: input)
+                case nil:
+                    return
+                }
+            }
+            check(comparison: reports, input: input)
         }
     }
 
@@ -534,7 +557,7 @@ struct ProgramRun {
             }
         case .definition(let macro):
             if object["defined"] as? String != macro.name { fail("`\(input)`: JSON \(json)") }
-        case .stats:
+        case .stats, .compare:
             break
         }
     }
@@ -557,6 +580,21 @@ struct ProgramRun {
         let total = distribution.totalProbability
         if report.exact, report.truncatedMass == 0, !distribution.isEmpty, abs(total - 1) > 1e-6 {
             fail("`\(input)`: an exact distribution with total probability \(total)")
+        }
+    }
+
+    /// A comparison renders, a line at least for each expression, and its JSON holds one
+    /// member a report, named by its expression.
+    mutating func check(comparison reports: [(title: String, report: DistributionReport)], input: String) {
+        let text = DistributionRenderer(width: 80, unicode: true).render(comparing: reports)
+        _ = DistributionRenderer(width: 21, unicode: false, maxRows: 5).render(comparing: reports)
+        let json = OutcomeRenderer().json(comparing: reports.map { ($0.title, $0.report) }, input: input)
+        guard let members = jsonObject(json)?["compare"] as? [[String: Any]], members.count == reports.count else {
+            return fail("`\(input)`: invalid comparison JSON: \(json.prefix(2_000))")
+        }
+        if members.map({ $0["expr"] as? String }) != reports.map(\.title) { fail("`\(input)`: JSON \(json.prefix(2_000))") }
+        if reports.count > 1 && text.split(separator: "\n").count < reports.count {
+            fail("`\(input)`: a comparison of \(reports.count) in \(text.split(separator: "\n").count) lines")
         }
     }
 

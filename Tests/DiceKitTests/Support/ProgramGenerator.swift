@@ -182,9 +182,16 @@ struct ProgramGenerator {
     }
 
     /// `stats expr` on a small expression: mostly one `Bounds` can bound, sometimes one
-    /// with names and macros.
+    /// with names and macros; now and then `stats e1, e2, ...` compares two or three.
     mutating func stats() -> Stmt {
         expressions.maxDepth = 2
+        if chance(15) {
+            configureNames(parameters: [], defining: nil)
+            let exprs = (0..<int(2...3)).map { _ in
+                chance(60) ? expressions.boundedExpression() : expressions.expression()
+            }
+            return Stmt(.compare(exprs), ExpressionGenerator.nowhere)
+        }
         if chance(60) {
             return Stmt(.stats(expressions.boundedExpression()), ExpressionGenerator.nowhere)
         }

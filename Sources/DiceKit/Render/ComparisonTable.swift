@@ -1,0 +1,83 @@
+/// The rows of a comparison: the union of the outcomes of several distributions, in
+/// order, with each distribution's probability of the row and its chance of at least the
+/// row's value. Long tables are trimmed of far tails and grouped into ranges, as a single
+/// distribution's table is.
+struct ComparisonTable {
+    struct Row {
+        /// `7`, or `10–15` for a range of outcomes.
+        var label: String
+        /// Each distribution's probability of the row's outcomes.
+        var probabilities: [Double]
+        /// Each distribution's probability of at least the row's first outcome; exactly zero
+        /// past its largest outcome.
+        var atLeast: [Double]
+    }
+
+    var rows: [Row] = []
+    /// What was left out or grouped, in parentheses.
+    var notes: [String] = []
+
+    /// - Complexity: O(*e* · *k* + *k* log *k*) for *e* distributions over *k* distinct outcomes.
+    init(_ distributions: [Distribution], maxRows: Int, unicode: Bool) {
+        let columns = distributions.map(\.outcomes)
+        var values: [Number] = []
+        for value in columns.flatMap({ $0.map(\.value) }).sorted() where values.last.map({ $0 < value }) ?? true {
+            values.append(value)
+        }
+        guard !values.isEmpty else { return }
+        var probabilities = [[Double]](repeating: [Double](repeating: 0, count: values.count), count: columns.count)
+        for (column, outcomes) in columns.enumerated() {
+            var index = 0
+            for outcome in outcomes {
+                while values[index] < outcome.value { index += 1 }
+                probabilities[column][index] += outcome.probability
+            }
+        }
+        let atMost = probabilities.map { column in
+            var running = 0.0
+            return column.map { p in
+                running += p
+                return running
+            }
+        }
+        let atLeast = probabilities.map { column in
+            var running = 0.0
+            return Array(column.reversed().map { p in
+                running += p
+                return running
+            }.reversed())
+        }
+        var first = 0
+        var last = values.count - 1
+        if values.count > maxRows {
+            // Trim far tails that would print as 0.00% in every column anyway.
+            while first < last && atMost.allSatisfy({ $0[first] < 0.00005 }) { first += 1 }
+            while last > first && atLeast.allSatisfy({ $0[last] < 0.00005 }) { last -= 1 }
+            let trimmed = first + (values.count - 1 - last)
+            if trimmed > 0 {
+                notes.append("(\(trimmed) outcomes in the far tails, together under 0.01%, are not shown)")
+            }
+        }
+        let shown = last - first + 1
+        let groupSize = shown > maxRows ? (shown + maxRows - 1) / maxRows : 1
+        var index = first
+        while index <= last {
+            let end = Swift.min(index + groupSize - 1, last)
+            let label = index == end ? values[index].description
+                : "\(values[index])\(unicode ? "–" : "..")\(values[end])"
+            rows.append(Row(label: label, probabilities: probabilities.map { $0[index...end].reduce(0, +) },
+                            atLeast: atLeast.map { $0[index] }))
+            index = end + 1
+        }
+        if groupSize > 1 { notes.append("(outcomes grouped \(groupSize) to a row)") }
+    }
+
+    /// The column whose chance of at least the row's value, shown to 0.01%, is the only
+    /// highest; `nil` on a tie or with a single column.
+    static func leader(_ chances: [Double]) -> Int? {
+        guard chances.count > 1 else { return nil }
+        let shown = chances.map { ($0 * 10_000).rounded() }
+        guard let best = shown.max(), shown.filter({ $0 == best }).count == 1 else { return nil }
+        return shown.firstIndex(of: best)
+    }
+}

@@ -1,0 +1,134 @@
+/// `stats e1, e2, ...`: several distributions side by side.
+///
+/// ```
+/// 2d20kh1 + 5: mean 18.83, stdev 4.71, min 6, max 25
+/// 1d20 + 8:    mean 18.50, stdev 5.77, min 9, max 28
+///         2d20kh1 + 5       1d20 + 8        2d20kh1 + 5        1d20 + 8
+/// value       P at least        P at least
+///    ...
+///    18   6.25%  64.00%*   5.00%  55.00%   │███████████▌      │█████████▎
+///    ...
+///    26       -       -    5.00%  15.00%*  │                  │█████████▎
+/// ```
+/// One table over the union of the outcomes: for each expression its probability and its
+/// chance of at least the row's value (`-` where there is none), a `*` on the highest of
+/// those chances (the expression most likely to reach the value), and a bar of each
+/// probability, all on one scale. An expression that is 0/1 (a comparison such as
+/// `atk >= 15`) prints its probability, `P = 55.00%`, in place of its moments and columns;
+/// when all are, each probability gets a bar.
+extension DistributionRenderer {
+    /// The comparison of `reports`, each headed by its title, lines joined by newlines
+    /// (no trailing newline).
+    ///
+    /// - Complexity: O(*e* · *k* + *k* log *k*) for *e* reports over *k* distinct outcomes.
+    public func render(comparing reports: [(title: String, report: DistributionReport)]) -> String {
+        let indicators = reports.map { $0.report.distribution.isIndicator }
+        let tabled = reports.indices.filter { !indicators[$0] }
+        let table = tabled.isEmpty ? nil
+            : ComparisonTable(tabled.map { reports[$0].report.distribution }, maxRows: maxRows, unicode: unicode)
+        let labelWidth = Swift.max(5, table?.rows.map(\.label.count).max() ?? 0)
+        // The numbers take `numbersWidth` columns an expression; the bars share what is left.
+        let barWidth = Swift.max(4, (width - labelWidth - Self.numbersWidth * tabled.count - 2)
+                                    / Swift.max(1, tabled.count) - 1)
+        let headings = ComparisonHeadings(reports.map(\.title), barWidth: barWidth, unicode: unicode)
+
+        var lines: [String] = []
+        let titleWidth = headings.full.map(\.count).max() ?? 0
+        for (index, entry) in reports.enumerated() {
+            let distribution = entry.report.distribution
+            let title = headings.full[index]
+            let name = title + ":" + String(repeating: " ", count: titleWidth - title.count)
+            if indicators[index] {
+                let probability = distribution.probability(of: .integer(1))
+                var line = "\(name) P = \(DistributionRenderer.percent(probability))"
+                if tabled.isEmpty {
+                    // Each probability's bar, on a scale where the whole width is 100%.
+                    line = DistributionRenderer.padRight(line, titleWidth + 13)
+                    line += "  " + bar(probability, width: Swift.max(10, width - line.count - 2))
+                }
+                lines.append(DistributionRenderer.trimmed(line))
+            } else {
+                var line = "\(name) mean \(DistributionRenderer.fixed(distribution.mean, 2))"
+                line += ", stdev \(DistributionRenderer.fixed(distribution.standardDeviation, 2))"
+                if let minimum = distribution.minimum, let maximum = distribution.maximum {
+                    line += ", min \(minimum), max \(maximum)"
+                }
+                lines.append(line)
+            }
+        }
+        if let table {
+            lines += layout(table, labelWidth: labelWidth, barWidth: barWidth,
+                            groupTitles: tabled.map { headings.group[$0] }, barTitles: tabled.map { headings.bar[$0] })
+        }
+        for (index, entry) in reports.enumerated() {
+            let report = entry.report
+            if !report.exact, let rolls = report.sampleCount {
+                lines.append("(\(headings.full[index]): estimated from \(rolls) rolls: "
+                             + "the exact distribution is too large to compute)")
+            }
+            if report.truncatedMass > 0 {
+                lines.append("(\(headings.full[index]): explosions cut where the probability left was below 1e-12; "
+                             + "\(DistributionRenderer.scientific(report.truncatedMass)) of the total is not shown)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The table's two lines of headings, its rows, then its notes.
+    private func layout(_ table: ComparisonTable, labelWidth: Int, barWidth: Int,
+                        groupTitles: [String], barTitles: [String]) -> [String] {
+        var titles = String(repeating: " ", count: labelWidth)
+        var heads = DistributionRenderer.pad("value", labelWidth)
+        for title in groupTitles {
+            titles += DistributionRenderer.centred(title, Self.numbersWidth)
+            heads += "       P at least "
+        }
+        titles += "  "
+        for title in barTitles {
+            titles += " " + DistributionRenderer.padRight(title, barWidth)
+        }
+        var lines = [DistributionRenderer.trimmed(titles), DistributionRenderer.trimmed(heads)]
+        let largest = table.rows.flatMap(\.probabilities).max() ?? 0
+        let separator = unicode ? "│" : "|"
+        var marked = false
+        for row in table.rows {
+            let leader = ComparisonTable.leader(row.atLeast)
+            if leader != nil { marked = true }
+            var line = DistributionRenderer.pad(row.label, labelWidth)
+            var bars = ""
+            for column in row.probabilities.indices {
+                line += DistributionRenderer.pad(DistributionRenderer.share(row.probabilities[column]), 8)
+                line += DistributionRenderer.pad(DistributionRenderer.share(row.atLeast[column]), 8)
+                line += leader == column ? "*" : " "
+                let fraction = largest > 0 ? row.probabilities[column] / largest : 0
+                bars += separator + DistributionRenderer.padRight(bar(fraction, width: barWidth), barWidth)
+            }
+            lines.append(DistributionRenderer.trimmed(line + "  " + bars))
+        }
+        if marked { lines.append("(* the highest chance of at least the row's value)") }
+        return lines + table.notes
+    }
+
+    /// The columns of an expression's numbers: `P` (8), "at least" (8) and the `*` mark.
+    private static let numbersWidth = 17
+
+    /// A probability as a percentage; `-` for none at all.
+    private static func share(_ probability: Double) -> String {
+        probability == 0 ? "-" : percent(probability)
+    }
+
+    private static func padRight(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: Swift.max(0, width - text.count))
+    }
+
+    private static func centred(_ text: String, _ width: Int) -> String {
+        let left = Swift.max(0, (width - text.count) / 2)
+        return padRight(String(repeating: " ", count: left) + text, width)
+    }
+
+    private static func trimmed(_ line: String) -> String {
+        var line = Substring(line)
+        while line.last == " " { line.removeLast() }
+        return String(line)
+    }
+}

@@ -1,0 +1,22 @@
+extension OutcomeRenderer {
+    /// `{"input": ..., "compare": [{"expr": ..., "exact": true, "mean": ..., ..., "distribution":
+    /// [...]}, ...]}` for `stats e1, e2, ...`: each member is a `stats` object (see
+    /// `json(for:input:)`) led by its expression's source text.
+    ///
+    /// - Complexity: O(*k*) for *k* outcomes in all.
+    public func json(comparing reports: [(expression: String, report: DistributionReport)], input: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.string("input", input)
+        json.beginArray("compare")
+        for entry in reports {
+            json.beginObject()
+            json.string("expr", entry.expression)
+            writeReport(entry.report, into: &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.text
+    }
+}
