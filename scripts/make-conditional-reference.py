@@ -3,7 +3,7 @@
 of `if … then … else …` and `let … in …` (LANGUAGE.md §5a) from icepool, an independent
 exact calculator, each expression translated to icepool by hand.
 
-    python3 scripts/make-conditional-reference.py      # uses the virtualenv of make-stats-reference.py
+    python3 scripts/make-conditional-reference.py      # icepool in a virtualenv (scripts/icepool_env.py)
 
 How the constructs line up: `let x = E in BODY` rolls E once, so it is `E.map(lambda x: BODY)`,
 BODY a die or a number for each outcome x of E; `if C then A else B` is a mixture of A and B
@@ -12,27 +12,13 @@ die (A and B are independent of C's dice). `repeat(n, e)` sums n independent cop
 """
 import json
 import os
-import subprocess
 import sys
 from fractions import Fraction
 
-VENV = os.environ.get("ICEPOOL_VENV", "/tmp/dice-icepool-venv")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Tests", "DiceKitTests", "Stats", "Reference", "conditional-reference.json")
-
-
-def ensure_icepool():
-    try:
-        import icepool  # noqa: F401
-        return
-    except ImportError:
-        pass
-    python = os.path.join(VENV, "bin", "python")
-    if not os.path.exists(python):
-        subprocess.check_call([sys.executable, "-m", "venv", VENV])
-        subprocess.check_call([python, "-m", "pip", "install", "-q", "icepool"])
-    os.execv(python, [python] + sys.argv)
-
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from icepool_env import ensure_icepool  # noqa: E402
 
 ensure_icepool()
 
