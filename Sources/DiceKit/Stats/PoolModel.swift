@@ -154,12 +154,19 @@ final class PoolModel {
     func distribution(count: Int, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         guard count > 0 else { return Distribution(constant: .integer(0)) }
         if isChain {
-            guard !rules.keeps.isEmpty,
-                  let (form, fromTop) = MultisetKeep.form(for: rules.keeps, sizes: count...(count * (depth + 1))) else {
-                if rules.keeps.isEmpty { return try additive(count: count, meter: &meter) }
-                throw .tooExpensive("keeping and dropping from both ends of an exploding pool")
+            guard !rules.keeps.isEmpty else { return try additive(count: count, meter: &meter) }
+            let oneSided = MultisetKeep.form(for: rules.keeps, sizes: count...(count * (depth + 1)))
+            if case .drop(0)? = oneSided?.form { return try additive(count: count, meter: &meter) }
+            // The dice that stop and those that explode in groups of their own: order statistics.
+            if let groups = try ExplodingKeep.make(die: die, explodes: explodes, penetrates: rules.explosion?.kind == .penetrate,
+                                                   depth: depth, count: count, counting: rules.counting,
+                                                   keeps: rules.keeps, cutoff: meter.budget.explosionCutoff,
+                                                   range: range, meter: &meter) {
+                return try groups.keptSum(meter: &meter)
             }
-            if case .drop(0) = form { return try additive(count: count, meter: &meter) }
+            guard let (form, fromTop) = oneSided else {
+                throw .tooExpensive("keeping and dropping from both ends of an exploding pool whose values interleave")
+            }
             return try chainKeep(count: count, form: form, fromTop: fromTop, meter: &meter)
         }
         let kept = KeepDropStep.keptRange(rules.keeps, total: count)
