@@ -197,21 +197,7 @@ struct ExplodingKeep {
     /// - Complexity: O(*latents* · *W*) plus the kept-sum tables of each group, each made
     ///   once per size and window, for kept sums of width *W*.
     func keptSum(meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
-        // Estimate: each latent adds its kept sum (as wide as its kept dice spread) to the result.
-        var estimate = 0.0
-        for latent in latents {
-            let window = KeepDropStep.keptRange(keeps, total: latent.sizes.reduce(0, +))
-            var widths = 1.0
-            var offset = 0
-            for (index, size) in latent.sizes.enumerated() {
-                let kept = Swift.max(0, Swift.min(window.upperBound, offset + size) - Swift.max(window.lowerBound, offset))
-                widths *= Double(kept) * groups[index].spread + 1
-                offset += size
-            }
-            estimate += widths + 8
-        }
-        try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
-
+        try meter.ensureAffordable(estimate(maxOutcomes: meter.budget.maxOutcomes))
         var pieces: [[Int]: Piece] = [:]
         var sums: [[Distribution]] = groups.map { _ in [Distribution(constant: .integer(0))] }
         var result = DistributionAccumulator()
@@ -255,6 +241,43 @@ struct ExplodingKeep {
             }
         }
         return try meter.checkSize(result.build())
+    }
+
+    /// The work of `keptSum`, before it starts: each group's tables (as `KeepDP` estimates
+    /// them, or the plain sums one die at a time), then each latent's sum of its pieces.
+    func estimate(maxOutcomes: Int) -> Int {
+        var total = 0.0
+        var seen = Set<[Int]>()
+        var largestSum = [Int](repeating: 0, count: groups.count)
+        for latent in latents {
+            let window = KeepDropStep.keptRange(keeps, total: latent.sizes.reduce(0, +))
+            var widths = 1.0
+            var offset = 0
+            for (index, size) in latent.sizes.enumerated() {
+                let low = Swift.max(0, window.lowerBound - offset)
+                let high = Swift.min(size, window.upperBound - offset)
+                offset += size
+                guard low < high else { continue }
+                let group = groups[index]
+                let width = Swift.min(Double(high - low) * group.spread + 1, Double(maxOutcomes))
+                if group.values.count > 1 { widths *= width }
+                guard group.values.count > 1, seen.insert([index, size, low, high]).inserted else { continue }
+                if low == 0 && high == size {
+                    largestSum[index] = Swift.max(largestSum[index], size)
+                } else {
+                    // KeepDP counts from the nearer end of the kept ranks.
+                    let upper = size - low < high ? size - low : high
+                    total += Double(group.values.count) * Double(upper) * Double(size) * width / 2
+                }
+            }
+            total += widths + 8
+        }
+        for (index, size) in largestSum.enumerated() where size > 0 {
+            // Plain sums of 1...size dice, each one more die than the last.
+            let n = Double(size), m = Double(groups[index].values.count)
+            total += m * (n * (n + 1) / 2 * groups[index].spread + n)
+        }
+        return total < 9e18 ? Int(total) : Int.max
     }
 
     /// The kept sum of ranks `kept` (ascending) of `size` dice of group `index`.

@@ -281,6 +281,19 @@ final class PoolModel {
             contributions.append(try arithmetic { () throws(ArithmeticFault) in try contribution(value) })
         }
         let keeper = try MultisetKeep(form: form, contributions: contributions)
+        // The chain phase's work, estimated before it starts, from the values exploding dice show.
+        var goValues = Set<Int>()
+        var spread = 0.0
+        if let low = contributions.map(\.doubleValue).min(), let high = contributions.map(\.doubleValue).max() {
+            spread = high - low
+        }
+        try die.forEachWholeOutcome { (face, _) throws(StatsFailure) in
+            guard explodes(face) else { return }
+            goValues.insert(face)
+            goValues.insert(try arithmetic { () throws(ArithmeticFault) in try extraValue(face) })
+        }
+        try meter.ensureAffordable(PoolModel.chainPhaseEstimate(goValues: goValues.count, faces: faceCount, depth: depth,
+                                                                form: form, spread: spread))
 
         switch form {
         case .window:
@@ -343,6 +356,31 @@ final class PoolModel {
 }
 
 extension PoolModel {
+    /// The work of `chainKeep`'s chain phase, as it charges it, estimated before it starts:
+    /// at level ℓ the open lists are multisets of min(ℓ, length) of the `goValues` values
+    /// exploding dice show (at most that many), each tried with every one of `faces`; a drop
+    /// form's totals widen by `spread` a level.
+    static func chainPhaseEstimate(goValues: Int, faces: Int, depth: Int, form: MultisetKeep.Form,
+                                   spread: Double) -> Int {
+        var total = 0.0
+        for level in 0...Swift.max(0, depth) {
+            let size = Swift.min(level, form.length)
+            var open = 1.0
+            for i in stride(from: 1, through: size, by: 1) { open = open * Double(goValues + i - 1) / Double(i) }
+            let perPair: Double
+            switch form {
+            case .window:
+                perPair = Double(form.length + 1 + MultisetKeep.pairCost)
+            case .drop:
+                perPair = Double(MultisetKeep.pairCost)
+                    + Double(MultisetKeep.perOutcomeCost + 1) * (Double(level) * spread + 1)
+            }
+            total += open * Double(faces) * perPair
+            if total > 9e18 { return Int.max }
+        }
+        return Int(total)
+    }
+
     /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
     /// them (`1 <= copies <= count`), one copy added at a time.
     ///

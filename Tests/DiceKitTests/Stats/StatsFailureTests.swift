@@ -102,6 +102,21 @@ struct StatsFailureTests {
         #expect(report.sampleCount == Stats.simulationRolls)
     }
 
+    /// Exploding pools whose exact work is hopeless (`3d%d6!p>5`: `d6` drops the six lowest of
+    /// penetrating d100s that go on 95 times in 100, so chains of hundreds of dice) are
+    /// refused from the estimate, before the work: a small part of the budget is spent.
+    @Test(arguments: ["3d%d6!p>5", "3d%!>5dl6", "3d%!p>5kh1", "4d%!p>50dh1dl1"])
+    func hopelessExplodingPoolsAreRefusedBeforeTheWork(_ text: String) throws {
+        let expr = try Parser.parseExpression(text)
+        let engine = StatsEngine(environment: Environment(), limits: .standard, meter: WorkMeter(budget: .standard))
+        let failure = Self.failure { () throws(StatsFailure) in _ = try engine.distribution(of: expr) }
+        guard case .tooExpensive = failure else {
+            Issue.record("expected too expensive, got \(String(describing: failure))")
+            return
+        }
+        #expect(engine.meter.work < StatsBudget.standard.maxWork / 50, "\(engine.meter.work) steps")
+    }
+
     @Test func pastTheWorkBudgetTheDistributionIsSimulated() throws {
         let expr = try Parser.parseExpression("1d6 * 1d6")
         let report = try Stats.distribution(of: expr, environment: Environment(), limits: Limits(stats: StatsBudget(maxWork: 10)))
