@@ -39,8 +39,11 @@ struct ExplodingKeep {
         var spread: Double
     }
 
-    /// The groups in ascending order of value.
+    /// The groups in ascending order of their lowest value.
     let groups: [Group]
+    /// Whether each group's highest value is at most the next group's lowest, so that the
+    /// sorted pool is the groups one after another; otherwise `interleavedKeptSum` applies.
+    let separable: Bool
     /// Each latent: the size of each group (in `groups` order) and its probability.
     let latents: [(sizes: [Int], weight: Double)]
     let keeps: [KeepDropStep]
@@ -54,7 +57,7 @@ struct ExplodingKeep {
 
     // MARK: - Making
 
-    /// The model of `count` chains of `die`, or `nil` when the groups' values interleave.
+    /// The model of `count` chains of `die`.
     ///
     /// - Parameters:
     ///   - explodes: whether a face goes on.
@@ -63,7 +66,7 @@ struct ExplodingKeep {
     ///   - cutoff: the budget's explosion cutoff; latents below a thousandth of it are left out.
     static func make(die: Distribution, explodes: (Int) -> Bool, penetrates: Bool, depth: Int, count: Int,
                      counting: PoolRules.Counting, keeps: [KeepDropStep], cutoff: Double, range: SourceRange,
-                     meter: inout WorkMeter) throws(StatsFailure) -> ExplodingKeep? {
+                     meter: inout WorkMeter) throws(StatsFailure) -> ExplodingKeep {
         var stop: [(Int, Double)] = [], go: [(Int, Double)] = []
         var q = 0.0
         die.forEachWholeOutcome { face, p in
@@ -111,22 +114,27 @@ struct ExplodingKeep {
             if let g = try group(go, shift: 0) { made.append((g, { k, m in k + m })) }
         }
         made.sort { ($0.group.values[0], $0.group.values.last ?? 0) < ($1.group.values[0], $1.group.values.last ?? 0) }
+        var separable = true
         for index in made.indices.dropFirst() {
             guard let previousHighest = made[index - 1].group.values.last,
-                  previousHighest <= made[index].group.values[0] else { return nil }
+                  previousHighest <= made[index].group.values[0] else {
+                separable = false
+                break
+            }
         }
 
         let counts = try chainCounts(chains: count, q: q, depth: depth,
                                      latentCut: Swift.min(cutoff, 1e-12) * 1e-3, meter: &meter)
         var merged: [[Int]: Double] = [:]
-        for (k, row) in counts.enumerated() {
+        for row in counts {
             for (m, weight) in row.probabilities.enumerated() where weight > 0 {
-                merged[made.map { $0.size(k, m) }, default: 0] += weight
+                merged[made.map { $0.size(row.k, m) }, default: 0] += weight
             }
         }
         // In increasing order of size, so that a group's plain sums are built in order.
         let latents = merged.map { (sizes: $0.key, weight: $0.value) }.sorted { $0.sizes.lexicographicallyPrecedes($1.sizes) }
-        return ExplodingKeep(groups: made.map(\.group), latents: latents, keeps: keeps, range: range)
+        return ExplodingKeep(groups: made.map(\.group), separable: separable, latents: latents, keeps: keeps,
+                             range: range)
     }
 
     /// For each `k` (chains whose first die explodes), the probabilities of `m` extra
@@ -197,6 +205,7 @@ struct ExplodingKeep {
     /// - Complexity: O(*latents* · *W*) plus the kept-sum tables of each group, each made
     ///   once per size and window, for kept sums of width *W*.
     func keptSum(meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
+        if !separable { return try interleavedKeptSum(ValueTable(groups), meter: &meter) }
         try meter.ensureAffordable(estimate(maxOutcomes: meter.budget.maxOutcomes))
         var pieces: [[Int]: Piece] = [:]
         var sums: [[Distribution]] = groups.map { _ in [Distribution(constant: .integer(0))] }

@@ -158,16 +158,20 @@ final class PoolModel {
             let oneSided = MultisetKeep.form(for: rules.keeps, sizes: count...(count * (depth + 1)))
             if case .drop(0)? = oneSided?.form { return try additive(count: count, meter: &meter) }
             // The dice that stop and those that explode in groups of their own: order statistics.
-            if let groups = try ExplodingKeep.make(die: die, explodes: explodes, penetrates: rules.explosion?.kind == .penetrate,
-                                                   depth: depth, count: count, counting: rules.counting,
-                                                   keeps: rules.keeps, cutoff: meter.budget.explosionCutoff,
-                                                   range: range, meter: &meter) {
-                return try groups.keptSum(meter: &meter)
+            let groups = try ExplodingKeep.make(die: die, explodes: explodes, penetrates: rules.explosion?.kind == .penetrate,
+                                                depth: depth, count: count, counting: rules.counting,
+                                                keeps: rules.keeps, cutoff: meter.budget.explosionCutoff,
+                                                range: range, meter: &meter)
+            // Groups whose values interleave, past the budget: the packed lists of one end may do.
+            if !groups.separable, let (form, fromTop) = oneSided {
+                let left = meter.budget.maxWork - meter.work
+                let estimate = groups.interleavedEstimate(ExplodingKeep.ValueTable(groups.groups),
+                                                          maxOutcomes: meter.budget.maxOutcomes, limit: left)
+                if estimate > left {
+                    return try chainKeep(count: count, form: form, fromTop: fromTop, meter: &meter)
+                }
             }
-            guard let (form, fromTop) = oneSided else {
-                throw .tooExpensive("keeping and dropping from both ends of an exploding pool whose values interleave")
-            }
-            return try chainKeep(count: count, form: form, fromTop: fromTop, meter: &meter)
+            return try groups.keptSum(meter: &meter)
         }
         let kept = KeepDropStep.keptRange(rules.keeps, total: count)
         if kept == 0..<count { return try additive(count: count, meter: &meter) }
@@ -317,6 +321,8 @@ final class PoolModel {
                 open = next
                 if open.isEmpty { break }
             }
+            try meter.ensureAffordable(PoolModel.sumPhaseEstimate(items: closed.count, width: 1, count: count,
+                                                                 lists: ordered.count, form: form))
             return try keeper.windowSum([(closed, count)], meter: &meter, at: range)
         case .drop:
             var open: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
@@ -350,6 +356,9 @@ final class PoolModel {
                 if open.isEmpty { break }
             }
             let item = try MultisetKeep.build(closed, meter: &meter)
+            let widest = item.values.map(\.storageSize).max() ?? 1
+            try meter.ensureAffordable(PoolModel.sumPhaseEstimate(items: item.count, width: widest, count: count,
+                                                                 lists: ordered.count, form: form))
             return try keeper.dropSum([(item, count)], meter: &meter, at: range)
         }
     }
@@ -376,6 +385,27 @@ extension PoolModel {
                     + Double(MultisetKeep.perOutcomeCost + 1) * (Double(level) * spread + 1)
             }
             total += open * Double(faces) * perPair
+            if total > 9e18 { return Int.max }
+        }
+        return Int(total)
+    }
+
+    /// The work of `MultisetKeep`'s sums over `count` chains of `items` outcomes each (totals
+    /// `width` wide for a drop form), estimated before they start: after `c` chains the states
+    /// are at most the lists of `length` of the `lists` values, or `items^c`.
+    static func sumPhaseEstimate(items: Int, width: Int, count: Int, lists: Int, form: MultisetKeep.Form) -> Int {
+        var allLists = 1.0
+        for i in stride(from: 1, through: form.length, by: 1) { allLists = allLists * Double(lists + i) / Double(i) }
+        var total = 0.0, states = 1.0
+        for copy in 0..<count {
+            switch form {
+            case .window:
+                total += states * Double(items) * Double(form.length + 1)
+            case .drop:
+                // The totals so far are about `copy` items wide.
+                total += states * Double(items) * (Double(width) * Double(copy * width + 1) + Double(MultisetKeep.pairCost))
+            }
+            states = Swift.min(allLists, states * Double(items))
             if total > 9e18 { return Int.max }
         }
         return Int(total)

@@ -95,7 +95,7 @@ struct StatsFailureTests {
         #expect(failure == .tooExpensive("a pool without values"))
     }
 
-    @Test(arguments: ["1d1000000000", "3d4!pdh1dl1"])
+    @Test(arguments: ["1d1000000000", "4d%!p>50dh1dl1"])
     func tooExpensiveDistributionsAreSimulated(_ text: String) throws {
         let report = try Stats.distribution(of: Parser.parseExpression(text), environment: Environment())
         #expect(!report.exact)

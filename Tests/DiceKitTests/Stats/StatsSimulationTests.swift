@@ -14,6 +14,7 @@ struct StatsSimulationTests {
         "6d6!dl4", "5d6!dl1dh1", "4d10!kh3", "3d20!dl1", "8d6!dl4", "4d6!kh3kl2", "5d6!kl3kh2",
         "4d6!>=5dl1dh1", "4d6!<2dl1dh1", "3d10!dh1dl1cs>=8", "4d6!dl1dh1df1", "4d6r1mi2!dl1dh1",
         "5d6!!dl1dh1", "3d2!pdl1dh1", "(1d3+2)d6!dh1dl1", "4dF!dh1dl1",
+        "5d6!pdl1dh1", "4d6!pkh3kl2", "4d10!pdh1dl1", "6d6!pdl4", "5d6!=3dl1dh1", "4d6!p>=5kh2cs>=4",
     ]
 
     @Test(arguments: StatsSimulationTests.programs)
