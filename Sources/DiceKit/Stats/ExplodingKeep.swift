@@ -22,12 +22,18 @@ import Darwin
 /// one after another. The kept ranks of a pool of `T` dice (`KeepDropStep.keptRange`)
 /// then split into a window on each group, whose kept sum is the i.i.d. order-statistics
 /// table of `KeepDP` (or a plain sum, or a constant for a group of one value), and the
-/// latent's kept sum is the sum of those, independent given the latent. Pools whose
-/// groups interleave (`!p`, `!=3`) are not handled here (`make` gives `nil`).
+/// latent's kept sum is the sum of those, independent given the latent. When they
+/// interleave (`!p`, `!=3`), one table follows all groups at once
+/// (`ExplodingKeep+Interleaved.swift`).
 ///
 /// The chains are cut after `depth` extra dice, as everywhere: the latents' probabilities
-/// are exactly those of the cut chains, and latents of negligible probability (below a
-/// thousandth of the cutoff, `latentCut`) are left out, their mass part of the reported cut.
+/// are exactly those of the cut chains, and latents of negligible probability (the tail
+/// below a thousandth of the cutoff, itself at most 1e-12) are left out, their mass part
+/// of the reported cut.
+///
+/// - Complexity: O(*N* · *m* · *depth*) for the latents (*m* extra dice at most, where the
+///   tail is cut), then per latent the sum of its groups' pieces; `keptSum` and
+///   `interleavedKeptSum` estimate their work before starting.
 struct ExplodingKeep {
     /// Dice of one kind: independent, each showing `values[i]` (ascending) with `probabilities[i]`.
     struct Group {
@@ -191,7 +197,11 @@ struct ExplodingKeep {
                 weight = exp(logScale + logFactorial[n] - logFactorial[k] - logFactorial[n - k]
                              + Double(k) * log(goOn) + Double(n - k) * log1p(-goOn))
             }
-            if weight < latentCut / Double(n + 1) { continue }
+            if weight < latentCut / Double(n + 1) {
+                // Past the most likely `k`, the weights only fall.
+                if Double(k) > Double(n + 1) * goOn { break }
+                continue
+            }
             result.append((k, row.map { $0 * weight }))
         }
         return result
