@@ -167,9 +167,29 @@ struct ExplodingKeep {
                 p *= q
             }
         }
-        let logScale = Double(n) * log(chainMass)
-        var logFactorial = [Double](repeating: 0, count: n + 1)
-        for i in stride(from: 2, through: n, by: 1) { logFactorial[i] = logFactorial[i - 1] + log(Double(i)) }
+        guard n <= meter.budget.maxOutcomes else {
+            throw .tooExpensive("keep/drop over more than \(meter.budget.maxOutcomes) exploding dice")
+        }
+        try meter.charge(WorkMeter.product(n + 1, 8))
+        // P(K = k), scaled to sum to 1: the log-factorials of a large pool carry relative
+        // errors near 1e-12, which would otherwise show as mass above 1.
+        var chances = [Double](repeating: 0, count: n + 1)
+        if goOn <= 0 {
+            chances[0] = 1
+        } else if goOn >= 1 {
+            chances[n] = 1
+        } else {
+            var logFactorial = [Double](repeating: 0, count: n + 1)
+            for i in stride(from: 2, through: n, by: 1) { logFactorial[i] = logFactorial[i - 1] + log(Double(i)) }
+            var total = 0.0
+            for k in 0...n {
+                chances[k] = exp(logFactorial[n] - logFactorial[k] - logFactorial[n - k]
+                                 + Double(k) * log(goOn) + Double(n - k) * log1p(-goOn))
+                total += chances[k]
+            }
+            if total > 0 { for k in 0...n { chances[k] /= total } }
+        }
+        let scale = exp(Double(n) * log(chainMass))
         var result: [(k: Int, probabilities: [Double])] = []
         var row: [Double] = [1]
         for k in 0...n {
@@ -188,15 +208,7 @@ struct ExplodingKeep {
                     throw .tooExpensive("an exploding pool with more than \(meter.budget.maxOutcomes) extra dice")
                 }
             }
-            let weight: Double
-            if goOn <= 0 {
-                weight = k == 0 ? exp(logScale) : 0
-            } else if goOn >= 1 {
-                weight = k == n ? exp(logScale) : 0
-            } else {
-                weight = exp(logScale + logFactorial[n] - logFactorial[k] - logFactorial[n - k]
-                             + Double(k) * log(goOn) + Double(n - k) * log1p(-goOn))
-            }
+            let weight = scale * chances[k]
             if weight < latentCut / Double(n + 1) {
                 // Past the most likely `k`, the weights only fall.
                 if Double(k) > Double(n + 1) * goOn { break }
