@@ -275,6 +275,48 @@ case("2d6!p", 2 @ penetrate(d6, lambda f: f == 6, K6), K6)
 case("1d10!p>=9", penetrate(d10, lambda f: f >= 9, depth_for(0.2)), depth_for(0.2))
 case("1d6!!+1d6!", d6.explode(depth=K6) + d6.explode(depth=K6), K6)
 
+# ---- keep/drop over exploding pools: either end, both ends, steps in written order --------
+# `explode_to_pool` is `!` for keep/drop (each extra die a separate die); a slice of
+# `.lowest(...)`/`.highest(...)` calls applies the steps in written order.
+K100 = depth_for(1 / 100)
+K5 = depth_for(1 / 5)
+
+
+def xpool(die, n, which=None, depth=K6):
+    return die.explode_to_pool(n, which, depth=depth) if which is not None else die.explode_to_pool(n, depth=depth)
+
+
+case("6d6!dl4", xpool(d6, 6).lowest(drop=4).sum(), K6)
+case("5d6!dl1dh1", xpool(d6, 5).lowest(drop=1).highest(drop=1).sum(), K6)
+case("4d100!kh3", xpool(d100, 4, depth=K100).highest(3).sum(), K100)
+case("3d100!dl1", xpool(d100, 3, depth=K100).lowest(drop=1).sum(), K100)
+case("5d6!dl3", xpool(d6, 5).lowest(drop=3).sum(), K6)
+case("6d8!kh2", xpool(d8, 6, depth=depth_for(1 / 8)).highest(2).sum(), depth_for(1 / 8))
+case("10d10!kh5", xpool(d10, 10, depth=K10).highest(5).sum(), K10)
+case("8d6!dl4", xpool(d6, 8).lowest(drop=4).sum(), K6)
+case("4d6!kh3kl2", xpool(d6, 4).highest(3).lowest(2).sum(), K6, note="kh3 then kl2: the middle two of the top three")
+case("5d6!kl3kh2", xpool(d6, 5).lowest(3).highest(2).sum(), K6)
+case("5d6!dh2dl1", xpool(d6, 5).highest(drop=2).lowest(drop=1).sum(), K6)
+case("4d10!dl1dh1", xpool(d10, 4, depth=K10).lowest(drop=1).highest(drop=1).sum(), K10)
+case("4d6!>=5dl1dh1", xpool(d6, 4, [5, 6], depth=K3).lowest(drop=1).highest(drop=1).sum(), K3)
+case("4d6!>=5kh2", xpool(d6, 4, [5, 6], depth=K3).highest(2).sum(), K3)
+case("4d6!<2kh2", xpool(d6, 4, [1]).highest(2).sum(), K6, note="explodes on 1: the extra dice are the lowest")
+case("4d6!<2dl1dh1", xpool(d6, 4, [1]).lowest(drop=1).highest(drop=1).sum(), K6)
+case("3d6!dh1dl1cs>=5", xpool(d6, 3).highest(drop=1).lowest(drop=1).keep_outcomes(lambda o: o >= 5).size(), K6)
+case("4d6!kh2cs6", xpool(d6, 4).highest(2).keep_outcomes(lambda o: o == 6).size(), K6)
+case("4d6!dl1dh1df1", xpool(d6, 4).lowest(drop=1).highest(drop=1).expand().map(lambda t: sum(t) - t.count(1)),
+     K6, note="df1: each kept 1 counts one less")
+case("4d6r1!dl1dh1", xpool(d6.reroll([1], depth="inf"), 4, [6], depth=K5).lowest(drop=1).highest(drop=1).sum(), K5)
+case("4d6mi3!kh2", xpool(clamp(d6, ("mi", 3)), 4, [6]).highest(2).sum(), K6)
+case("3d6ma5!dl1dh1", xpool(clamp(d6, ("ma", 5)), 3, [5], depth=K3).lowest(drop=1).highest(drop=1).sum(), K3,
+     note="bare !: the highest clamped face, 5")
+case("4dF!dh1dl1", xpool(dF, 4, [1], depth=K3).highest(drop=1).lowest(drop=1).sum(), K3)
+case("3d{1,1,2,3}!kh1dl1", xpool(Die([1, 1, 2, 3]), 3, [3], depth=depth_for(1 / 4)).highest(1).lowest(drop=1).sum(),
+     depth_for(1 / 4), note="kh1 then dl1 drops the one kept: 0")
+case("5d6!!dl1dh1", d6.explode(depth=K6).pool(5).lowest(drop=1).highest(drop=1).sum(), K6)
+case("4d6!!kh3kl2", d6.explode(depth=K6).pool(4).highest(3).lowest(2).sum(), K6)
+case("3d10!!>=9dl1", d10.explode([9, 10], depth=K5).pool(3).lowest(drop=1).sum(), K5)
+
 # ---- counting ---------------------------------------------------------------------------
 case("5d10cs>=7", 5 @ d10.map(lambda f: int(f >= 7)))
 case("6d10cs>=8df=1", 6 @ d10.map(lambda f: int(f >= 8) - int(f == 1)))

@@ -300,8 +300,8 @@ import Darwin
             #expect(chunk.contains("error: interrupted"), "\(long): \(chunk)")
         }
         // A long `stats`, too.
-        terminal.send("stats 12d10!=1d10\r")
-        try terminal.waitFor("stats 12d10!=1d10\r\n")
+        terminal.send("stats 200d206d!p\r")
+        try terminal.waitFor("stats 200d206d!p\r\n")
         Thread.sleep(forTimeInterval: 0.3)
         terminal.send("\u{3}")
         #expect(PseudoTerminal.plainText(try terminal.waitFor("dice> ", timeout: 20)).contains("interrupted"))

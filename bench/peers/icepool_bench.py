@@ -15,7 +15,7 @@ import sys
 import time
 
 import icepool
-from icepool import d6, d10, d20
+from icepool import d6, d10, d20, d100
 
 FORMS = {
     "4d6kh3": lambda: d6.highest(4, 3),
@@ -26,6 +26,12 @@ FORMS = {
     "8d6!": lambda: 8 @ d6.explode(depth=15),
     "8d6!@depth9": lambda: 8 @ d6.explode(),  # icepool's default depth (9): a coarser tail
     "1d20+5 >= 15": lambda: d20 + 5 >= 15,
+    # Keep/drop over exploding pools: explode_to_pool makes each extra die a separate die;
+    # depth 6 for a d100 leaves a tail below 1e-12 per die, as 15 does for a d6.
+    "6d6!dl4": lambda: d6.explode_to_pool(6, depth=15).lowest(drop=4).sum(),
+    "5d6!dl1dh1": lambda: d6.explode_to_pool(5, depth=15).lowest(drop=1).highest(drop=1).sum(),
+    "4d100!kh3": lambda: d100.explode_to_pool(4, depth=6).highest(3).sum(),
+    "20d6!dl10": lambda: d6.explode_to_pool(20, depth=15).lowest(drop=10).sum(),
 }
 
 SPELLING = {
@@ -37,6 +43,10 @@ SPELLING = {
     "8d6!": "8 @ d6.explode(depth=15)",
     "8d6!@depth9": "8 @ d6.explode()",
     "1d20+5 >= 15": "d20 + 5 >= 15",
+    "6d6!dl4": "d6.explode_to_pool(6, depth=15).lowest(drop=4).sum()",
+    "5d6!dl1dh1": "d6.explode_to_pool(5, depth=15).lowest(drop=1).highest(drop=1).sum()",
+    "4d100!kh3": "d100.explode_to_pool(4, depth=6).highest(3).sum()",
+    "20d6!dl10": "d6.explode_to_pool(20, depth=15).lowest(drop=10).sum()",
 }
 
 

@@ -154,13 +154,24 @@ final class PoolModel {
     func distribution(count: Int, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {
         guard count > 0 else { return Distribution(constant: .integer(0)) }
         if isChain {
-            guard !rules.keeps.isEmpty,
-                  let (form, fromTop) = MultisetKeep.form(for: rules.keeps, sizes: count...(count * (depth + 1))) else {
-                if rules.keeps.isEmpty { return try additive(count: count, meter: &meter) }
-                throw .tooExpensive("keeping and dropping from both ends of an exploding pool")
+            guard !rules.keeps.isEmpty else { return try additive(count: count, meter: &meter) }
+            let oneSided = MultisetKeep.form(for: rules.keeps, sizes: count...(count * (depth + 1)))
+            if case .drop(0)? = oneSided?.form { return try additive(count: count, meter: &meter) }
+            // The dice that stop and those that explode in groups of their own: order statistics.
+            let groups = try ExplodingKeep.make(die: die, explodes: explodes, penetrates: rules.explosion?.kind == .penetrate,
+                                                depth: depth, count: count, counting: rules.counting,
+                                                keeps: rules.keeps, cutoff: meter.budget.explosionCutoff,
+                                                range: range, meter: &meter)
+            // Groups whose values interleave, past the budget: the packed lists of one end may do.
+            if !groups.separable, let (form, fromTop) = oneSided {
+                let left = meter.budget.maxWork - meter.work
+                let estimate = groups.interleavedEstimate(ExplodingKeep.ValueTable(groups.groups),
+                                                          maxOutcomes: meter.budget.maxOutcomes, limit: left)
+                if estimate > left {
+                    return try chainKeep(count: count, form: form, fromTop: fromTop, meter: &meter)
+                }
             }
-            if case .drop(0) = form { return try additive(count: count, meter: &meter) }
-            return try chainKeep(count: count, form: form, fromTop: fromTop, meter: &meter)
+            return try groups.keptSum(meter: &meter)
         }
         let kept = KeepDropStep.keptRange(rules.keeps, total: count)
         if kept == 0..<count { return try additive(count: count, meter: &meter) }
@@ -274,6 +285,19 @@ final class PoolModel {
             contributions.append(try arithmetic { () throws(ArithmeticFault) in try contribution(value) })
         }
         let keeper = try MultisetKeep(form: form, contributions: contributions)
+        // The chain phase's work, estimated before it starts, from the values exploding dice show.
+        var goValues = Set<Int>()
+        var spread = 0.0
+        if let low = contributions.map(\.doubleValue).min(), let high = contributions.map(\.doubleValue).max() {
+            spread = high - low
+        }
+        try die.forEachWholeOutcome { (face, _) throws(StatsFailure) in
+            guard explodes(face) else { return }
+            goValues.insert(face)
+            goValues.insert(try arithmetic { () throws(ArithmeticFault) in try extraValue(face) })
+        }
+        try meter.ensureAffordable(PoolModel.chainPhaseEstimate(goValues: goValues.count, faces: faceCount, depth: depth,
+                                                                form: form, spread: spread))
 
         switch form {
         case .window:
@@ -297,6 +321,8 @@ final class PoolModel {
                 open = next
                 if open.isEmpty { break }
             }
+            try meter.ensureAffordable(PoolModel.sumPhaseEstimate(items: closed.count, width: 1, count: count,
+                                                                 lists: ordered.count, form: form))
             return try keeper.windowSum([(closed, count)], meter: &meter, at: range)
         case .drop:
             var open: [Int: Distribution] = [0: Distribution(constant: .integer(0))]
@@ -330,12 +356,61 @@ final class PoolModel {
                 if open.isEmpty { break }
             }
             let item = try MultisetKeep.build(closed, meter: &meter)
+            let widest = item.values.map(\.storageSize).max() ?? 1
+            try meter.ensureAffordable(PoolModel.sumPhaseEstimate(items: item.count, width: widest, count: count,
+                                                                 lists: ordered.count, form: form))
             return try keeper.dropSum([(item, count)], meter: &meter, at: range)
         }
     }
 }
 
 extension PoolModel {
+    /// The work of `chainKeep`'s chain phase, as it charges it, estimated before it starts:
+    /// at level ℓ the open lists are multisets of min(ℓ, length) of the `goValues` values
+    /// exploding dice show (at most that many), each tried with every one of `faces`; a drop
+    /// form's totals widen by `spread` a level.
+    static func chainPhaseEstimate(goValues: Int, faces: Int, depth: Int, form: MultisetKeep.Form,
+                                   spread: Double) -> Int {
+        var total = 0.0
+        for level in 0...Swift.max(0, depth) {
+            let size = Swift.min(level, form.length)
+            var open = 1.0
+            for i in stride(from: 1, through: size, by: 1) { open = open * Double(goValues + i - 1) / Double(i) }
+            let perPair: Double
+            switch form {
+            case .window:
+                perPair = Double(form.length + 1 + MultisetKeep.pairCost)
+            case .drop:
+                perPair = Double(MultisetKeep.pairCost)
+                    + Double(MultisetKeep.perOutcomeCost + 1) * (Double(level) * spread + 1)
+            }
+            total += open * Double(faces) * perPair
+            if total > 9e18 { return Int.max }
+        }
+        return Int(total)
+    }
+
+    /// The work of `MultisetKeep`'s sums over `count` chains of `items` outcomes each (totals
+    /// `width` wide for a drop form), estimated before they start: after `c` chains the states
+    /// are at most the lists of `length` of the `lists` values, or `items^c`.
+    static func sumPhaseEstimate(items: Int, width: Int, count: Int, lists: Int, form: MultisetKeep.Form) -> Int {
+        var allLists = 1.0
+        for i in stride(from: 1, through: form.length, by: 1) { allLists = allLists * Double(lists + i) / Double(i) }
+        var total = 0.0, states = 1.0
+        for copy in 0..<count {
+            switch form {
+            case .window:
+                total += states * Double(items) * Double(form.length + 1)
+            case .drop:
+                // The totals so far are about `copy` items wide.
+                total += states * Double(items) * (Double(width) * Double(copy * width + 1) + Double(MultisetKeep.pairCost))
+            }
+            states = Swift.min(allLists, states * Double(items))
+            if total > 9e18 { return Int.max }
+        }
+        return Int(total)
+    }
+
     /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
     /// them (`1 <= copies <= count`), one copy added at a time.
     ///

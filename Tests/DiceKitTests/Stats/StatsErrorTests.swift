@@ -80,12 +80,12 @@ struct StatsErrorTests {
 
     @Test func tooMuchWorkAsksForSimulation() {
         // Bounds of size and shape are checked before any work.
-        for program in ["1d1000000000", "3d4!dh1dl1"] {
+        for program in ["1d1000000000", "4d%!p>50dh1dl1"] {
             #expect(StatsHarness.error(program) is StatsError, "\(program)")
         }
         // Work: a small budget, so that the test is quick.
         let tight = StatsBudget(maxWork: 100_000)
-        for program in ["1000d6dl1", "200d100 * 200d100", "20d6 * 20d6 * 20d6", "100d6!kh3", "1d5000 * 1d5000"] {
+        for program in ["1000d6dl1", "200d100 * 200d100", "20d6 * 20d6 * 20d6", "100d6!pdl50", "1d5000 * 1d5000"] {
             #expect(StatsHarness.error(program, budget: tight) is StatsError, "\(program)")
         }
         #expect(StatsHarness.error("10d6kh3", budget: StatsBudget(maxWork: 10)) is StatsError)

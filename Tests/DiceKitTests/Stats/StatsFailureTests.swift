@@ -95,11 +95,26 @@ struct StatsFailureTests {
         #expect(failure == .tooExpensive("a pool without values"))
     }
 
-    @Test(arguments: ["1d1000000000", "3d4!dh1dl1"])
+    @Test(arguments: ["1d1000000000", "4d%!p>50dh1dl1"])
     func tooExpensiveDistributionsAreSimulated(_ text: String) throws {
         let report = try Stats.distribution(of: Parser.parseExpression(text), environment: Environment())
         #expect(!report.exact)
         #expect(report.sampleCount == Stats.simulationRolls)
+    }
+
+    /// Exploding pools whose exact work is hopeless (`3d%d6!p>5`: `d6` drops the six lowest of
+    /// penetrating d100s that go on 95 times in 100, so chains of hundreds of dice) are
+    /// refused from the estimate, before the work: a small part of the budget is spent.
+    @Test(arguments: ["3d%d6!p>5", "3d%!>5dl6", "3d%!p>5kh1", "4d%!p>50dh1dl1"])
+    func hopelessExplodingPoolsAreRefusedBeforeTheWork(_ text: String) throws {
+        let expr = try Parser.parseExpression(text)
+        let engine = StatsEngine(environment: Environment(), limits: .standard, meter: WorkMeter(budget: .standard))
+        let failure = Self.failure { () throws(StatsFailure) in _ = try engine.distribution(of: expr) }
+        guard case .tooExpensive = failure else {
+            Issue.record("expected too expensive, got \(String(describing: failure))")
+            return
+        }
+        #expect(engine.meter.work < StatsBudget.standard.maxWork / 50, "\(engine.meter.work) steps")
     }
 
     @Test func pastTheWorkBudgetTheDistributionIsSimulated() throws {

@@ -10,6 +10,11 @@ struct StatsSimulationTests {
         "4d6mi2ma5r2", "3d4!=2kh1", "1d6!p>=5 + 1d4", "max(1d6!, 2d4)", "round(3d6/4)", "6d10cs>=8df=1",
         "4dF!kh2", "3d4!dl1", "8d6!kh3", "2d{1,1,2,3}!>=2kl1", "{2d6, 1d12, 3d4}dh1dl1cs>=6",
         "def hit(m) = 1d20 + m >= 15; hit(1d4) + hit(2)", "4d6kh(1d3)", "1d20ro<5r1", "3d6ma4mi2!",
+        // Keep/drop over exploding pools: either end, both ends, steps in written order.
+        "6d6!dl4", "5d6!dl1dh1", "4d10!kh3", "3d20!dl1", "8d6!dl4", "4d6!kh3kl2", "5d6!kl3kh2",
+        "4d6!>=5dl1dh1", "4d6!<2dl1dh1", "3d10!dh1dl1cs>=8", "4d6!dl1dh1df1", "4d6r1mi2!dl1dh1",
+        "5d6!!dl1dh1", "3d2!pdl1dh1", "(1d3+2)d6!dh1dl1", "4dF!dh1dl1",
+        "5d6!pdl1dh1", "4d6!pkh3kl2", "4d10!pdh1dl1", "6d6!pdl4", "5d6!=3dl1dh1", "4d6!p>=5kh2cs>=4",
     ]
 
     /// `if` and `let` (LANGUAGE.md §5a): a bound roll is one roll, the branch not taken unrolled.
