@@ -32,26 +32,12 @@ How icepool's semantics line up with ours, construct by construct:
 import json
 import math
 import os
-import subprocess
 import sys
 
-VENV = os.environ.get("ICEPOOL_VENV", "/tmp/dice-icepool-venv")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Tests", "DiceKitTests", "Stats", "Reference", "stats-reference.json")
-
-
-def ensure_icepool():
-    try:
-        import icepool  # noqa: F401
-        return
-    except ImportError:
-        pass
-    python = os.path.join(VENV, "bin", "python")
-    if not os.path.exists(python):
-        subprocess.check_call([sys.executable, "-m", "venv", VENV])
-        subprocess.check_call([python, "-m", "pip", "install", "-q", "icepool"])
-    os.execv(python, [python] + sys.argv)
-
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from icepool_env import ensure_icepool  # noqa: E402
 
 ensure_icepool()
 
