@@ -7,6 +7,8 @@ extension DiceError {
         switch kind {
         case .tooManyDice, .inMacro(_, .tooManyDice):
             return message + " (raise it with --max-dice)"
+        case .statsTooExpensive:
+            return message + " (raise it with --stats-seconds)"
         default:
             return message
         }

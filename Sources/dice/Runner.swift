@@ -23,6 +23,7 @@ struct Runner {
         self.errors = errors
         var limits = Limits.standard
         limits.maxDice = options.maxDice
+        limits.stats = StatsBudget(seconds: options.statsSeconds)
         session = Session(limits: limits, seed: options.seed)
         renderer = OutcomeRenderer(rolls: RollRenderer(style: colour ? .ansi : .plain))
         diagnostics = DiagnosticRenderer(colour: errorColour)

@@ -337,12 +337,23 @@ final class PoolModel {
 
 extension PoolModel {
     /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
-    /// them (`1 <= copies <= count`), one copy added at a time.
+    /// them (`0 <= copies <= count`; no copies: the constant 0), one copy added at a time.
     ///
     /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
     ///   that passes the budget.
+    /// Past a few million steps, whole numbers in a flat array are summed by squaring instead
+    /// (`LargeSum`): O(log *count*) products, the far tails cut below the budget's `sumTailCutoff`.
     static func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
                             meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+        guard count > copies else { return sum }
+        if LargeSum.prefersSquaring(single, count: count, copies: copies), let unit = LargeSum.Flat(single) {
+            let base = copies == 0 ? nil : LargeSum.Flat(sum)
+            if copies == 0 || base != nil {
+                let total = try LargeSum.sum(of: unit, count: count - copies, adding: base,
+                                             tailCutoff: meter.budget.sumTailCutoff, meter: &meter, at: range)
+                return try meter.checkSize(total.distribution)
+            }
+        }
         let size = Double(single.storageSize)
         let estimate = Double(count) * Double(count - 1) * size * size / 2
         try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
