@@ -17,6 +17,8 @@ import time
 import icepool
 from icepool import d6, d10, d20
 
+sys.setrecursionlimit(1_000_000)  # icepool sums N dice by recursion N deep
+
 FORMS = {
     "4d6kh3": lambda: d6.highest(4, 3),
     "3d6": lambda: 3 @ d6,
@@ -26,6 +28,9 @@ FORMS = {
     "8d6!": lambda: 8 @ d6.explode(depth=15),
     "8d6!@depth9": lambda: 8 @ d6.explode(),  # icepool's default depth (9): a coarser tail
     "1d20+5 >= 15": lambda: d20 + 5 >= 15,
+    "100000d6": lambda: 100000 @ d6,
+    "1000d20!": lambda: 1000 @ d20.explode(depth=12),
+    "10000d100": lambda: 10000 @ icepool.d100,
 }
 
 SPELLING = {
@@ -37,6 +42,9 @@ SPELLING = {
     "8d6!": "8 @ d6.explode(depth=15)",
     "8d6!@depth9": "8 @ d6.explode()",
     "1d20+5 >= 15": "d20 + 5 >= 15",
+    "100000d6": "100000 @ d6",
+    "1000d20!": "1000 @ d20.explode(depth=12)",
+    "10000d100": "10000 @ d100",
 }
 
 

@@ -157,11 +157,17 @@ struct ValueBounds: Hashable {
         private mutating func dice(_ term: DiceTerm) -> ValueBounds? {
             guard let rules = term.literalRules, term.modifierConflict == nil else { return nil }
             let counts = term.count.map { bounds(of: $0) } ?? .constant(1)
-            guard let counts, counts.low >= 0, counts.high.isFinite else { return nil }
+            // Counts past the dice limit fail as rolls; the bound keeps the counts below in Int.
+            guard let counts, counts.low >= 0, counts.high <= Double(limits.maxDice) else { return nil }
             let faces: Distribution
             switch term.sides {
             case .number(let expr):
                 guard case .number(.integer(let sides)) = expr.kind, sides >= 1 else { return nil }
+                guard sides <= 1 << 20 else {
+                    // A huge plain die: its faces are not listed.
+                    guard term.modifiers.isEmpty else { return nil }
+                    return ValueBounds(low: counts.low.rounded(.up), high: counts.high.rounded(.down) * Double(sides))
+                }
                 faces = Distribution(uniformSides: sides)
             case .percentile: faces = Distribution(uniformSides: 100)
             case .fate: faces = Distribution(faces: [-1, 0, 1])
@@ -186,9 +192,14 @@ struct ValueBounds: Hashable {
             } else if !rules.keeps.isEmpty {
                 candidates += Array(low...(low + 64))
             }
+            // Explosions add dice without end, and keep/drop then keeps more of them (the kept
+            // count grows with the dice: `kh3` up to 3, `dl6` without bound).
+            let explodes = !die.low.isFinite || !die.high.isFinite
             for n in candidates {
-                let k = Double(kept(n))
-                let part = k == 0 ? ValueBounds.constant(0) : ValueBounds(low: k * die.low, high: k * die.high)
+                let fewest = Double(kept(n)), most = explodes ? Double(kept(n + 1_000_000)) : fewest
+                let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
+                            ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
+                let part = ValueBounds(low: ends.min()!, high: ends.max()!)
                 result = result.map { ValueBounds(low: Swift.min($0.low, part.low), high: Swift.max($0.high, part.high)) }
                     ?? part
             }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import DiceKit
 
@@ -47,6 +48,42 @@ struct LargeSumTests {
         #expect(abs(distribution.variance - c.variance) <= 1e-7 * Swift.max(1, c.variance))
         #expect(abs(distribution.totalProbability - 1) < 1e-9)
         #expect(report.truncatedMass < 1e-11)
+    }
+
+    // MARK: - Against icepool
+
+    /// Mid-size sums computed by icepool (`scripts/make-large-sum-reference.py`): the
+    /// squaring path agrees to 1e-9 on every outcome.
+    static let referenceCases: [StatsReferenceTests.Case] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("Reference/large-sum-reference.json")
+        guard let data = try? Data(contentsOf: url),
+              let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let list = root["cases"] as? [[String: Any]] else { return [] }
+        return list.compactMap { entry in
+            guard let program = entry["program"] as? String, let pairs = entry["distribution"] as? [[Any]] else {
+                return nil
+            }
+            let distribution = pairs.compactMap { pair -> [Double]? in
+                guard let value = StatsHarness.number(pair[0]), let p = pair[1] as? Double else { return nil }
+                return [value.doubleValue, p]
+            }
+            return StatsReferenceTests.Case(program: program, distribution: distribution, explodes: false)
+        }
+    }()
+
+    @Test func theReferenceIsPresent() {
+        #expect(Self.referenceCases.count >= 5)
+    }
+
+    @Test(arguments: LargeSumTests.referenceCases)
+    func agreesWithIcepool(_ c: StatsReferenceTests.Case) throws {
+        let report = try StatsHarness.report(c.program)
+        #expect(report.exact)
+        let problems = differences(report.distribution, c.outcomes, tolerance: 1e-9)
+        #expect(problems.isEmpty, "\(problems)")
+        let mean = c.outcomes.reduce(0.0) { $0 + $1.0.doubleValue * $1.1 }
+        #expect(abs(report.distribution.mean - mean) < 1e-9 * Swift.max(1, abs(mean)))
     }
 
     @Test func theCutOfASumIsBelowItsBound() throws {
