@@ -37,7 +37,8 @@ enum LargeSum {
         var distribution: Distribution { Distribution.fromDense(offset: offset, probabilities: probabilities) }
     }
 
-    /// The most products one sum takes: a squaring and a multiplication per bit of the count.
+    /// The most products one sum takes: a squaring and a multiplication per bit of the count;
+    /// each cuts at most 1/(2 × this) of the budget's `sumTailCutoff` from each end.
     static let maxProducts = 128
 
     /// The flat convolution's work for arrays of `n` and `m` slots.
@@ -77,7 +78,8 @@ enum LargeSum {
         }
         if overflow { throw .dice(DiceError(.overflow, at: range)) }
 
-        let cut = tailCutoff / Double(maxProducts)
+        // Each product cuts at most `cut` from each end.
+        let cut = tailCutoff / Double(2 * maxProducts)
         var result = base
         var power = single
         var rest = count
@@ -131,7 +133,7 @@ enum LargeSum {
         let (_, o1) = x.offset.addingReportingOverflow(y.offset)
         let (_, o2) = (x.offset + (x.probabilities.count - 1)).addingReportingOverflow(y.offset + (y.probabilities.count - 1))
         guard !o1, !o2 else { throw .dice(DiceError(.overflow, at: range)) }
-        return try product(x, y, cut: meter.budget.sumTailCutoff / Double(maxProducts), meter: &meter).distribution
+        return try product(x, y, cut: meter.budget.sumTailCutoff / Double(2 * maxProducts), meter: &meter).distribution
     }
 
     /// `a + b` for independent `a` and `b`, the far tails cut.
