@@ -339,8 +339,8 @@ extension PoolModel {
     /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
     /// them (`0 <= copies <= count`; no copies: the constant 0), one copy added at a time.
     ///
-    /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
-    ///   that passes the budget.
+    /// - Complexity: O((*count*² − *copies*²) · *n*²) for *n* outcomes of `single`; throws at
+    ///   once when that passes the budget.
     /// Past a few million steps, whole numbers in a flat array are summed by squaring instead
     /// (`LargeSum`): O(log *count*) products, the far tails cut below the budget's `sumTailCutoff`.
     static func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
@@ -354,8 +354,10 @@ extension PoolModel {
                 return try meter.checkSize(total.distribution)
             }
         }
+        // Adding copy k costs about k × size² steps, for k from `copies` to `count - 1`.
         let size = Double(single.storageSize)
-        let estimate = Double(count) * Double(count - 1) * size * size / 2
+        let pairs = Double(count) * Double(count - 1) - Double(copies) * Double(Swift.max(copies - 1, 0))
+        let estimate = pairs * size * size / 2
         try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
         var result = sum
         for _ in copies..<Swift.max(copies, count) {

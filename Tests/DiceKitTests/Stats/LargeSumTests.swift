@@ -36,6 +36,9 @@ struct LargeSumTests {
         // A random count: E = E[n] E[X], Var = E[n] Var X + Var n (E X)².
         MomentCase(program: "(1d2 * 5000)d6", mean: 7500 * 3.5,
                    variance: 7500 * 35 / 12 + 2500 * 2500 * 3.5 * 3.5),
+        // Counts one apart, each added to the last: one copy at a time, not the whole count each time.
+        MomentCase(program: "repeat(1d3 + 2500, 1d6)", mean: 2502 * 3.5,
+                   variance: 2502 * 35 / 12 + 2.0 / 3 * 3.5 * 3.5),
         MomentCase(program: "4000d6 - 3000d8", mean: 14_000 - 13_500, variance: 4000 * 35 / 12 + 3000 * 63 / 12),
     ]
 
