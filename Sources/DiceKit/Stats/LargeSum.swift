@@ -12,9 +12,10 @@ import Darwin
 ///
 /// A sum of *n* copies spreads over about √*n* times one copy's width around its mean, and
 /// the slots beyond that carry vanishing mass: each product drops the slots of each far tail
-/// whose mass together is below `tailCut` (the budget's `sumTailCutoff` shared among the
-/// products), so the arrays stay about 20 standard deviations wide and the total cut stays
-/// below the budget's bound. The cut mass is noted on the meter (`WorkMeter.cutTails`).
+/// whose mass together is at most the budget's `sumTailCutoff` / (2 × `maxProducts`), so the
+/// arrays stay about 20 standard deviations wide and one sum cuts less than `sumTailCutoff`
+/// in all (each long `a ± b` of a chain cuts as one product more). The mass cut is noted on
+/// the meter (`WorkMeter.noteCut`) and reported as `DistributionReport.truncatedMass`.
 enum LargeSum {
     /// A whole-number distribution as a flat array: slot `i` is the value `offset + i`.
     struct Flat {
