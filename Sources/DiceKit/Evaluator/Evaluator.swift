@@ -17,6 +17,9 @@ public struct Evaluator<Source: DieSource> {
     public var shouldStop: (() -> Bool)?
     /// Dice rolled (and repeat members made) since the last `startStatement()`.
     private(set) var work = 0
+    /// Nodes walked into result trees since the last `startStatement()` (repeat members and
+    /// macro bodies are walked so): what a simulated roll costs besides its dice.
+    private(set) var nodes = 0
 
     /// Parameter bindings of the macro calls in progress, innermost last.
     var frames: [[String: Number]] = []
@@ -38,6 +41,7 @@ public struct Evaluator<Source: DieSource> {
     /// Starts a statement: resets the work count and any macro frames left by an error.
     public mutating func startStatement() {
         work = 0
+        nodes = 0
         depth = 0
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
     }
@@ -63,6 +67,7 @@ public struct Evaluator<Source: DieSource> {
     public mutating func evaluate(_ expr: Expr) throws(DiceError) -> Roll {
         // Parsing bounds nesting; macros can stack nested bodies, so bound the total too.
         guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        nodes &+= 1
         depth += 1
         defer { depth -= 1 }
         return try evaluateNode(expr)
