@@ -38,6 +38,57 @@ enum LargeSum {
         var distribution: Distribution { Distribution.fromDense(offset: offset, probabilities: probabilities) }
     }
 
+    /// Whole numbers spaced by a common step (`1d6 * 100`: 100, 200, ..., 600), as the flat
+    /// array of `(value - offset) / step`: sparse outcomes summed like dense ones.
+    struct Lattice {
+        var offset: Int
+        var step: Int
+        var flat: Flat
+
+        /// `nil` unless whole numbers in a lattice of at most `maxSlots` slots, more than 1 apart.
+        init?(_ distribution: Distribution, maxSlots: Int) {
+            guard case .sparse(let outcomes) = distribution.storage, outcomes.count > 1,
+                  let low = outcomes.first?.value.integerValue, let high = outcomes.last?.value.integerValue else {
+                return nil
+            }
+            var step = 0
+            for outcome in outcomes {
+                guard let value = outcome.value.integerValue else { return nil }
+                let (difference, overflow) = value.subtractingReportingOverflow(low)
+                guard !overflow else { return nil }
+                step = Lattice.gcd(step, difference)
+            }
+            guard step > 1, (high - low) / step < maxSlots else { return nil }
+            var slots = [Double](repeating: 0, count: (high - low) / step + 1)
+            for outcome in outcomes { slots[(outcome.value.integerValue! - low) / step] += outcome.probability }
+            self.offset = low
+            self.step = step
+            flat = Flat(offset: 0, probabilities: slots)
+        }
+
+        static func gcd(_ a: Int, _ b: Int) -> Int {
+            var (x, y) = (a, b)
+            while y != 0 { (x, y) = (y, x % y) }
+            return x
+        }
+
+        /// The sum of `count` copies, back on the values' own scale: `count × offset + step × k`.
+        func sum(count: Int, tailCutoff: Double, meter: inout WorkMeter,
+                 at range: SourceRange) throws(StatsFailure) -> Distribution {
+            let (shift, o1) = offset.multipliedReportingOverflow(by: count)
+            let (top, o2) = (step * (flat.probabilities.count - 1)).multipliedReportingOverflow(by: count)
+            let (_, o3) = shift.addingReportingOverflow(top)
+            guard !o1, !o2, !o3 else { throw .dice(DiceError(.overflow, at: range)) }
+            let total = try LargeSum.sum(of: flat, count: count, adding: nil, tailCutoff: tailCutoff,
+                                         meter: &meter, at: range)
+            var outcomes: [Distribution.Outcome] = []
+            for (index, p) in total.probabilities.enumerated() where p != 0 {
+                outcomes.append(Distribution.Outcome(.integer(shift + step * (total.offset + index)), p))
+            }
+            return Distribution.fromSorted(outcomes)
+        }
+    }
+
     /// The most products one sum takes: a squaring and a multiplication per bit of the count;
     /// each cuts at most 1/(2 × this) of the budget's `sumTailCutoff` from each end.
     static let maxProducts = 128

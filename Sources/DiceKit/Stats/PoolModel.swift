@@ -355,6 +355,12 @@ extension PoolModel {
             }
         }
         // Adding copy k costs about k × size² steps, for k from `copies` to `count - 1`.
+        // From none or one copy (`sum` is then `single`): all of them on the lattice.
+        if copies <= 1, let lattice = LargeSum.Lattice(single, maxSlots: meter.budget.maxOutcomes),
+           LargeSum.prefersSquaring(lattice.flat.distribution, count: count, copies: 0) {
+            return try meter.checkSize(lattice.sum(count: count, tailCutoff: meter.budget.sumTailCutoff,
+                                                   meter: &meter, at: range))
+        }
         let size = Double(single.storageSize)
         let pairs = Double(count) * Double(count - 1) - Double(copies) * Double(Swift.max(copies - 1, 0))
         let estimate = pairs * size * size / 2

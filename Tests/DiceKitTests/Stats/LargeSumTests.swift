@@ -39,6 +39,9 @@ struct LargeSumTests {
         // Counts one apart, each added to the last: one copy at a time, not the whole count each time.
         MomentCase(program: "repeat(1d3 + 2500, 1d6)", mean: 2502 * 3.5,
                    variance: 2502 * 35 / 12 + 2.0 / 3 * 3.5 * 3.5),
+        // Sparse members on a lattice: summed as the steps, then scaled back.
+        MomentCase(program: "repeat(10000, 1d6 * 100)", mean: 3_500_000, variance: 10_000 * 35 / 12 * 10_000),
+        MomentCase(program: "20000d{1, 1001}", mean: 10_020_000, variance: 20_000 * 250_000),
         MomentCase(program: "4000d6 - 3000d8", mean: 14_000 - 13_500, variance: 4000 * 35 / 12 + 3000 * 63 / 12),
     ]
 
