@@ -162,7 +162,13 @@ struct ValueBounds: Hashable {
             let faces: Distribution
             switch term.sides {
             case .number(let expr):
-                guard case .number(.integer(let sides)) = expr.kind, sides >= 1 else { return nil }
+                guard case .number(.integer(let sides)) = expr.kind, sides >= 1 else {
+                    // Random sides (`2d(1d3*2)`): a plain die shows 1 up to the most sides.
+                    guard term.modifiers.isEmpty, let sides = bounds(of: expr), sides.low >= 1,
+                          sides.high.isFinite else { return nil }
+                    return ValueBounds(low: counts.low.rounded(.up),
+                                       high: counts.high.rounded(.down) * sides.high.rounded(.down))
+                }
                 guard sides <= 1 << 20 else {
                     // A huge plain die: its faces are not listed.
                     guard term.modifiers.isEmpty else { return nil }

@@ -91,6 +91,7 @@ struct StatsTimeBoundTests {
         BoundsCase(program: "4d6mi3", low: 12, high: 24), BoundsCase(program: "10d6!!kh1", low: 1, high: .infinity),
         BoundsCase(program: "4d6!kh3", low: 3, high: .infinity), BoundsCase(program: "3d4!dl6", low: 0, high: .infinity),
         BoundsCase(program: "3dF!", low: -.infinity, high: .infinity),
+        BoundsCase(program: "(1d2)d(1d6 + 1)", low: 1, high: 14), BoundsCase(program: "2d(1d3 * 2)", low: 2, high: 12),
     ]
 
     /// The interval walker against the exact distribution's ends (or unboundedness).
