@@ -8,7 +8,7 @@ _dice() {
     prev=${COMP_WORDS[COMP_CWORD-1]}
 
     case $prev in
-        -e|--eval|--seed|-n|--max-dice)
+        -e|--eval|--seed|-n|--max-dice|--stats-seconds)
             # A statement or a number: nothing to complete.
             return 0
             ;;
@@ -16,7 +16,7 @@ _dice() {
 
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '-e --eval --seed -n --json -t --total --stats --max-dice
-            --markdown --color --no-color -h --help --version --' -- "$cur"))
+            --stats-seconds --markdown --color --no-color -h --help --version --' -- "$cur"))
         return 0
     fi
 

@@ -112,6 +112,9 @@ extension DiceError.Kind {
             return "in macro '\(name)': \(inner.message)"
         case .interrupted:
             return "interrupted"
+        case .statsTooExpensive(let seconds, let rolls):
+            return "the distribution is too expensive: not exact, and not even \(rolls) simulated rolls "
+                + "fit in \(Number(seconds)) s"
         case .internalError(let text):
             return "internal error: \(text) (a bug in dice; please report it)"
         }

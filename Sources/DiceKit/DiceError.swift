@@ -102,6 +102,9 @@ public struct DiceError: Error, Hashable, Sendable {
         case inMacro(name: String, Kind)
         /// The host asked evaluation to stop (Ctrl-C).
         case interrupted
+        /// `stats`: the exact distribution is beyond reach and not even `rolls` simulated rolls
+        /// fit in the time bound of `seconds` (`StatsBudget.seconds`).
+        case statsTooExpensive(seconds: Double, rolls: Int)
         /// A broken invariant of DiceKit itself: a bug, never a fault of the input.
         case internalError(String)
     }

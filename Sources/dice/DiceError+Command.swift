@@ -8,6 +8,8 @@ extension DiceError {
         switch kind {
         case .tooManyDice, .inMacro(_, .tooManyDice):
             return message + " (raise it with \(limitHint))"
+        case .statsTooExpensive:
+            return message + " (raise it with --stats-seconds)"
         default:
             return message
         }

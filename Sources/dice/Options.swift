@@ -21,6 +21,8 @@ struct Options {
     var stats = false
     var markdown = false
     var maxDice = 10_000_000
+    /// The time bound of one `stats`, exact attempt and simulation together (`--stats-seconds`).
+    var statsSeconds = 1.0
     var colour: Bool?
 
     /// A usage error: printed with a hint, exit status 2.
@@ -44,6 +46,8 @@ struct Options {
                            'e1, e2' compares them side by side, as 'stats e1, e2' does
           --max-dice N     the per-statement dice limit (default 10,000,000)
           --markdown       breakdowns for chat: struck dropped dice ~~1~~, bold highest and lowest faces **20**
+          --stats-seconds S
+                           the time bound of one stats, exact or simulated (default 1)
           --color, --no-color
                            force colour on or off (default: on for a terminal, off with NO_COLOR)
           -h, --help       show this help
@@ -129,6 +133,12 @@ struct Options {
                 options.markdown = true
             case "--max-dice":
                 options.maxDice = try number(try flagValue(), for: "--max-dice", minimum: 0)
+            case "--stats-seconds":
+                let text = try flagValue()
+                guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
+                    throw UsageError(message: "--stats-seconds needs a positive number of seconds, not '\(text)'")
+                }
+                options.statsSeconds = seconds
             case "--color", "--colour":
                 options.colour = true
             case "--no-color", "--no-colour":

@@ -27,6 +27,7 @@ struct Runner {
         self.errors = errors
         var limits = Limits.standard
         limits.maxDice = options.maxDice
+        limits.stats = StatsBudget(seconds: options.statsSeconds)
         session = Session(limits: limits, seed: options.seed)
         // Markdown is text for a chat: no colour in it.
         renderer = OutcomeRenderer(rolls: options.markdown ? .markdown : colour ? .ansi : .plain)

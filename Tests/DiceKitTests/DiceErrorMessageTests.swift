@@ -109,6 +109,8 @@ import Testing
         Case(.evaluationTooDeep, "evaluation nested too deeply through macros"),
         Case(.inMacro(name: "boom", .divisionByZero), "in macro 'boom': division by zero"),
         Case(.interrupted, "interrupted"),
+        Case(.statsTooExpensive(seconds: 1, rolls: 1000),
+             "the distribution is too expensive: not exact, and not even 1000 simulated rolls fit in 1 s"),
         Case(.internalError("a kept sum outside its table"),
              "internal error: a kept sum outside its table (a bug in dice; please report it)"),
     ]

@@ -17,6 +17,8 @@ import time
 import icepool
 from icepool import d6, d10, d20, d100
 
+sys.setrecursionlimit(1_000_000)  # icepool sums N dice by recursion N deep
+
 FORMS = {
     "4d6kh3": lambda: d6.highest(4, 3),
     "3d6": lambda: 3 @ d6,
@@ -32,6 +34,9 @@ FORMS = {
     "5d6!dl1dh1": lambda: d6.explode_to_pool(5, depth=15).lowest(drop=1).highest(drop=1).sum(),
     "4d100!kh3": lambda: d100.explode_to_pool(4, depth=6).highest(3).sum(),
     "20d6!dl10": lambda: d6.explode_to_pool(20, depth=15).lowest(drop=10).sum(),
+    "100000d6": lambda: 100000 @ d6,
+    "1000d20!": lambda: 1000 @ d20.explode(depth=12),
+    "10000d100": lambda: 10000 @ icepool.d100,
 }
 
 SPELLING = {
@@ -47,6 +52,9 @@ SPELLING = {
     "5d6!dl1dh1": "d6.explode_to_pool(5, depth=15).lowest(drop=1).highest(drop=1).sum()",
     "4d100!kh3": "d100.explode_to_pool(4, depth=6).highest(3).sum()",
     "20d6!dl10": "d6.explode_to_pool(20, depth=15).lowest(drop=10).sum()",
+    "100000d6": "100000 @ d6",
+    "1000d20!": "1000 @ d20.explode(depth=12)",
+    "10000d100": "10000 @ d100",
 }
 
 

@@ -20,6 +20,9 @@ public struct Evaluator<Source: DieSource> {
     /// Work since `shouldStop` was last asked; not reset between statements, so many
     /// small statements in a row (a simulation's rolls) are polled as often as one big one.
     private var workSincePoll = 0
+    /// Nodes walked into result trees since the last `startStatement()` (repeat members and
+    /// macro bodies are walked so): what a simulated roll costs besides its dice.
+    private(set) var nodes = 0
 
     /// Parameter bindings of the macro calls in progress, innermost last.
     var frames: [[String: Number]] = []
@@ -51,6 +54,7 @@ public struct Evaluator<Source: DieSource> {
     /// Starts a statement: resets the work count and any macro frames left by an error.
     public mutating func startStatement() {
         work = 0
+        nodes = 0
         depth = 0
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         macroDepth = 0
@@ -78,6 +82,7 @@ public struct Evaluator<Source: DieSource> {
     public mutating func evaluate(_ expr: Expr) throws(DiceError) -> Roll {
         // Parsing bounds nesting; macros can stack nested bodies, so bound the total too.
         guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        nodes &+= 1
         depth += 1
         defer { depth -= 1 }
         return try evaluateNode(expr)

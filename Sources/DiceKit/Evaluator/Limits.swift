@@ -30,23 +30,48 @@ public struct Limits: Hashable, Sendable {
     public static let standard = Limits()
 }
 
-/// How much work one exact distribution may take before `Stats` gives up and
-/// asks for a simulation instead.
+/// How much time and work one `stats` may take: first the exact distribution, then, when
+/// that is beyond reach, a simulation; both bounded in the engine's own units of work.
+///
+/// `seconds` sets both bounds: the exact attempt gets `maxWork` steps (about half the time:
+/// a step is measured at a few nanoseconds), the simulation `maxSimulationWork` units (the
+/// rest). Past them, the exact engine simulates instead, and the simulation stops early, with
+/// fewer rolls, said in its report; when not even `Stats.minimumSimulationRolls` rolls fit,
+/// `stats` fails with `.statsTooExpensive`.
 public struct StatsBudget: Hashable, Sendable {
-    /// Elementary steps (roughly, multiply-adds of probabilities).
+    /// Elementary steps of the exact engine (roughly, multiply-adds of probabilities).
     public var maxWork: Int
     /// Outcomes (or slots of a flat array) in any one intermediate distribution.
     public var maxOutcomes: Int
     /// Each die's explosion tail is cut where the mass left is below this, divided by the pool's dice.
     public var explosionCutoff: Double
+    /// The mass a sum of many copies (`100000d6`, `repeat(n, e)`) may cut from its far tails, in all.
+    public var sumTailCutoff: Double
+    /// The simulation's work: each roll costs its expression's steps plus its dice (rerolls,
+    /// explosions and `repeat` members counted) times `Stats.simulatedDieCost`.
+    public var maxSimulationWork: Int
+    /// The time the bounds stand for, in seconds (`--stats-seconds`).
+    public var seconds: Double
 
-    /// Bounds of `maxWork` steps and `maxOutcomes` outcomes, explosion tails cut at `explosionCutoff`.
-    public init(maxWork: Int = 100_000_000, maxOutcomes: Int = 2_000_000, explosionCutoff: Double = 1e-12) {
-        self.maxWork = maxWork
+    /// Steps of the exact engine per second, as measured (release build, one core).
+    public static let exactStepsPerSecond = 200_000_000.0
+    /// Units of simulation work per second, as measured (release build, one core).
+    public static let simulationWorkPerSecond = 40_000_000.0
+
+    /// Bounds for about `seconds` seconds: half for the exact attempt, half for the simulation;
+    /// `maxWork` and `maxSimulationWork` override the share each gets.
+    public init(seconds: Double = 1, maxWork: Int? = nil, maxOutcomes: Int = 2_000_000,
+                explosionCutoff: Double = 1e-12, sumTailCutoff: Double = 1e-15, maxSimulationWork: Int? = nil) {
+        let time = seconds.isFinite ? Swift.max(0, seconds) : 1e6
+        self.seconds = time
+        self.maxWork = maxWork ?? Int(Swift.min(9e18, time / 2 * StatsBudget.exactStepsPerSecond))
         self.maxOutcomes = maxOutcomes
         self.explosionCutoff = explosionCutoff
+        self.sumTailCutoff = sumTailCutoff
+        self.maxSimulationWork = maxSimulationWork
+            ?? Int(Swift.min(9e18, time / 2 * StatsBudget.simulationWorkPerSecond))
     }
 
-    /// The bounds the `dice` command uses.
+    /// The bounds the `dice` command uses: about one second.
     public static let standard = StatsBudget()
 }

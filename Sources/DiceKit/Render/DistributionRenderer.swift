@@ -29,25 +29,45 @@ public struct DistributionRenderer: Sendable {
     public func render(_ report: DistributionReport, title: String) -> String {
         let distribution = report.distribution
         var lines: [String] = []
+        if !report.exact, let rolls = report.sampleCount {
+            lines.append(DistributionRenderer.estimateNote(rolls: rolls, standardError: report.standardError))
+        }
         if distribution.isIndicator {
             lines.append("\(title): P = \(DistributionRenderer.percent(distribution.probability(of: .integer(1))))")
         } else {
             var header = "\(title): mean \(DistributionRenderer.fixed(distribution.mean, 2))"
             header += ", stdev \(DistributionRenderer.fixed(distribution.standardDeviation, 2))"
-            if let minimum = distribution.minimum, let maximum = distribution.maximum {
-                header += ", min \(minimum), max \(maximum)"
-            }
+            header += DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum)
+            header += DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum)
             lines.append(header)
             lines += table(distribution)
         }
-        if !report.exact, let rolls = report.sampleCount {
-            lines.append("(estimated from \(rolls) rolls: the exact distribution is too large to compute)")
-        }
-        if report.truncatedMass > 0 {
+        if report.sumTailsCut {
+            let mass = report.truncatedMass > 0 ? DistributionRenderer.scientific(report.truncatedMass) : "under 1e-15"
+            lines.append("(far tails cut where the probability left was below 1e-15 for sums, 1e-12 for explosions; "
+                         + "\(mass) of the total is not shown)")
+        } else if report.truncatedMass > 0 {
             lines.append("(explosions cut where the probability left was below 1e-12; "
                          + "\(DistributionRenderer.scientific(report.truncatedMass)) of the total is not shown)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The first line of an estimate: how it was made and how precise it is.
+    static func estimateNote(rolls: Int, standardError: Double?) -> String {
+        var note = "(estimated, not exact: the exact distribution is beyond reach; \(rolls) simulated rolls"
+        if rolls < Stats.simulationRolls { note += ", fewer than \(Stats.simulationRolls) to stay within the time bound" }
+        if let standardError { note += "; each probability ±\(percent(standardError)) at most (one standard error)" }
+        return note + ")"
+    }
+
+    /// `, min 3`; `, max unbounded`; `, sample min 1690` when the true end is not known.
+    static func extreme(_ name: String, _ value: DistributionReport.Extreme?, sample: Number?) -> String {
+        switch value {
+        case .value(let number): return ", \(name) \(number)"
+        case .unbounded: return ", \(name) unbounded"
+        case nil: return sample.map { ", sample \(name) \($0)" } ?? ""
+        }
     }
 
     // MARK: - Table

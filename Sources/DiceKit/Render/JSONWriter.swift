@@ -68,6 +68,11 @@ struct JSONWriter: Sendable {
         }
     }
 
+    mutating func null(_ key: String?) {
+        if let key { self.key(key) } else { separate() }
+        text += "null"
+    }
+
     mutating func bool(_ key: String?, _ value: Bool) {
         if let key { self.key(key) } else { separate() }
         text += value ? "true" : "false"

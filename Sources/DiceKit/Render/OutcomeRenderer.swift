@@ -71,7 +71,10 @@ public struct OutcomeRenderer: Sendable {
 
     /// `{"input": ..., "stats": {"exact": true, "mean": ..., "stdev": ..., "min": ..., "max": ...,
     /// "distribution": [[outcome, probability], ...]}}`, with `"truncated"` (the mass of an
-    /// explosion tail that was cut) and `"rolls"` (when estimated by simulation).
+    /// explosion tail or a large sum's far tails that was cut), and when estimated by simulation
+    /// `"rolls"` and `"stderr"` (the largest standard error of a probability). `"min"` and
+    /// `"max"` are the expression's own ends: `null` when unbounded (explosions); the sample's
+    /// when a simulation cannot work them out.
     ///
     /// - Complexity: O(*k*) for *k* outcomes.
     public func json(for report: DistributionReport, input: String) -> String {
@@ -89,11 +92,17 @@ public struct OutcomeRenderer: Sendable {
     func writeReport(_ report: DistributionReport, into json: inout JSONWriter) {
         json.bool("exact", report.exact)
         if let rolls = report.sampleCount { json.number("rolls", rolls) }
+        if let standardError = report.standardError { json.number("stderr", standardError) }
         let distribution = report.distribution
         json.number("mean", distribution.mean)
         json.number("stdev", distribution.standardDeviation)
-        if let minimum = distribution.minimum { json.number("min", minimum) }
-        if let maximum = distribution.maximum { json.number("max", maximum) }
+        for (key, end, sample) in [("min", report.minimum, distribution.minimum), ("max", report.maximum, distribution.maximum)] {
+            switch end {
+            case .value(let number): json.number(key, number)
+            case .unbounded: json.null(key)
+            case nil: if let sample { json.number(key, sample) }
+            }
+        }
         if report.truncatedMass > 0 { json.number("truncated", report.truncatedMass) }
         json.beginArray("distribution")
         distribution.forEachOutcome { value, probability in

@@ -1,19 +1,54 @@
 /// The distribution of a `stats` expression and how it was obtained.
 public struct DistributionReport: Hashable, Sendable {
+    /// One end of the range of values an expression can take.
+    public enum Extreme: Hashable, Sendable {
+        /// The least (or greatest) value.
+        case value(Number)
+        /// No end on that side: an explosion can go on and on.
+        case unbounded
+    }
+
     /// The outcomes and their probabilities.
     public var distribution: Distribution
     /// False when the distribution was estimated by simulation.
     public var exact: Bool
-    /// The probability cut from the infinite tails of explosions (0 when none was cut).
+    /// The probability cut from the infinite tails of explosions and the far tails of large
+    /// sums (0 when none was cut).
     public var truncatedMass: Double
+    /// Whether the far tails of a large sum (`100000d6`) were cut, below `StatsBudget.sumTailCutoff`.
+    public var sumTailsCut: Bool
     /// The number of simulated rolls, when estimated.
     public var sampleCount: Int?
+    /// When estimated, the largest standard error of an outcome's probability, √(p(1−p)/n).
+    public var standardError: Double?
+    /// The least value the expression can take: the least outcome of an exact, uncut
+    /// distribution; otherwise worked out from the expression (`ValueBounds`), and `nil` when
+    /// that is not known (then only the sample's least outcome is known).
+    public var minimum: Extreme?
+    /// The greatest value the expression can take, like `minimum`.
+    public var maximum: Extreme?
 
-    init(distribution: Distribution, exact: Bool, truncatedMass: Double = 0, sampleCount: Int? = nil) {
+    init(distribution: Distribution, exact: Bool, truncatedMass: Double = 0, sumTailsCut: Bool = false,
+         sampleCount: Int? = nil, standardError: Double? = nil) {
         self.distribution = distribution
         self.exact = exact
         self.truncatedMass = truncatedMass
+        self.sumTailsCut = sumTailsCut
         self.sampleCount = sampleCount
+        self.standardError = standardError
+        minimum = distribution.minimum.map { .value($0) }
+        maximum = distribution.maximum.map { .value($0) }
+    }
+
+    /// Takes the true ends of the expression's range from `bounds` (when known), for a
+    /// simulation or a distribution with cut tails; without them a simulation's are unknown.
+    mutating func setBounds(_ bounds: ValueBounds?) {
+        guard let bounds else {
+            if !exact { (minimum, maximum) = (nil, nil) }
+            return
+        }
+        minimum = bounds.low.isFinite ? .value(Number(bounds.low)) : .unbounded
+        maximum = bounds.high.isFinite ? .value(Number(bounds.high)) : .unbounded
     }
 }
 

@@ -412,14 +412,33 @@ extension PoolModel {
     }
 
     /// The sum of `count` independent copies of `single`, from `sum`, that of `copies` of
-    /// them (`1 <= copies <= count`), one copy added at a time.
+    /// them (`0 <= copies <= count`; no copies: the constant 0), one copy added at a time.
     ///
-    /// - Complexity: O(*count*² · *n*²) for *n* outcomes of `single`; throws at once when
-    ///   that passes the budget.
+    /// - Complexity: O((*count*² − *copies*²) · *n*²) for *n* outcomes of `single`; throws at
+    ///   once when that passes the budget.
+    /// Past a few million steps, whole numbers in a flat array are summed by squaring instead
+    /// (`LargeSum`): O(log *count*) products, the far tails cut below the budget's `sumTailCutoff`.
     static func repeatedSum(of single: Distribution, count: Int, from sum: Distribution, copies: Int,
                             meter: inout WorkMeter, at range: SourceRange) throws(StatsFailure) -> Distribution {
+        guard count > copies else { return sum }
+        if LargeSum.prefersSquaring(single, count: count, copies: copies), let unit = LargeSum.Flat(single) {
+            let base = copies == 0 ? nil : LargeSum.Flat(sum)
+            if copies == 0 || base != nil {
+                let total = try LargeSum.sum(of: unit, count: count - copies, adding: base,
+                                             tailCutoff: meter.budget.sumTailCutoff, meter: &meter, at: range)
+                return try meter.checkSize(total.distribution)
+            }
+        }
+        // Adding copy k costs about k × size² steps, for k from `copies` to `count - 1`.
+        // From none or one copy (`sum` is then `single`): all of them on the lattice.
+        if copies <= 1, let lattice = LargeSum.Lattice(single, maxSlots: meter.budget.maxOutcomes),
+           LargeSum.prefersSquaring(lattice.flat.distribution, count: count, copies: 0) {
+            return try meter.checkSize(lattice.sum(count: count, tailCutoff: meter.budget.sumTailCutoff,
+                                                   meter: &meter, at: range))
+        }
         let size = Double(single.storageSize)
-        let estimate = Double(count) * Double(count - 1) * size * size / 2
+        let pairs = Double(count) * Double(count - 1) - Double(copies) * Double(Swift.max(copies - 1, 0))
+        let estimate = pairs * size * size / 2
         try meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max)
         var result = sum
         for _ in copies..<Swift.max(copies, count) {

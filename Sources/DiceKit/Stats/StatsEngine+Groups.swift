@@ -40,21 +40,15 @@ extension StatsEngine {
             let single = try self.arithmetic(at: range) { () throws(ArithmeticFault) in
                 try member.mapped { (value) throws(ArithmeticFault) in try rules.counting.contribution(of: value) }
             }
-            let largest = Double(largestCount), unitSize = Double(single.storageSize)
-            let estimate = largest * Swift.max(largest - 1, 0) * unitSize * unitSize / 2
-            if rules.keeps.isEmpty { try self.meter.ensureAffordable(estimate < 9e18 ? Int(estimate) : Int.max) }
             // The counts were checked above: each is a whole number from 0 to the dice limit.
             try counts.forEachOutcome { (value, p) throws(StatsFailure) in
                 guard case .integer(let n) = value else { return }
                 let part: Distribution
                 if rules.keeps.isEmpty {
-                    while powerCount < n {
-                        try self.meter.charge(WorkMeter.pairWork(power, single))
-                        let current = power
-                        power = try self.meter.checkSize(self.arithmetic(at: range) { () throws(ArithmeticFault) in
-                            try current.adding(single)
-                        })
-                        powerCount += 1
+                    if powerCount < n {
+                        power = try PoolModel.repeatedSum(of: single, count: n, from: power, copies: powerCount,
+                                                          meter: &self.meter, at: range)
+                        powerCount = n
                     }
                     part = power
                 } else {

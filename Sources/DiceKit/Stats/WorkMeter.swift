@@ -9,6 +9,9 @@ struct WorkMeter {
     let budget: StatsBudget
     /// The steps charged so far (saturating at `Int.max`).
     private(set) var work = 0
+    /// The probability cut from the far tails of large sums (`LargeSum`), and whether any was.
+    private(set) var cutMass = 0.0
+    private(set) var cutTails = false
     /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
     private let shouldStop: (() -> Bool)?
     /// Where `.interrupted` points: the whole expression.
@@ -30,6 +33,12 @@ struct WorkMeter {
         if work > budget.maxWork {
             throw .tooExpensive("the exact distribution needs more than \(budget.maxWork) steps")
         }
+    }
+
+    /// Notes that `mass` was cut from the far tails of a sum.
+    mutating func noteCut(_ mass: Double) {
+        cutTails = true
+        cutMass += mass
     }
 
     /// Throws `.tooExpensive` now when `units` more steps would pass the budget,

@@ -1,0 +1,260 @@
+/// The least and greatest values an expression can take, worked out from its shape rather
+/// than from its distribution: what a simulated report (whose sample rarely reaches the
+/// extremes) and a report with cut tails give as its min and max.
+///
+/// An interval walker: sums, products, quotients by a divisor that cannot be 0, comparisons,
+/// functions, dice terms with literal modifiers (explosions make the interval unbounded on
+/// their side), groups and `repeat` without modifiers, variables and macros. For anything
+/// else it answers `nil` (unknown), and reports fall back to the outcomes they have.
+struct ValueBounds: Hashable {
+    /// The least value; `-infinity` when unbounded below.
+    var low: Double
+    /// The greatest value; `+infinity` when unbounded above.
+    var high: Double
+
+    static func constant(_ value: Double) -> ValueBounds { ValueBounds(low: value, high: value) }
+
+    /// The bounds of `expr` in `environment`, or `nil` when the walker cannot tell.
+    ///
+    /// - Complexity: O(*n*) for *n* nodes, macro bodies walked at each use (at most
+    ///   `limits.maxEvaluationDepth` deep).
+    static func of(_ expr: Expr, environment: Environment, limits: Limits) -> ValueBounds? {
+        var walker = Walker(environment: environment, limits: limits)
+        guard let bounds = walker.bounds(of: expr), !bounds.low.isNaN, !bounds.high.isNaN,
+              bounds.low <= bounds.high else { return nil }
+        return bounds
+    }
+
+    /// The interval of `a op b` from the four corner values; `nil` when one is undefined.
+    fileprivate static func corners(_ a: ValueBounds, _ b: ValueBounds,
+                                    _ op: (Double, Double) -> Double) -> ValueBounds? {
+        let values = [op(a.low, b.low), op(a.low, b.high), op(a.high, b.low), op(a.high, b.high)]
+        guard !values.contains(where: { $0.isNaN }) else { return nil }
+        return ValueBounds(low: values.min()!, high: values.max()!)
+    }
+
+    /// `a * b` where 0 × ∞ is 0 (a zero count of unbounded dice is 0).
+    fileprivate static func times(_ a: Double, _ b: Double) -> Double {
+        a == 0 || b == 0 ? 0 : a * b
+    }
+
+    private struct Walker {
+        let environment: Environment
+        let limits: Limits
+        var frames: [[String: ValueBounds]] = []
+        var depth = 0
+        /// Nodes walked, so that macros using the last one twice do not walk for minutes.
+        var steps = 0
+
+        mutating func bounds(of expr: Expr) -> ValueBounds? {
+            depth += 1
+            steps += 1
+            defer { depth -= 1 }
+            guard depth <= limits.maxEvaluationDepth, steps <= 1_000_000 else { return nil }
+            switch expr.kind {
+            case .number(let value):
+                return .constant(value.doubleValue)
+            case .name(let name):
+                if let bound = frames.last?[name] { return bound }
+                switch environment[name] {
+                case .variable(let value): return .constant(value.doubleValue)
+                case .macro(let macro):
+                    guard macro.parameters.isEmpty else { return nil }
+                    return body(macro, [:])
+                case nil: return nil
+                }
+            case .call(let name, let arguments):
+                guard case .macro(let macro) = environment[name], macro.parameters.count == arguments.count else {
+                    return nil
+                }
+                var bindings: [String: ValueBounds] = [:]
+                for (parameter, argument) in zip(macro.parameters, arguments) {
+                    guard let bound = bounds(of: argument) else { return nil }
+                    bindings[parameter] = bound
+                }
+                return body(macro, bindings)
+            case .function(let function, let arguments):
+                var values: [ValueBounds] = []
+                for argument in arguments {
+                    guard let bound = bounds(of: argument) else { return nil }
+                    values.append(bound)
+                }
+                guard let first = values.first else { return nil }
+                switch function {
+                case .min:
+                    return ValueBounds(low: values.map(\.low).min()!, high: values.map(\.high).min()!)
+                case .max:
+                    return ValueBounds(low: values.map(\.low).max()!, high: values.map(\.high).max()!)
+                case .abs:
+                    guard values.count == 1 else { return nil }
+                    if first.low >= 0 { return first }
+                    if first.high <= 0 { return ValueBounds(low: -first.high, high: -first.low) }
+                    return ValueBounds(low: 0, high: Swift.max(-first.low, first.high))
+                case .floor, .ceil, .round:
+                    guard values.count == 1 else { return nil }
+                    let rule: FloatingPointRoundingRule = function == .floor ? .down
+                        : function == .ceil ? .up : .toNearestOrAwayFromZero
+                    return ValueBounds(low: first.low.rounded(rule), high: first.high.rounded(rule))
+                }
+            case .unary(let op, let operand):
+                guard let inner = bounds(of: operand) else { return nil }
+                return op == .plus ? inner : ValueBounds(low: -inner.high, high: -inner.low)
+            case .chain(let first, let rest):
+                guard var result = bounds(of: first) else { return nil }
+                for operation in rest {
+                    guard let rhs = bounds(of: operation.operand) else { return nil }
+                    switch operation.op {
+                    case .add: result = ValueBounds(low: result.low + rhs.low, high: result.high + rhs.high)
+                    case .subtract: result = ValueBounds(low: result.low - rhs.high, high: result.high - rhs.low)
+                    case .multiply:
+                        guard let product = ValueBounds.corners(result, rhs, ValueBounds.times) else { return nil }
+                        result = product
+                    case .divide, .floorDivide:
+                        // A divisor that may be 0 (or between -1 and 1) leaves the quotient unknown.
+                        guard rhs.low >= 1 || rhs.high <= -1,
+                              var quotient = ValueBounds.corners(result, rhs, /) else { return nil }
+                        if operation.op == .floorDivide {
+                            quotient = ValueBounds(low: quotient.low.rounded(.down), high: quotient.high.rounded(.down))
+                        }
+                        result = quotient
+                    case .modulo:
+                        return nil
+                    }
+                    if result.low.isNaN || result.high.isNaN { return nil }
+                }
+                return result
+            case .power:
+                return nil
+            case .comparison:
+                return ValueBounds(low: 0, high: 1)
+            case .dice(let term):
+                return dice(term)
+            case .group(let members, let modifiers):
+                guard modifiers.isEmpty else { return nil }
+                var total = ValueBounds.constant(0)
+                for member in members {
+                    guard let bound = bounds(of: member) else { return nil }
+                    total = ValueBounds(low: total.low + bound.low, high: total.high + bound.high)
+                }
+                return total
+            case .repeat(let count, let body, let modifiers):
+                guard modifiers.isEmpty, let counts = bounds(of: count), counts.low >= 0,
+                      let member = bounds(of: body) else { return nil }
+                return ValueBounds.corners(counts, member, ValueBounds.times)
+            case .conditional(_, let then, let otherwise):
+                // Either branch may be taken: the union of their intervals.
+                guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
+                return ValueBounds(low: Swift.min(a.low, b.low), high: Swift.max(a.high, b.high))
+            case .binding(let name, let value, let body):
+                guard let bound = bounds(of: value) else { return nil }
+                var frame = frames.last ?? [:]
+                frame[name] = bound
+                frames.append(frame)
+                defer { frames.removeLast() }
+                return bounds(of: body)
+            case .annotated(let inner, _):
+                return bounds(of: inner)
+            }
+        }
+
+        private mutating func body(_ macro: Macro, _ bindings: [String: ValueBounds]) -> ValueBounds? {
+            guard frames.count < limits.maxMacroDepth else { return nil }
+            frames.append(bindings)
+            defer { frames.removeLast() }
+            return bounds(of: macro.body)
+        }
+
+        /// A dice term: the count's interval times one die's, keep/drop counted by the dice kept.
+        private mutating func dice(_ term: DiceTerm) -> ValueBounds? {
+            guard let rules = term.literalRules, term.modifierConflict == nil else { return nil }
+            let counts = term.count.map { bounds(of: $0) } ?? .constant(1)
+            // Counts past the dice limit fail as rolls; the bound keeps the counts below in Int.
+            guard let counts, counts.low >= 0, counts.high <= Double(limits.maxDice) else { return nil }
+            let faces: Distribution
+            switch term.sides {
+            case .number(let expr):
+                guard case .number(.integer(let sides)) = expr.kind, sides >= 1 else {
+                    // Random sides (`2d(1d3*2)`): a plain die shows 1 up to the most sides.
+                    guard term.modifiers.isEmpty, let sides = bounds(of: expr), sides.low >= 1,
+                          sides.high.isFinite else { return nil }
+                    return ValueBounds(low: counts.low.rounded(.up),
+                                       high: counts.high.rounded(.down) * sides.high.rounded(.down))
+                }
+                guard sides <= 1 << 20 else {
+                    // A huge plain die: its faces are not listed.
+                    guard term.modifiers.isEmpty else { return nil }
+                    return ValueBounds(low: counts.low.rounded(.up), high: counts.high.rounded(.down) * Double(sides))
+                }
+                faces = Distribution(uniformSides: sides)
+            case .percentile: faces = Distribution(uniformSides: 100)
+            case .fate: faces = Distribution(faces: [-1, 0, 1])
+            case .faces(let list):
+                guard !list.isEmpty else { return nil }
+                faces = Distribution(faces: list)
+            }
+            guard let pool = try? PoolModel(faces: faces, rules: rules, largestCount: 1, explosionCutoff: 1e-12,
+                                            range: .at(0), rerollRange: .at(0), explosionRange: .at(0)) else {
+                return nil
+            }
+            guard let die = pool.dieBounds else { return nil }
+            let low = Int(counts.low.rounded(.up)), high = Int(counts.high.rounded(.down))
+            guard low <= high else { return nil }
+            /// The dice kept of `n`.
+            func kept(_ n: Int) -> Int { rules.keeps.isEmpty ? n : KeepDropStep.keptRange(rules.keeps, total: n).count }
+            var result: ValueBounds?
+            // Every count when few; else the ends and the first counts, where keeping changes course.
+            var candidates = [low, high]
+            if high - low <= 4096 {
+                candidates = Array(low...high)
+            } else if !rules.keeps.isEmpty {
+                candidates += Array(low...(low + 64))
+            }
+            // Explosions add dice without end, and keep/drop then keeps more of them (the kept
+            // count grows with the dice: `kh3` up to 3, `dl6` without bound).
+            let explodes = !die.low.isFinite || !die.high.isFinite
+            for n in candidates {
+                let fewest = Double(kept(n)), most = explodes ? Double(kept(n + 1_000_000)) : fewest
+                let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
+                            ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
+                let part = ValueBounds(low: ends.min()!, high: ends.max()!)
+                result = result.map { ValueBounds(low: Swift.min($0.low, part.low), high: Swift.max($0.high, part.high)) }
+                    ?? part
+            }
+            return result
+        }
+    }
+}
+
+extension PoolModel {
+    /// The least and greatest value one die of the pool adds (a chain's total for explosions):
+    /// unbounded on the side its explosions go; `nil` when a contribution cannot be worked out.
+    var dieBounds: ValueBounds? {
+        var low = Double.infinity, high = -Double.infinity
+        var extraLow = Double.infinity, extraHigh = -Double.infinity
+        var explodes = false
+        var failed = false
+        die.forEachWholeOutcome { face, _ in
+            guard let value = try? rules.counting.contribution(of: .integer(face)) else {
+                failed = true
+                return
+            }
+            low = Swift.min(low, value.doubleValue)
+            high = Swift.max(high, value.doubleValue)
+            if rules.explosion != nil && cutsExplosionTails {
+                let extra = rules.explosion?.kind == .penetrate ? face - 1 : face
+                if let extraValue = try? rules.counting.contribution(of: .integer(extra)) {
+                    extraLow = Swift.min(extraLow, extraValue.doubleValue)
+                    extraHigh = Swift.max(extraHigh, extraValue.doubleValue)
+                    explodes = true
+                }
+            }
+        }
+        guard !failed, low <= high else { return nil }
+        if explodes {
+            // A chain may go on without end: each extra die adds what it shows.
+            if extraHigh > 0 { high = .infinity }
+            if extraLow < 0 { low = -.infinity }
+        }
+        return ValueBounds(low: low, high: high)
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import DiceKit
+
+/// `stats` within its time bound, in the engine's own units (no clocks): the simulation
+/// rolls fewer times when rolls are expensive and says so, fails only when not even a useful
+/// estimate fits, and reports the expression's true ends and its precision.
+struct StatsTimeBoundTests {
+    /// Limits whose exact attempt stops at once, with `simulation` units for the estimate.
+    static func simulating(_ simulation: Int) -> Limits {
+        var limits = Limits.standard
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: simulation)
+        return limits
+    }
+
+    static func distribution(_ program: String, limits: Limits) throws -> DistributionReport {
+        let (expr, environment) = try StatsHarness.prepare(program)
+        return try Stats.distribution(of: expr, environment: environment, limits: limits)
+    }
+
+    @Test func theSecondsSetBothBudgets() {
+        let budget = StatsBudget(seconds: 2)
+        #expect(budget.maxWork == Int(StatsBudget.exactStepsPerSecond))
+        #expect(budget.maxSimulationWork == Int(StatsBudget.simulationWorkPerSecond))
+        #expect(StatsBudget.standard.seconds == 1)
+        #expect(StatsBudget.standard.maxWork == 100_000_000)
+    }
+
+    @Test func aSimulationReportsTheTrueEndsAndItsPrecision() throws {
+        let report = try Self.distribution("200d20!", limits: Self.simulating(400_000))
+        #expect(!report.exact)
+        #expect(report.minimum == .value(.integer(200)))
+        #expect(report.maximum == .unbounded)
+        let rolls = try #require(report.sampleCount)
+        #expect(rolls >= Stats.minimumSimulationRolls && rolls < Stats.simulationRolls)
+        let error = try #require(report.standardError)
+        #expect(error > 0 && error <= 0.5 / Double(rolls).squareRoot())
+
+        let text = DistributionRenderer(width: 80, unicode: false).render(report, title: "200d20!")
+        let lines = text.split(separator: "\n")
+        #expect(lines[0].hasPrefix("(estimated, not exact: the exact distribution is beyond reach; \(rolls) simulated rolls, "
+                                   + "fewer than 1000000 to stay within the time bound; each probability ±"))
+        #expect(lines[1].contains(", min 200, max unbounded"))
+        let json = OutcomeRenderer().json(for: report, input: "stats 200d20!")
+        #expect(json.contains("\"exact\":false,\"rolls\":\(rolls),\"stderr\":"))
+        #expect(json.contains("\"min\":200,\"max\":null"))
+    }
+
+    @Test func theSimulationSpendsNoMoreThanItsBudget() throws {
+        // 3d6 costs the roll, its steps and 3 dice: about 10 units.
+        let report = try Self.distribution("3d6", limits: Self.simulating(50_000))
+        let rolls = try #require(report.sampleCount)
+        #expect(rolls >= 3000 && rolls <= 10_000)
+        #expect(report.minimum == .value(.integer(3)) && report.maximum == .value(.integer(18)))
+        // Plenty of budget: the full million.
+        let full = try Self.distribution("3d6", limits: Self.simulating(Int.max))
+        #expect(full.sampleCount == Stats.simulationRolls)
+    }
+
+    @Test func notEvenAUsefulEstimateIsAnError() throws {
+        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1000), at: SourceLocation(offset: 0)..<SourceLocation(offset: 3))) {
+            _ = try Self.distribution("3d6", limits: Self.simulating(100))
+        }
+        // One roll alone past the budget is cut short at the evaluator's poll (every 65,536 dice).
+        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1000), at: SourceLocation(offset: 0)..<SourceLocation(offset: 18))) {
+            _ = try Self.distribution("5000000d6kh2500000", limits: Self.simulating(1_000_000))
+        }
+    }
+
+    @Test func unknownEndsFallBackToTheSample() throws {
+        let report = try Self.distribution("1d6 % 4", limits: Self.simulating(100_000))
+        #expect(report.minimum == nil && report.maximum == nil)
+        let text = DistributionRenderer(width: 80, unicode: false).render(report, title: "1d6 % 4")
+        #expect(text.contains("sample min 0, sample max 3"))
+    }
+
+    struct BoundsCase: Sendable, CustomTestStringConvertible {
+        var program: String
+        var low: Double?
+        var high: Double?
+        var testDescription: String { program }
+    }
+
+    static let boundsCases = [
+        BoundsCase(program: "3d6 + 2", low: 5, high: 20), BoundsCase(program: "4d6kh3", low: 3, high: 18),
+        BoundsCase(program: "2d20kl1 - 1d4", low: -3, high: 19), BoundsCase(program: "1d6!", low: 1, high: .infinity),
+        BoundsCase(program: "1d6r1", low: 2, high: 6), BoundsCase(program: "5d10cs>=8df1", low: -5, high: 5),
+        BoundsCase(program: "(1d4)d6", low: 1, high: 24), BoundsCase(program: "-2dF * 3", low: -6, high: 6),
+        BoundsCase(program: "max(1d6, 1d8) >= 4", low: 0, high: 1), BoundsCase(program: "repeat(3, 1d4)", low: 3, high: 12),
+        BoundsCase(program: "def atk(m) = 1d20 + m; atk(1d4)", low: 2, high: 24),
+        BoundsCase(program: "1d6 / 1d2", low: 0.5, high: 6), BoundsCase(program: "1d6 / (1d3 - 2)", low: nil, high: nil),
+        BoundsCase(program: "4d6mi3", low: 12, high: 24), BoundsCase(program: "10d6!!kh1", low: 1, high: .infinity),
+        BoundsCase(program: "4d6!kh3", low: 3, high: .infinity), BoundsCase(program: "3d4!dl6", low: 0, high: .infinity),
+        BoundsCase(program: "3dF!", low: -.infinity, high: .infinity),
+        BoundsCase(program: "(1d2)d(1d6 + 1)", low: 1, high: 14), BoundsCase(program: "2d(1d3 * 2)", low: 2, high: 12),
+    ]
+
+    /// The interval walker against the exact distribution's ends (or unboundedness).
+    @Test(arguments: StatsTimeBoundTests.boundsCases)
+    func theTrueEndsOfAnExpression(_ c: BoundsCase) throws {
+        let (expr, environment) = try StatsHarness.prepare(c.program)
+        let bounds = ValueBounds.of(expr, environment: environment, limits: .standard)
+        guard let low = c.low, let high = c.high else {
+            #expect(bounds == nil)
+            return
+        }
+        #expect(bounds == ValueBounds(low: low, high: high))
+        let exact = try Stats.exactDistribution(of: expr, environment: environment).distribution
+        if low.isFinite { #expect(exact.minimum!.doubleValue == low) }
+        if high.isFinite { #expect(exact.maximum!.doubleValue == high) }
+    }
+}
