@@ -288,3 +288,64 @@ struct CheckedSum {
     /// The total, or `nil` when it is outside `Int`.
     var total: Int? { wraps == 0 ? partial : nil }
 }
+
+/// An exact sum of integers and of integers repeated (`value × times`), in 128 bits:
+/// it fails only when the total does not fit in `Int`.
+struct WideSum {
+    private var high = 0
+    private var low: UInt = 0
+
+    @inline(__always)
+    mutating func add(_ value: Int, times: Int) {
+        let product = value.multipliedFullWidth(by: times)
+        let (sum, carry) = low.addingReportingOverflow(product.low)
+        low = sum
+        high = high &+ product.high &+ (carry ? 1 : 0)
+    }
+
+    /// The total, or `nil` when it is outside `Int`.
+    var total: Int? {
+        let result = Int(bitPattern: low)
+        return high == (result < 0 ? -1 : 0) ? result : nil
+    }
+}
+
+/// The values of the dice that count, counted by value: those in `base..<base + span`
+/// in an array, any others (compounded totals) in a dictionary.
+struct FaceCountSink: DieSink {
+    var counts: [Int]
+    let base: Int
+    let span: Int
+    var others: [Int: Int] = [:]
+    /// Dice counted in all.
+    var total = 0
+
+    /// Counts in `counts` (its first `span` slots, set to zero) for values from `base`.
+    init(counts: [Int], base: Int, span: Int) {
+        self.counts = counts
+        if self.counts.count < span { self.counts = [Int](repeating: 0, count: span) }
+        for index in 0..<span { self.counts[index] = 0 }
+        self.base = base
+        self.span = span
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Int, _ flags: Die.Flags) {
+        if flags.contains(.rerolled) { return }
+        total += 1
+        let slot = value &- base
+        if UInt(bitPattern: slot) < UInt(bitPattern: span) {
+            counts[slot] &+= 1
+        } else {
+            others[value, default: 0] += 1
+        }
+    }
+
+    /// Each value counted, with how many times, in ascending order of value.
+    func runs() -> [(value: Int, count: Int)] {
+        var result: [(value: Int, count: Int)] = others.map { ($0.key, $0.value) }
+        for slot in 0..<span where counts[slot] > 0 { result.append((base + slot, counts[slot])) }
+        result.sort { $0.value < $1.value }
+        return result
+    }
+}

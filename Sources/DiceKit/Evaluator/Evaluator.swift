@@ -28,6 +28,8 @@ public struct Evaluator<Source: DieSource> {
     var depth = 0
     /// Reused buffer for keep/drop on values, so a roll allocates nothing.
     var scratch: [Int] = []
+    /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
+    var faceCounts: [Int] = []
     /// Plans of the dice terms rolled last whose arguments are literals.
     var plans = PlanCache()
     /// Reused operand stack of `value(of: CompiledValue)`.
