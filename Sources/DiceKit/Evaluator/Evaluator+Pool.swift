@@ -124,6 +124,7 @@ extension Evaluator {
             }
             if rolled < count, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
+        try hold(recorded / 8, at: range)
         let pool = DicePool(term: term, dice: dice, omitted: count - recorded,
                             lowestFace: plan.lowestFace, highestFace: plan.highestFace, value: .integer(sum))
         return Roll(.pool(pool), value: .integer(sum))
@@ -166,6 +167,7 @@ extension Evaluator {
         let total = entries.count
         let recorded = Swift.min(total, limits.maxRecordedDice)
         if recorded < total { entries.removeSubrange(recorded...) }
+        try hold(recorded / 8, at: range)
         let pool = DicePool(term: term, dice: entries, omitted: total - recorded,
                             lowestFace: plan.lowestFace, highestFace: plan.highestFace,
                             isCount: plan.counting != nil, value: .integer(value))

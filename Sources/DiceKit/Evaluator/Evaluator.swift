@@ -20,6 +20,8 @@ public struct Evaluator<Source: DieSource> {
     /// Work since `shouldStop` was last asked; not reset between statements, so many
     /// small statements in a row (a simulation's rolls) are polled as often as one big one.
     private var workSincePoll = 0
+    /// Parts of the breakdown held since the last `startStatement()` (`Limits.maxResultParts`).
+    private(set) var heldParts = 0
 
     /// Parameter bindings of the macro calls in progress, innermost last.
     var frames: [[String: Number]] = []
@@ -53,6 +55,7 @@ public struct Evaluator<Source: DieSource> {
     /// Starts a statement: resets the work count and any macro frames left by an error.
     public mutating func startStatement() {
         work = 0
+        heldParts = 0
         depth = 0
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         macroDepth = 0
@@ -73,6 +76,23 @@ public struct Evaluator<Source: DieSource> {
         }
     }
 
+    /// Counts `amount` parts of the breakdown against `Limits.maxResultParts`.
+    @inline(__always)
+    mutating func hold(_ amount: Int, at range: SourceRange) throws(DiceError) {
+        let (total, overflow) = heldParts.addingReportingOverflow(amount)
+        guard !overflow, total <= limits.maxResultParts else {
+            throw DiceError(.resultTooLarge(limit: limits.maxResultParts), at: range)
+        }
+        heldParts = total
+    }
+
+    /// Evaluates `expr` for its value alone: the parts of its breakdown are let go after.
+    mutating func valueDroppingBreakdown(_ expr: Expr) throws(DiceError) -> Number {
+        let held = heldParts
+        defer { heldParts = held }
+        return try evaluate(expr).value
+    }
+
     /// Evaluates `expr` into its value and breakdown.
     ///
     /// - Complexity: O(*n* + *d* log *d*) for *n* nodes and *d* dice rolled, rerolls and
@@ -82,7 +102,9 @@ public struct Evaluator<Source: DieSource> {
         guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
         depth += 1
         defer { depth -= 1 }
-        return try evaluateNode(expr)
+        let roll = try evaluateNode(expr)
+        if case .number = roll.kind {} else { try hold(1, at: expr.range) }
+        return roll
     }
 
     private mutating func evaluateNode(_ expr: Expr) throws(DiceError) -> Roll {

@@ -59,3 +59,117 @@ import Testing
         #expect(try result.tree.get() == result.flat.get())
     }
 }
+
+/// `repeat` on the value path keeps no member trees, and the breakdown's parts are
+/// bounded by `Limits.maxResultParts`, with their own error.
+@Suite struct ResultBudgetTests {
+    /// `def a0 = 1d6`, `def a1 = a0 + a0`, … `def a40 = a39 + a39`.
+    static func doublingChain(_ levels: Int = 40) -> Environment {
+        var environment = Environment()
+        environment.define(Macro(name: "a0", parameters: [], body: try! Parser.parseExpression("1d6")))
+        for level in 1...levels {
+            let body = try! Parser.parseExpression("a\(level - 1) + a\(level - 1)")
+            environment.define(Macro(name: "a\(level)", parameters: [], body: body))
+        }
+        return environment
+    }
+
+    @Test func aDoublingMacroChainStopsAtTheBudget() throws {
+        let limits = Limits(maxResultParts: 10_000)
+        var evaluator = Evaluator(environment: Self.doublingChain(), limits: limits, source: Xoshiro256StarStar(seed: 1))
+        let expr = try Parser.parseExpression("a40")
+        evaluator.startStatement()
+        let tree = diceError { () throws(DiceError) in try evaluator.evaluate(expr) }
+        #expect(tree?.kind == .resultTooLarge(limit: 10_000))
+        #expect(tree?.range == expr.range)
+        // Well before the dice limit: the parts ran out first.
+        #expect(evaluator.work < 10_000)
+        evaluator.startStatement()
+        let flat = diceError { () throws(DiceError) in try evaluator.value(of: CompiledValue(expr)) }
+        #expect(flat?.kind == .resultTooLarge(limit: 10_000))
+    }
+
+    @Test func theDefaultBudgetStopsTheFortyMacroChain() throws {
+        var session = Session(environment: Self.doublingChain(), seed: 1)
+        let error = diceError { () throws(DiceError) in try session.roll("a40") }
+        #expect(error?.kind == .resultTooLarge(limit: Limits.standard.maxResultParts))
+    }
+
+    /// Small chains are unchanged by the budget: the same value, the same breakdown.
+    @Test func aChainWithinTheBudgetIsUnchanged() throws {
+        let expr = try Parser.parseExpression("a8 + 1")
+        var small = Evaluator(environment: Self.doublingChain(8), limits: Limits(maxResultParts: 1_000_000),
+                              source: Xoshiro256StarStar(seed: 3))
+        var large = small
+        large.limits.maxResultParts = Int.max
+        small.startStatement()
+        large.startStatement()
+        let a = try small.evaluate(expr)
+        let b = try large.evaluate(expr)
+        #expect(a == b)
+        #expect(small.heldParts > 256 && small.heldParts < 2_000)
+    }
+
+    /// A repeat holds at most `maxRecordedDice` member trees; past them, no part is held.
+    @Test func aHugeRepeatHoldsOnlyTheMembersShown() throws {
+        let expr = try Parser.parseExpression("repeat(100000, 2d6 + 1)")
+        let limits = Limits(maxDice: 1_000_000, maxRecordedDice: 100)
+        var evaluator = Evaluator(environment: Environment(), limits: limits, source: Xoshiro256StarStar(seed: 4))
+        var flat = evaluator
+        evaluator.startStatement()
+        let roll = try evaluator.evaluate(expr)
+        // 100 members of a chain, a pool and no more; the group itself.
+        #expect(evaluator.heldParts == 100 * 2 + 1)
+        guard case .group(let group) = roll.kind else {
+            Issue.record("not a group")
+            return
+        }
+        #expect(group.members.count == 100_000)
+        #expect(group.members.dropFirst(100).allSatisfy { $0.roll.kind == .number })
+        flat.startStatement()
+        #expect(try flat.value(of: CompiledValue(expr)) == roll.value)
+        #expect(flat.heldParts == 0)
+        #expect(flat.source.next() == evaluator.source.next())
+    }
+
+    /// Too many parts held for a repeat of repeats is the budget's error, not gigabytes.
+    @Test func nestedRepeatsStopAtTheBudget() throws {
+        let expr = try Parser.parseExpression("repeat(1000, repeat(1000, 1d6))")
+        var evaluator = Evaluator(environment: Environment(), limits: Limits(maxResultParts: 100_000),
+                                  source: Xoshiro256StarStar(seed: 5))
+        evaluator.startStatement()
+        let error = diceError { () throws(DiceError) in try evaluator.evaluate(expr) }
+        #expect(error?.kind == .resultTooLarge(limit: 100_000))
+        // The value alone holds no breakdown: it is within the budget.
+        evaluator.startStatement()
+        #expect(throws: Never.self) { try evaluator.value(of: CompiledValue(expr)) }
+    }
+
+    /// The same seed gives the same values with a small and a large budget, and on the value path.
+    @Test(arguments: [
+        "repeat(3000, 1d6)", "repeat(3000, 1d6)kh10", "repeat(3000, 1d20)cs>=15df1", "repeat(3000, 1d6 / 4)dl100",
+        "repeat(2000, 3d6)sa", "repeat(2000, 1d6)kh(1d4)", "repeat(3000, 9223372036854775807 - 1d2) - 1",
+        "repeat(3, repeat(1000, 1d6)kh1)kl1", "{1d6, 2d6, 3d6}kh1 + repeat(500, 1d4)",
+    ])
+    func valuesDoNotDependOnTheBudget(_ text: String) throws {
+        let expr = try Parser.parseExpression(text)
+        var small = Evaluator(environment: Environment(), limits: Limits(maxRecordedDice: 10),
+                              source: Xoshiro256StarStar(seed: 6))
+        var large = Evaluator(environment: Environment(), limits: Limits(maxRecordedDice: 1_000_000, maxResultParts: .max),
+                              source: Xoshiro256StarStar(seed: 6))
+        var flat = small
+        let a = Result { () throws(DiceError) in try small.evaluate(expr).value }
+        let b = Result { () throws(DiceError) in try large.evaluate(expr).value }
+        let c = Result { () throws(DiceError) in try flat.value(of: CompiledValue(expr)) }
+        switch (a, b, c) {
+        case (.success(let x), .success(let y), .success(let z)):
+            #expect(x == y && y == z, "\(text)")
+        case (.failure(let x), .failure(let y), .failure(let z)):
+            #expect(x == y && y == z, "\(text)")
+        default:
+            Issue.record("\(text): \(a) / \(b) / \(c)")
+        }
+        let next = small.source.next()
+        #expect(next == large.source.next() && next == flat.source.next(), "\(text) rolled different dice")
+    }
+}
