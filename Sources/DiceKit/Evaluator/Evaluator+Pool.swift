@@ -130,9 +130,14 @@ extension Evaluator {
         return Roll(.pool(pool), value: .integer(sum))
     }
 
-    /// Any pool with modifiers: every die is kept in memory for keep/drop and counting.
+    /// Any pool with modifiers: every die is kept in memory for keep/drop and counting,
+    /// unless there are more than are listed, of few faces, not sorted (`rollLargePool`).
     private mutating func rollModifiedPool(_ term: DiceTerm, count: Int, plan: PoolPlan,
                                            at range: SourceRange) throws(DiceError) -> Roll {
+        let (span, overflow) = plan.highestFace.subtractingReportingOverflow(plan.lowestFace)
+        if count > limits.maxRecordedDice, plan.rules.sortAscending == nil, !overflow, span < count / 4 {
+            return try rollLargePool(term, count: count, plan: plan, base: plan.lowestFace - 1, span: span + 2, at: range)
+        }
         var entries: [Die] = []
         entries.reserveCapacity(Swift.min(count, 1 << 20))
         for index in 0..<count {

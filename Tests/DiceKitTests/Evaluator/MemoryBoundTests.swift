@@ -173,3 +173,42 @@ import Testing
         #expect(next == large.source.next() && next == flat.source.next(), "\(text) rolled different dice")
     }
 }
+
+/// Pools with more dice than are listed, in the breakdown: counted by value, with the same
+/// value and the same flags on the dice listed as when every die is kept.
+@Suite struct LargePoolTests {
+    @Test(arguments: [
+        "2000d6kh1", "2000d6kl3", "2000d6dh7dl5", "2000d6kh1000dl400kl300", "2000d6k0", "2000d6dh3000",
+        "2000d6!kh10", "2000d6!pdl20", "2000d6!!kh5", "2000d6!!>4dl100kh700", "2000d6r1kh50", "2000d6ro<3kl9",
+        "2000d6mi3kh10", "2000d6ma2dl10", "2000dFkh100", "2000d{-5,0,7}kl30dh3", "2000d%kh10",
+        "2000d6cs>=5", "2000d6kh100cs6", "2000d6df1", "2000d6cs6df1dl3", "3000d6!!cs>10", "2000d6sa",
+        "2000d4611686018427387904!kh2", "(1000 + 1d1000)d6kh(1d1000)",
+    ])
+    func listsTheSameDiceWithTheSameFlags(_ text: String) throws {
+        let expr = try Parser.parseExpression(text)
+        for seed in [1, 2, 3] as [UInt64] {
+            var listed = Evaluator(environment: Environment(), limits: Limits(maxDice: 100_000, maxRecordedDice: 60),
+                                   source: Xoshiro256StarStar(seed: seed))
+            var full = Evaluator(environment: Environment(), limits: Limits(maxDice: 100_000, maxRecordedDice: 1_000_000),
+                                 source: Xoshiro256StarStar(seed: seed))
+            let a = Result { () throws(DiceError) in try listed.evaluate(expr) }
+            let b = Result { () throws(DiceError) in try full.evaluate(expr) }
+            #expect(listed.source.next() == full.source.next(), "\(text) rolled different dice")
+            switch (a, b) {
+            case (.success(let small), .success(let large)):
+                #expect(small.value == large.value, "\(text) seed \(seed)")
+                let smallPools = small.pools, largePools = large.pools
+                #expect(smallPools.count == largePools.count)
+                for (s, l) in zip(smallPools, largePools) {
+                    #expect(s.dice == Array(l.dice.prefix(s.dice.count)), "\(text) seed \(seed)")
+                    #expect(s.dice.count + s.omitted == l.dice.count + l.omitted)
+                    #expect(s.dice.count <= 60)
+                }
+            case (.failure(let x), .failure(let y)):
+                #expect(x == y, "\(text)")
+            default:
+                Issue.record("\(text): \(a) / \(b)")
+            }
+        }
+    }
+}
