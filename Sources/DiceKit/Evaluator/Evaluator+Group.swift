@@ -11,6 +11,13 @@ extension Evaluator {
     mutating func repeatGroup(count: Expr, body: Expr, modifiers: [DiceModifier],
                               at range: SourceRange) throws(DiceError) -> Roll {
         let n = try repeatCount(count, at: range)
+        let sorts = modifiers.contains { modifier in
+            if case .sort = modifier.kind { return true }
+            return false
+        }
+        if n > limits.maxRecordedDice && !sorts {
+            return try listedRepeat(count: n, body: body, modifiers: modifiers, at: range)
+        }
         var members: [GroupRoll.Member] = []
         members.reserveCapacity(Swift.min(n, limits.maxRecordedDice))
         for index in 0..<n {
@@ -23,6 +30,56 @@ extension Evaluator {
             }
         }
         return try finishGroup(members, modifiers: modifiers, isRepeat: true, at: range)
+    }
+
+    /// A repeat of more members than are listed, not sorted: the first `maxRecordedDice`
+    /// members with their rolls, the others' values only, and those only for modifiers.
+    private mutating func listedRepeat(count n: Int, body: Expr, modifiers: [DiceModifier],
+                                       at range: SourceRange) throws(DiceError) -> Roll {
+        let listed = limits.maxRecordedDice
+        var members: [GroupRoll.Member] = []
+        members.reserveCapacity(listed)
+        var values: [Number] = []
+        if !modifiers.isEmpty { values.reserveCapacity(Swift.min(n, 1 << 16)) }
+        var sum = Number.integer(0)
+        // Without modifiers the value is the sum in order; it fails after the last member.
+        var failure: DiceError?
+        for index in 0..<n {
+            try spend(1, at: range)
+            let value: Number
+            if index < listed {
+                let roll = try evaluate(body)
+                members.append(GroupRoll.Member(roll: roll))
+                value = roll.value
+            } else {
+                value = try valueDroppingBreakdown(body)
+            }
+            if !modifiers.isEmpty {
+                values.append(value)
+            } else if failure == nil {
+                do {
+                    sum = try arithmetic(range) { () throws(ArithmeticFault) in try sum.adding(value) }
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
+        var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: false)
+        group.omitted = n - members.count
+        guard !modifiers.isEmpty else { return Roll(.group(group), value: sum) }
+        let outcome = try groupOutcome(values, modifiers: modifiers, at: range)
+        if let kept = outcome.kept, kept.count != n {
+            var next = 0
+            for index in members.indices {
+                while next < kept.count && kept[next] < index { next += 1 }
+                if next >= kept.count || kept[next] != index { group.members[index].kept = false }
+            }
+        }
+        for index in outcome.successes where index < listed { group.members[index].success = true }
+        for index in outcome.failures where index < listed { group.members[index].failure = true }
+        group.isCount = outcome.isCount
+        return Roll(.group(group), value: outcome.value)
     }
 
     /// The member count of `repeat(count, …)`, checked against the dice limit before any is rolled.

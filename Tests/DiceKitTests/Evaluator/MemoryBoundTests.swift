@@ -110,7 +110,8 @@ import Testing
         #expect(small.heldParts > 256 && small.heldParts < 2_000)
     }
 
-    /// A repeat holds at most `maxRecordedDice` member trees; past them, no part is held.
+    /// A repeat holds at most `maxRecordedDice` member trees; past them, no part is held
+    /// and no member is kept.
     @Test func aHugeRepeatHoldsOnlyTheMembersShown() throws {
         let expr = try Parser.parseExpression("repeat(100000, 2d6 + 1)")
         let limits = Limits(maxDice: 1_000_000, maxRecordedDice: 100)
@@ -124,8 +125,8 @@ import Testing
             Issue.record("not a group")
             return
         }
-        #expect(group.members.count == 100_000)
-        #expect(group.members.dropFirst(100).allSatisfy { $0.roll.kind == .number })
+        #expect(group.members.count == 100)
+        #expect(group.omitted == 99_900)
         flat.startStatement()
         #expect(try flat.value(of: CompiledValue(expr)) == roll.value)
         #expect(flat.heldParts == 0)
@@ -203,6 +204,47 @@ import Testing
                     #expect(s.dice == Array(l.dice.prefix(s.dice.count)), "\(text) seed \(seed)")
                     #expect(s.dice.count + s.omitted == l.dice.count + l.omitted)
                     #expect(s.dice.count <= 60)
+                }
+            case (.failure(let x), .failure(let y)):
+                #expect(x == y, "\(text)")
+            default:
+                Issue.record("\(text): \(a) / \(b)")
+            }
+        }
+    }
+}
+
+/// A repeat of more members than are listed keeps the first ones with the same rolls and
+/// flags as when every member is kept, and the same value.
+@Suite struct ListedRepeatTests {
+    @Test(arguments: [
+        "repeat(500, 1d6)", "repeat(500, 1d6)kh10", "repeat(500, 1d20)cs>=15df1", "repeat(500, 1d6 / 4)dl100",
+        "repeat(500, 3d6)sa", "repeat(500, 1d6)kh(1d4)", "repeat(500, 9223372036854775807 - 1d2)",
+        "repeat(500, 1d6)kh400dl350kl20", "repeat(500, 2d6)cs>7", "repeat(500, 1d6)kh1cs6",
+        "repeat(50, repeat(20, 1d6)kh1)kl1",
+    ])
+    func listsTheSameMembers(_ text: String) throws {
+        let expr = try Parser.parseExpression(text)
+        for seed in [7, 8] as [UInt64] {
+            var listed = Evaluator(environment: Environment(), limits: Limits(maxRecordedDice: 12),
+                                   source: Xoshiro256StarStar(seed: seed))
+            var full = Evaluator(environment: Environment(), limits: Limits(maxRecordedDice: 100_000),
+                                 source: Xoshiro256StarStar(seed: seed))
+            let a = Result { () throws(DiceError) in try listed.evaluate(expr) }
+            let b = Result { () throws(DiceError) in try full.evaluate(expr) }
+            #expect(listed.source.next() == full.source.next(), "\(text) rolled different dice")
+            switch (a, b) {
+            case (.success(let small), .success(let large)):
+                #expect(small.value == large.value, "\(text)")
+                guard case .group(let s) = small.kind, case .group(let l) = large.kind else {
+                    Issue.record("\(text): not a group")
+                    continue
+                }
+                #expect(s.members.count + s.omitted == l.members.count + l.omitted)
+                #expect(s.isCount == l.isCount)
+                for (x, y) in zip(s.members, l.members).prefix(12) {
+                    #expect(x.kept == y.kept && x.success == y.success && x.failure == y.failure, "\(text)")
+                    #expect(x.roll.value == y.roll.value)
                 }
             case (.failure(let x), .failure(let y)):
                 #expect(x == y, "\(text)")
