@@ -235,7 +235,7 @@ enum FuzzDice {
 
     static func isResourceError(_ kind: DiceError.Kind) -> Bool {
         switch kind {
-        case .tooManyDice, .interrupted, .evaluationTooDeep, .macroRecursion: return true
+        case .tooManyDice, .resultTooLarge, .interrupted, .evaluationTooDeep, .macroRecursion: return true
         case .inMacro(_, let inner): return isResourceError(inner)
         default: return false
         }

@@ -100,6 +100,8 @@ extension DiceError.Kind {
             return "'\(modifier.rawValue)' applies to dice, not to groups"
         case .tooManyDice(let limit):
             return "more than \(limit) dice in one statement"
+        case .resultTooLarge(let limit):
+            return "the statement needs more than \(limit) parts of its breakdown in memory at once"
         case .explosionMatchesEveryFace:
             return "the explosion matches every face of the die, so it would never end"
         case .rerollMatchesEveryFace:

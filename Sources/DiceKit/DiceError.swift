@@ -90,6 +90,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case modifierAppliesToDice(ModifierKind)
         /// More dice in one statement than `Limits.maxDice`.
         case tooManyDice(limit: Int)
+        /// A breakdown with more parts than `Limits.maxResultParts`, held in memory at once.
+        case resultTooLarge(limit: Int)
         /// An explosion whose condition matches every face: it would never end.
         case explosionMatchesEveryFace
         /// A recursive reroll whose conditions match every face: it would never end.

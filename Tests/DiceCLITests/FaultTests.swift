@@ -285,13 +285,14 @@ import Darwin
 
     @Test func ctrlCAbandonsLongStatementsAndKeepsTheSession() throws {
         defer { cleanUp() }
-        // Each macro uses the last twice: 2^40 uses, no dice (they count like repeat members).
+        // Each macro uses the last twice: `a40` alone ends with the breakdown's budget, a
+        // repeat of small ones runs long (uses count like repeat members, not like dice).
         let rc = home.appendingPathComponent("macros.dice")
         try ("def a0 = 1\n" + (1...40).map { "def a\($0) = a\($0 - 1) + a\($0 - 1)\n" }.joined()).write(
             to: rc, atomically: true, encoding: .utf8)
         let terminal = try start(["DICE_INIT": rc.path], arguments: ["--max-dice", "4000000000"])
         try enter("x = 5", in: terminal)
-        for long in ["100000000d6", "repeat(1000000000, 1d6)", "a40", "1000000000d6kh1"] {
+        for long in ["100000000d6", "repeat(1000000000, 1d6)", "repeat(1000000000, a3)", "1000000000d6kh1"] {
             terminal.send(long + "\r")
             try terminal.waitFor(long + "\r\n")
             Thread.sleep(forTimeInterval: 0.3)
@@ -326,6 +327,13 @@ import Darwin
         let small = try DiceProcess.run(["--max-dice", "1000", "-e", "def m = 1; def n = m + m; repeat(400, n)"])
         #expect(small.status == 1)
         #expect(small.stderr.contains("error: more than 1000 dice in one statement"))
+        // 2^40 macro uses stop at the breakdown's budget, long before the dice limit.
+        let chain = "def a0 = 1d6; " + (1...40).map { "def a\($0) = a\($0 - 1) + a\($0 - 1); " }.joined() + "a40"
+        for arguments in [["-e", chain], ["-t", "-e", chain]] {
+            let doubling = try DiceProcess.run(arguments)
+            #expect(doubling.status == 1)
+            #expect(doubling.stderr.contains("error: the statement needs more than 1500000 parts of its breakdown"))
+        }
         let (within, peakKB) = try Self.runMeasured([DiceProcess.binary, "-t", "--seed", "1", "-e", "1000000d6kh1"])
         #expect(within.status == 0)
         #expect(within.stdout == "6\n")

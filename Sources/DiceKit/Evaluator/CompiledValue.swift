@@ -4,7 +4,8 @@
 ///
 /// Numbers, arithmetic, comparisons, functions, names of variables and dice terms of every
 /// kind run from the list; macros, groups and `repeat` are one step each that hands its
-/// subtree to the tree evaluator. Running it rolls the same dice in the same order as
+/// subtree to the tree evaluator (`repeat` keeps only its members' values, and those only
+/// for its modifiers). Running it rolls the same dice in the same order as
 /// `Evaluator.evaluate(_:)` on the expression, and gives the same value or the same error
 /// (the fuzz harness and `ValuePathTests` check this).
 ///
@@ -206,7 +207,7 @@ extension Evaluator {
                 } else if case .variable(let value) = environment[name] {
                     stack.append(value)
                 } else {
-                    stack.append(try evaluate(compiled.subtrees[index]).value)
+                    stack.append(try valueDroppingBreakdown(compiled.subtrees[index]))
                 }
             case .negate(let range):
                 let operand = stack.popLast() ?? .integer(0)
@@ -229,7 +230,12 @@ extension Evaluator {
                 stack.append(try arithmetic(range) { () throws(ArithmeticFault) in try Functions.apply(function, arguments) })
             case .tree(let index):
                 guard index < compiled.subtrees.count else { continue }
-                stack.append(try evaluate(compiled.subtrees[index]).value)
+                let subtree = compiled.subtrees[index]
+                if case .repeat(let count, let body, let modifiers) = subtree.kind {
+                    stack.append(try repeatValue(subtree, count: count, body: body, modifiers: modifiers))
+                } else {
+                    stack.append(try valueDroppingBreakdown(subtree))
+                }
             case .branch(let target):
                 if (stack.popLast() ?? .integer(0)).isZero { next = target }
             case .jump(let target):

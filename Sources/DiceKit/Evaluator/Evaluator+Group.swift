@@ -1,32 +1,118 @@
 extension Evaluator {
     /// `{a, b, ...}` with keep/drop and counting over member values.
     mutating func group(_ members: [Expr], modifiers: [DiceModifier], at range: SourceRange) throws(DiceError) -> Roll {
-        var rolls: [Roll] = []
+        var rolls: [GroupRoll.Member] = []
         rolls.reserveCapacity(members.count)
-        for member in members { rolls.append(try evaluate(member)) }
+        for member in members { rolls.append(GroupRoll.Member(roll: try evaluate(member))) }
         return try finishGroup(rolls, modifiers: modifiers, isRepeat: false, at: range)
     }
 
     /// `repeat(n, e)`: the group of `n` independent evaluations of `e`.
     mutating func repeatGroup(count: Expr, body: Expr, modifiers: [DiceModifier],
                               at range: SourceRange) throws(DiceError) -> Roll {
+        let n = try repeatCount(count, at: range)
+        let sorts = modifiers.contains { modifier in
+            if case .sort = modifier.kind { return true }
+            return false
+        }
+        if n > limits.maxRecordedDice && !sorts {
+            return try listedRepeat(count: n, body: body, modifiers: modifiers, at: range)
+        }
+        var members: [GroupRoll.Member] = []
+        members.reserveCapacity(Swift.min(n, limits.maxRecordedDice))
+        for index in 0..<n {
+            try spend(1, at: range)
+            // Past the recording limit keep only the value, so memory stays bounded.
+            if index < limits.maxRecordedDice {
+                members.append(GroupRoll.Member(roll: try evaluate(body)))
+            } else {
+                members.append(GroupRoll.Member(roll: Roll(.number, value: try valueDroppingBreakdown(body))))
+            }
+        }
+        return try finishGroup(members, modifiers: modifiers, isRepeat: true, at: range)
+    }
+
+    /// A repeat of more members than are listed, not sorted: the first `maxRecordedDice`
+    /// members with their rolls, the others' values only, and those only for modifiers.
+    private mutating func listedRepeat(count n: Int, body: Expr, modifiers: [DiceModifier],
+                                       at range: SourceRange) throws(DiceError) -> Roll {
+        let listed = limits.maxRecordedDice
+        var members: [GroupRoll.Member] = []
+        members.reserveCapacity(listed)
+        var values: [Number] = []
+        if !modifiers.isEmpty { values.reserveCapacity(Swift.min(n, 1 << 16)) }
+        var sum = Number.integer(0)
+        // Without modifiers the value is the sum in order; it fails after the last member.
+        var failure: DiceError?
+        for index in 0..<n {
+            try spend(1, at: range)
+            let value: Number
+            if index < listed {
+                let roll = try evaluate(body)
+                members.append(GroupRoll.Member(roll: roll))
+                value = roll.value
+            } else {
+                value = try valueDroppingBreakdown(body)
+            }
+            if !modifiers.isEmpty {
+                values.append(value)
+            } else if failure == nil {
+                do {
+                    sum = try arithmetic(range) { () throws(ArithmeticFault) in try sum.adding(value) }
+                } catch {
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
+        var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: false)
+        group.omitted = n - members.count
+        guard !modifiers.isEmpty else { return Roll(.group(group), value: sum) }
+        let outcome = try groupOutcome(values, modifiers: modifiers, at: range)
+        if let kept = outcome.kept, kept.count != n {
+            var next = 0
+            for index in members.indices {
+                while next < kept.count && kept[next] < index { next += 1 }
+                if next >= kept.count || kept[next] != index { group.members[index].kept = false }
+            }
+        }
+        for index in outcome.successes where index < listed { group.members[index].success = true }
+        for index in outcome.failures where index < listed { group.members[index].failure = true }
+        group.isCount = outcome.isCount
+        return Roll(.group(group), value: outcome.value)
+    }
+
+    /// The member count of `repeat(count, …)`, checked against the dice limit before any is rolled.
+    private mutating func repeatCount(_ count: Expr, at range: SourceRange) throws(DiceError) -> Int {
         let n = try wholeNumber(count) { .invalidCount($0) }
         guard n >= 0 else { throw DiceError(.invalidCount(.integer(n)), at: count.range) }
         guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
-        var rolls: [Roll] = []
-        rolls.reserveCapacity(Swift.min(n, limits.maxRecordedDice))
-        for index in 0..<n {
-            try spend(1, at: range)
-            let roll = try evaluate(body)
-            // Past the recording limit keep only the value, so memory stays bounded.
-            rolls.append(index < limits.maxRecordedDice ? roll : Roll(.number, value: roll.value))
-        }
-        return try finishGroup(rolls, modifiers: modifiers, isRepeat: true, at: range)
+        return n
     }
 
-    private mutating func finishGroup(_ rolls: [Roll], modifiers: [DiceModifier], isRepeat: Bool,
+    private mutating func finishGroup(_ members: [GroupRoll.Member], modifiers: [DiceModifier], isRepeat: Bool,
                                       at range: SourceRange) throws(DiceError) -> Roll {
-        var members = rolls.map { GroupRoll.Member(roll: $0, kept: true, success: false, failure: false) }
+        var members = members
+        // The values are read in place: a copy of a huge repeat's would double its memory.
+        let outcome = try groupOutcome(members.lazy.map { $0.roll.value }, modifiers: modifiers, at: range)
+        if let kept = outcome.kept, kept.count != members.count {
+            let keptSet = Set(kept)
+            for index in members.indices where !keptSet.contains(index) { members[index].kept = false }
+        }
+        for index in outcome.successes { members[index].success = true }
+        for index in outcome.failures { members[index].failure = true }
+        if let ascending = outcome.sortAscending {
+            members.sort { ascending ? $0.roll.value < $1.roll.value : $0.roll.value > $1.roll.value }
+        }
+        let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: modifiers, isCount: outcome.isCount)
+        return Roll(.group(group), value: outcome.value)
+    }
+
+    /// What a group's modifiers make of its member values: its value, and which members are
+    /// kept (`nil`: all), counted as successes and as failures.
+    private mutating func groupOutcome<Values: RandomAccessCollection<Number>>(
+        _ values: Values, modifiers: [DiceModifier], at range: SourceRange
+    ) throws(DiceError) -> GroupOutcome where Values.Index == Int {
         let ordered = DiceModifier.inStageOrder(modifiers)
         if let conflict = PoolRules.conflict(in: ordered, onGroup: true) { throw conflict }
         var argumentRolls: [Roll] = []
@@ -34,38 +120,90 @@ extension Evaluator {
         let rules = try resolveRules(ordered, argumentRolls: &argumentRolls, values: &argumentValues)
         let counting = rules.counting.successes
         let failures = rules.counting.failures
-        var kept = Array(members.indices)
+        var outcome = GroupOutcome(isCount: counting != nil, sortAscending: rules.sortAscending)
+        var kept = Array(values.indices)
         for step in rules.keeps {
-            kept = step.apply(to: kept) { members[$0].roll.value }
+            kept = step.apply(to: kept) { values[$0] }
         }
-        if kept.count != members.count {
-            let keptSet = Set(kept)
-            for index in members.indices where !keptSet.contains(index) { members[index].kept = false }
-        }
+        if !rules.keeps.isEmpty { outcome.kept = kept }
         var value = Number.integer(0)
         if let counting {
             var count = 0
-            for index in kept where counting.matches(members[index].roll.value) {
-                members[index].success = true
+            for index in kept where counting.matches(values[index]) {
+                outcome.successes.append(index)
                 count += 1
             }
             value = .integer(count)
         } else {
             for index in kept {
-                let memberValue = members[index].roll.value
+                let memberValue = values[index]
                 value = try arithmetic(range) { () throws(ArithmeticFault) in try value.adding(memberValue) }
             }
         }
         if let failures {
-            for index in kept where failures.matches(members[index].roll.value) {
-                members[index].failure = true
+            for index in kept where failures.matches(values[index]) {
+                outcome.failures.append(index)
                 value = try arithmetic(range) { () throws(ArithmeticFault) in try value.subtracting(.integer(1)) }
             }
         }
-        if let ascending = rules.sortAscending {
-            members.sort { ascending ? $0.roll.value < $1.roll.value : $0.roll.value > $1.roll.value }
+        outcome.value = value
+        return outcome
+    }
+
+    /// The value of `repeat(count, body)` (`expr`) without its breakdown, for the value path:
+    /// the same dice, value and errors as `evaluate(expr)`. Without modifiers the members are
+    /// added as they come and none is kept; with them, only their values are kept.
+    ///
+    /// - Complexity: O(*n*) memory for *n* members with modifiers, O(1) without.
+    mutating func repeatValue(_ expr: Expr, count: Expr, body: Expr, modifiers: [DiceModifier]) throws(DiceError) -> Number {
+        // As `evaluate(expr)`: the node counts towards the depth.
+        guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        depth += 1
+        defer { depth -= 1 }
+        let range = expr.range
+        let n = try repeatCount(count, at: range)
+        if modifiers.isEmpty {
+            var value = Number.integer(0)
+            // The tree adds once every member is rolled: a sum past `Int` fails after the last.
+            var failure: DiceError?
+            for _ in 0..<n {
+                try spend(1, at: range)
+                let memberValue = try valueDroppingBreakdown(body)
+                if failure == nil {
+                    do {
+                        value = try arithmetic(range) { () throws(ArithmeticFault) in try value.adding(memberValue) }
+                    } catch {
+                        failure = error
+                    }
+                }
+            }
+            if let failure { throw failure }
+            return value
         }
-        let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: modifiers, isCount: counting != nil)
-        return Roll(.group(group), value: value)
+        var values: [Number] = []
+        values.reserveCapacity(Swift.min(n, 1 << 16))
+        for _ in 0..<n {
+            try spend(1, at: range)
+            values.append(try valueDroppingBreakdown(body))
+        }
+        return try groupOutcome(values, modifiers: modifiers, at: range).value
+    }
+}
+
+/// What a group's modifiers make of its members' values.
+struct GroupOutcome {
+    var value = Number.integer(0)
+    /// The members kept, in ascending order; `nil` when keep/drop left them all.
+    var kept: [Int]?
+    var successes: [Int] = []
+    var failures: [Int] = []
+    var isCount: Bool
+    var sortAscending: Bool?
+}
+
+extension GroupRoll.Member {
+    /// A member as rolled: kept, neither success nor failure until the modifiers say so.
+    init(roll: Roll) {
+        self.init(roll: roll, kept: true, success: false, failure: false)
     }
 }

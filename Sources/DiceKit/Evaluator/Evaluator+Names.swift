@@ -53,7 +53,7 @@ extension Evaluator {
             return Roll(.macro(name: macro.name, arguments: arguments, body: body), value: body.value)
         } catch {
             switch error.kind {
-            case .macroRecursion, .interrupted, .tooManyDice, .inMacro:
+            case .macroRecursion, .interrupted, .tooManyDice, .resultTooLarge, .inMacro:
                 throw DiceError(error.kind, at: range)
             default:
                 throw DiceError(.inMacro(name: macro.name, error.kind), at: range)

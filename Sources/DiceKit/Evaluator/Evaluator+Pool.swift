@@ -124,14 +124,20 @@ extension Evaluator {
             }
             if rolled < count, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
+        try hold(recorded / 8, at: range)
         let pool = DicePool(term: term, dice: dice, omitted: count - recorded,
                             lowestFace: plan.lowestFace, highestFace: plan.highestFace, value: .integer(sum))
         return Roll(.pool(pool), value: .integer(sum))
     }
 
-    /// Any pool with modifiers: every die is kept in memory for keep/drop and counting.
+    /// Any pool with modifiers: every die is kept in memory for keep/drop and counting,
+    /// unless there are more than are listed, of few faces, not sorted (`rollLargePool`).
     private mutating func rollModifiedPool(_ term: DiceTerm, count: Int, plan: PoolPlan,
                                            at range: SourceRange) throws(DiceError) -> Roll {
+        let (span, overflow) = plan.highestFace.subtractingReportingOverflow(plan.lowestFace)
+        if count > limits.maxRecordedDice, plan.rules.sortAscending == nil, !overflow, span < count / 4 {
+            return try rollLargePool(term, count: count, plan: plan, base: plan.lowestFace - 1, span: span + 2, at: range)
+        }
         var entries: [Die] = []
         entries.reserveCapacity(Swift.min(count, 1 << 20))
         for index in 0..<count {
@@ -166,6 +172,7 @@ extension Evaluator {
         let total = entries.count
         let recorded = Swift.min(total, limits.maxRecordedDice)
         if recorded < total { entries.removeSubrange(recorded...) }
+        try hold(recorded / 8, at: range)
         let pool = DicePool(term: term, dice: entries, omitted: total - recorded,
                             lowestFace: plan.lowestFace, highestFace: plan.highestFace,
                             isCount: plan.counting != nil, value: .integer(value))
@@ -287,4 +294,65 @@ struct CheckedSum {
 
     /// The total, or `nil` when it is outside `Int`.
     var total: Int? { wraps == 0 ? partial : nil }
+}
+
+/// An exact sum of integers and of integers repeated (`value × times`), in 128 bits:
+/// it fails only when the total does not fit in `Int`.
+struct WideSum {
+    private var high = 0
+    private var low: UInt = 0
+
+    @inline(__always)
+    mutating func add(_ value: Int, times: Int) {
+        let product = value.multipliedFullWidth(by: times)
+        let (sum, carry) = low.addingReportingOverflow(product.low)
+        low = sum
+        high = high &+ product.high &+ (carry ? 1 : 0)
+    }
+
+    /// The total, or `nil` when it is outside `Int`.
+    var total: Int? {
+        let result = Int(bitPattern: low)
+        return high == (result < 0 ? -1 : 0) ? result : nil
+    }
+}
+
+/// The values of the dice that count, counted by value: those in `base..<base + span`
+/// in an array, any others (compounded totals) in a dictionary.
+struct FaceCountSink: DieSink {
+    var counts: [Int]
+    let base: Int
+    let span: Int
+    var others: [Int: Int] = [:]
+    /// Dice counted in all.
+    var total = 0
+
+    /// Counts in `counts` (its first `span` slots, set to zero) for values from `base`.
+    init(counts: [Int], base: Int, span: Int) {
+        self.counts = counts
+        if self.counts.count < span { self.counts = [Int](repeating: 0, count: span) }
+        for index in 0..<span { self.counts[index] = 0 }
+        self.base = base
+        self.span = span
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Int, _ flags: Die.Flags) {
+        if flags.contains(.rerolled) { return }
+        total += 1
+        let slot = value &- base
+        if UInt(bitPattern: slot) < UInt(bitPattern: span) {
+            counts[slot] &+= 1
+        } else {
+            others[value, default: 0] += 1
+        }
+    }
+
+    /// Each value counted, with how many times, in ascending order of value.
+    func runs() -> [(value: Int, count: Int)] {
+        var result: [(value: Int, count: Int)] = others.map { ($0.key, $0.value) }
+        for slot in 0..<span where counts[slot] > 0 { result.append((base + slot, counts[slot])) }
+        result.sort { $0.value < $1.value }
+        return result
+    }
 }

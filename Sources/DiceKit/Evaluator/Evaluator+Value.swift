@@ -17,9 +17,14 @@ extension Evaluator {
     }
 
     /// The sum of the dice of ascending ranks `ranks` among `count` dice of `sides`, the dice
-    /// already counted against the limit: keep/drop on values alone, by two selections.
+    /// already counted against the limit: keep/drop on values alone. Many dice of few sides
+    /// are counted by face (memory O(*sides*), not O(*count*)); others are kept and two
+    /// selections find the window.
     @inline(__always)
     mutating func keptSum(count: Int, sides: Int, ranks: Range<Int>, at range: SourceRange) throws(DiceError) -> Int {
+        if count > 8 && sides <= count / 4 {
+            return try keptSumByFace(count: count, sides: sides, ranks: ranks, at: range)
+        }
         let low = ranks.lowerBound, high = ranks.upperBound
         if scratch.count < count { scratch = [Int](repeating: 0, count: Swift.max(count, 2 * scratch.count)) }
         try scratch.withUnsafeMutableBufferPointer { (buffer) throws(DiceError) in
@@ -50,9 +55,44 @@ extension Evaluator {
         return total
     }
 
+    /// `keptSum` by a count of each face: the same dice rolled in the same order, the same
+    /// sum (faces are positive, so the sum overflows whatever the order or not at all).
+    private mutating func keptSumByFace(count: Int, sides: Int, ranks: Range<Int>,
+                                        at range: SourceRange) throws(DiceError) -> Int {
+        if faceCounts.count < sides + 1 { faceCounts = [Int](repeating: 0, count: sides + 1) }
+        try faceCounts.withUnsafeMutableBufferPointer { (counts) throws(DiceError) in
+            for face in 0...sides { counts[face] = 0 }
+            let limit = UInt(bitPattern: sides)
+            for index in 0..<count {
+                let face = source.roll(sides: sides)
+                // A source outside `1...sides` is clamped, as the full path clamps it.
+                let slot = UInt(bitPattern: face &- 1) < limit ? face : Swift.min(Swift.max(face, 1), sides)
+                counts[slot] &+= 1
+                if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+            }
+        }
+        var sum = WideSum()
+        var rank = 0
+        for face in 1...sides where rank < ranks.upperBound {
+            let next = rank + faceCounts[face]
+            let taken = Swift.min(next, ranks.upperBound) - Swift.max(rank, ranks.lowerBound)
+            if taken > 0 { sum.add(face, times: taken) }
+            rank = next
+        }
+        guard let total = sum.total else { throw DiceError(.overflow, at: range) }
+        return total
+    }
+
     /// The value of `count` dice rolled by `plan`, keeping only the values that count;
     /// keep/drop selects the window of ranks it keeps.
     private mutating func modifiedPoolValue(count: Int, plan: PoolPlan, at range: SourceRange) throws(DiceError) -> Int {
+        // Penetration shows a face less one: the values lie in `lowestFace - 1 ... highestFace`
+        // but for compounded totals.
+        let (span, overflow) = plan.highestFace.subtractingReportingOverflow(plan.lowestFace)
+        if count > 8, !overflow, span < count / 4 {
+            return try modifiedPoolValueByFace(count: count, plan: plan, base: plan.lowestFace - 1,
+                                               span: span + 2, at: range)
+        }
         // The buffer leaves `self` while dice go in, and comes back for the next roll.
         var sink = ValueSink(values: scratch)
         scratch = []
@@ -90,6 +130,47 @@ extension Evaluator {
             total = less
         }
         return total
+    }
+
+    /// `modifiedPoolValue` for many dice of few faces: the same dice in the same order,
+    /// counted by value (memory O(*span*) and the distinct compounded totals).
+    private mutating func modifiedPoolValueByFace(count: Int, plan: PoolPlan, base: Int, span: Int,
+                                                  at range: SourceRange) throws(DiceError) -> Int {
+        // The counts leave `self` while dice go in, and come back for the next roll.
+        var sink = FaceCountSink(counts: faceCounts, base: base, span: span)
+        faceCounts = []
+        defer { faceCounts = sink.counts }
+        for index in 0..<count {
+            try rollDie(plan, into: &sink, at: range)
+            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
+        var low = 0
+        var high = sink.total
+        for step in plan.keeps { (low, high) = step.window(low, high) }
+        var sum = WideSum()
+        var successes = 0
+        var failed = 0
+        var rank = 0
+        for run in sink.runs() where rank < high {
+            let next = rank + run.count
+            let taken = Swift.min(next, high) - Swift.max(rank, low)
+            rank = next
+            guard taken > 0 else { continue }
+            if let counting = plan.counting {
+                if counting.matches(run.value) { successes += taken }
+            } else {
+                sum.add(run.value, times: taken)
+            }
+            if let failures = plan.failures, failures.matches(run.value) { failed += taken }
+        }
+        var total = successes
+        if plan.counting == nil {
+            guard let whole = sum.total else { throw DiceError(.overflow, at: range) }
+            total = whole
+        }
+        let (less, overflow) = total.subtractingReportingOverflow(failed)
+        guard !overflow else { throw DiceError(.overflow, at: range) }
+        return less
     }
 
     /// The sum of `count` dice of `sides`, recording nothing.

@@ -23,6 +23,8 @@ public struct Evaluator<Source: DieSource> {
     /// Nodes walked into result trees since the last `startStatement()` (repeat members and
     /// macro bodies are walked so): what a simulated roll costs besides its dice.
     private(set) var nodes = 0
+    /// Parts of the breakdown held since the last `startStatement()` (`Limits.maxResultParts`).
+    private(set) var heldParts = 0
 
     /// Parameter bindings of the macro calls in progress, innermost last.
     var frames: [[String: Number]] = []
@@ -31,6 +33,8 @@ public struct Evaluator<Source: DieSource> {
     var depth = 0
     /// Reused buffer for keep/drop on values, so a roll allocates nothing.
     var scratch: [Int] = []
+    /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
+    var faceCounts: [Int] = []
     /// Plans of the dice terms rolled last whose arguments are literals.
     var plans = PlanCache()
     /// Reused operand stack of `value(of: CompiledValue)`.
@@ -55,6 +59,7 @@ public struct Evaluator<Source: DieSource> {
     public mutating func startStatement() {
         work = 0
         nodes = 0
+        heldParts = 0
         depth = 0
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         macroDepth = 0
@@ -75,6 +80,23 @@ public struct Evaluator<Source: DieSource> {
         }
     }
 
+    /// Counts `amount` parts of the breakdown against `Limits.maxResultParts`.
+    @inline(__always)
+    mutating func hold(_ amount: Int, at range: SourceRange) throws(DiceError) {
+        let (total, overflow) = heldParts.addingReportingOverflow(amount)
+        guard !overflow, total <= limits.maxResultParts else {
+            throw DiceError(.resultTooLarge(limit: limits.maxResultParts), at: range)
+        }
+        heldParts = total
+    }
+
+    /// Evaluates `expr` for its value alone: the parts of its breakdown are let go after.
+    mutating func valueDroppingBreakdown(_ expr: Expr) throws(DiceError) -> Number {
+        let held = heldParts
+        defer { heldParts = held }
+        return try evaluate(expr).value
+    }
+
     /// Evaluates `expr` into its value and breakdown.
     ///
     /// - Complexity: O(*n* + *d* log *d*) for *n* nodes and *d* dice rolled, rerolls and
@@ -85,7 +107,9 @@ public struct Evaluator<Source: DieSource> {
         nodes &+= 1
         depth += 1
         defer { depth -= 1 }
-        return try evaluateNode(expr)
+        let roll = try evaluateNode(expr)
+        if case .number = roll.kind {} else { try hold(1, at: expr.range) }
+        return roll
     }
 
     private mutating func evaluateNode(_ expr: Expr) throws(DiceError) -> Roll {

@@ -14,16 +14,22 @@ public struct Limits: Hashable, Sendable {
     public var maxMacroDepth: Int
     /// Dice of one pool listed in a result tree; the rest are counted, not kept.
     public var maxRecordedDice: Int
+    /// Parts of one statement's breakdown held in memory at once: every evaluated part
+    /// but a plain number, and one per 8 dice listed (a part takes about 130 bytes).
+    /// Spent like dice, so macros that each use the last twice stop early, not in gigabytes.
+    public var maxResultParts: Int
 
     /// Limits with these bounds; each defaults to the `dice` command's.
     public init(maxDice: Int = 10_000_000, maxNesting: Int = 256, maxMacroDepth: Int = 100,
-                maxRecordedDice: Int = 10_000, maxEvaluationDepth: Int = 1000, stats: StatsBudget = .standard) {
+                maxRecordedDice: Int = 10_000, maxEvaluationDepth: Int = 1000, stats: StatsBudget = .standard,
+                maxResultParts: Int = 1_500_000) {
         self.maxDice = maxDice
         self.maxNesting = maxNesting
         self.maxEvaluationDepth = maxEvaluationDepth
         self.stats = stats
         self.maxMacroDepth = maxMacroDepth
         self.maxRecordedDice = maxRecordedDice
+        self.maxResultParts = maxResultParts
     }
 
     /// The defaults of the `dice` command.

@@ -250,8 +250,12 @@ public struct GroupRoll: Hashable, Sendable {
         public internal(set) var failure: Bool
     }
 
-    /// The members in the order they were rolled (or sorted, with `s`).
+    /// The members in the order they were rolled (or sorted, with `s`): at most
+    /// `Limits.maxRecordedDice` of a repeat that is not sorted.
     public internal(set) var members: [Member]
+    /// Members rolled after those in `members` and not kept (huge repeats): their values
+    /// are in the group's value, their rolls are gone.
+    public internal(set) var omitted: Int = 0
     /// `true` for `repeat(n, e)`: show it as a repeat.
     public internal(set) var isRepeat: Bool
     /// The modifiers as written, like `kh1`.

@@ -300,7 +300,7 @@ private struct Breakdown<Style: RollStyle> {
             if member.failure { out.write(style.failureMark) }
             if !member.kept { out.write(style.droppedMember.close) }
         }
-        let more = group.members.count - shown
+        let more = group.members.count + group.omitted - shown
         if more > 0 {
             out.write(", … and ")
             out.write(more)
