@@ -3,7 +3,7 @@
 large sums (the squaring path of `LargeSum`) computed by icepool, an independent exact
 calculator, each expression translated by hand.
 
-    python3 scripts/make-large-sum-reference.py      # uses $ICEPOOL_VENV like make-stats-reference.py
+    python3 scripts/make-large-sum-reference.py      # icepool in a virtualenv (scripts/icepool_env.py)
 
 Explosions: icepool stops after `depth` extra dice and counts the last exploding face as is,
 where we drop that tail; depth is chosen so that the count times p^(depth+1) is below 1e-13.
@@ -12,26 +12,12 @@ limit): a few of these take tens of seconds, which is why the cases are mid-size
 """
 import json
 import os
-import subprocess
 import sys
 
-VENV = os.environ.get("ICEPOOL_VENV", "/tmp/dice-icepool-venv")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "Tests", "DiceKitTests", "Stats", "Reference", "large-sum-reference.json")
-
-
-def ensure_icepool():
-    try:
-        import icepool  # noqa: F401
-        return
-    except ImportError:
-        pass
-    python = os.path.join(VENV, "bin", "python")
-    if not os.path.exists(python):
-        subprocess.check_call([sys.executable, "-m", "venv", VENV])
-        subprocess.check_call([python, "-m", "pip", "install", "-q", "icepool"])
-    os.execv(python, [python] + sys.argv)
-
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from icepool_env import ensure_icepool  # noqa: E402
 
 ensure_icepool()
 sys.setrecursionlimit(100000)
