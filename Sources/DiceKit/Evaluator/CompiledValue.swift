@@ -210,19 +210,19 @@ extension Evaluator {
                     stack.append(try valueDroppingBreakdown(compiled.subtrees[index]))
                 }
             case .negate(let range):
-                let operand = stack.popLast() ?? .integer(0)
+                let operand = (stack.isEmpty ? .integer(0) : stack.removeLast())
                 stack.append(try arithmetic(range) { () throws(ArithmeticFault) in try operand.negated() })
             case .binary(let op, let range):
-                let rhs = stack.popLast() ?? .integer(0)
-                let lhs = stack.popLast() ?? .integer(0)
+                let rhs = (stack.isEmpty ? .integer(0) : stack.removeLast())
+                let lhs = (stack.isEmpty ? .integer(0) : stack.removeLast())
                 stack.append(try apply(op, lhs, rhs, at: range))
             case .power(let range):
-                let exponent = stack.popLast() ?? .integer(0)
-                let base = stack.popLast() ?? .integer(0)
+                let exponent = (stack.isEmpty ? .integer(0) : stack.removeLast())
+                let base = (stack.isEmpty ? .integer(0) : stack.removeLast())
                 stack.append(try arithmetic(range) { () throws(ArithmeticFault) in try base.power(exponent) })
             case .comparison(let op):
-                let rhs = stack.popLast() ?? .integer(0)
-                let lhs = stack.popLast() ?? .integer(0)
+                let rhs = (stack.isEmpty ? .integer(0) : stack.removeLast())
+                let lhs = (stack.isEmpty ? .integer(0) : stack.removeLast())
                 stack.append(.integer(op.holds(lhs, rhs) ? 1 : 0))
             case .function(let function, let count, let range):
                 let arguments = Array(stack.suffix(count))
@@ -237,18 +237,18 @@ extension Evaluator {
                     stack.append(try valueDroppingBreakdown(subtree))
                 }
             case .branch(let target):
-                if (stack.popLast() ?? .integer(0)).isZero { next = target }
+                if ((stack.isEmpty ? .integer(0) : stack.removeLast())).isZero { next = target }
             case .jump(let target):
                 next = target
             case .bind(let index):
                 guard index < compiled.names.count else { continue }
-                pushBinding(compiled.names[index], stack.popLast() ?? .integer(0))
+                pushBinding(compiled.names[index], (stack.isEmpty ? .integer(0) : stack.removeLast()))
             case .unbind:
                 if frames.count > frameCount { frames.removeLast() }
             }
         }
         // The steps leave exactly one value: taking it leaves the stack empty for next time.
-        return stack.popLast() ?? .integer(0)
+        return (stack.isEmpty ? .integer(0) : stack.removeLast())
     }
 }
 

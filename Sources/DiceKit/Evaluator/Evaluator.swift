@@ -56,6 +56,7 @@ public struct Evaluator<Source: DieSource> {
     }
 
     /// Starts a statement: resets the work count and any macro frames left by an error.
+    @inline(__always)
     public mutating func startStatement() {
         work = 0
         nodes = 0
