@@ -20,26 +20,9 @@ extension Evaluator {
         // Each value, ascending, with the occurrences of it still kept: `lower..<upper`.
         var runs = sink.counts.runs().map { ValueRun(value: $0.value, lower: 0, upper: $0.count) }
         for step in plan.keeps { step.apply(to: &runs) }
-        var sum = WideSum()
-        var successes = 0
-        var failed = 0
-        for run in runs where run.upper > run.lower {
-            let kept = run.upper - run.lower
-            if let counting = plan.counting {
-                if counting.matches(run.value) { successes += kept }
-            } else {
-                sum.add(run.value, times: kept)
-            }
-            if let failures = plan.failures, failures.matches(run.value) { failed += kept }
-        }
-        var value = successes
-        if plan.counting == nil {
-            guard let whole = sum.total else { throw DiceError(.overflow, at: range) }
-            value = whole
-        }
-        let (less, overflow) = value.subtractingReportingOverflow(failed)
-        guard !overflow else { throw DiceError(.overflow, at: range) }
-        value = less
+        var kept = KeptRunsValue(plan)
+        for run in runs where run.upper > run.lower { kept.add(run.value, kept: run.upper - run.lower) }
+        let value = try kept.total(at: range)
         // Flags of the dice listed: their occurrence of their value against its run.
         var dice = sink.dice
         var runIndex: [Int: Int] = [:]

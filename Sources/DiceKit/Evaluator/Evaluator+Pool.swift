@@ -298,6 +298,43 @@ struct CheckedSum {
 
 /// An exact sum of integers and of integers repeated (`value × times`), in 128 bits:
 /// it fails only when the total does not fit in `Int`.
+/// A pool's value from its kept dice given as runs of equal values (face counts): the sum,
+/// or the count of `cs` matches, less one per `df` match, as `rollModifiedPool` works it out.
+struct KeptRunsValue {
+    private let counting: ResolvedPoint?
+    private let failures: ResolvedPoint?
+    private var sum = WideSum()
+    private var successes = 0
+    private var failed = 0
+
+    init(_ plan: PoolPlan) {
+        counting = plan.counting
+        failures = plan.failures
+    }
+
+    /// `kept` dice showing `value`.
+    mutating func add(_ value: Int, kept: Int) {
+        if let counting {
+            if counting.matches(value) { successes += kept }
+        } else {
+            sum.add(value, times: kept)
+        }
+        if let failures, failures.matches(value) { failed += kept }
+    }
+
+    /// The value, or an overflow error at `range`.
+    func total(at range: SourceRange) throws(DiceError) -> Int {
+        var value = successes
+        if counting == nil {
+            guard let whole = sum.total else { throw DiceError(.overflow, at: range) }
+            value = whole
+        }
+        let (less, overflow) = value.subtractingReportingOverflow(failed)
+        guard !overflow else { throw DiceError(.overflow, at: range) }
+        return less
+    }
+}
+
 struct WideSum {
     private var high = 0
     private var low: UInt = 0

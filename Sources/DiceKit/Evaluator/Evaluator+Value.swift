@@ -147,30 +147,15 @@ extension Evaluator {
         var low = 0
         var high = sink.total
         for step in plan.keeps { (low, high) = step.window(low, high) }
-        var sum = WideSum()
-        var successes = 0
-        var failed = 0
+        var kept = KeptRunsValue(plan)
         var rank = 0
         for run in sink.runs() where rank < high {
             let next = rank + run.count
             let taken = Swift.min(next, high) - Swift.max(rank, low)
             rank = next
-            guard taken > 0 else { continue }
-            if let counting = plan.counting {
-                if counting.matches(run.value) { successes += taken }
-            } else {
-                sum.add(run.value, times: taken)
-            }
-            if let failures = plan.failures, failures.matches(run.value) { failed += taken }
+            if taken > 0 { kept.add(run.value, kept: taken) }
         }
-        var total = successes
-        if plan.counting == nil {
-            guard let whole = sum.total else { throw DiceError(.overflow, at: range) }
-            total = whole
-        }
-        let (less, overflow) = total.subtractingReportingOverflow(failed)
-        guard !overflow else { throw DiceError(.overflow, at: range) }
-        return less
+        return try kept.total(at: range)
     }
 
     /// The sum of `count` dice of `sides`, recording nothing.
