@@ -41,9 +41,7 @@ extension Evaluator {
         members.reserveCapacity(listed)
         var values: [Number] = []
         if !modifiers.isEmpty { values.reserveCapacity(Swift.min(n, 1 << 16)) }
-        var sum = Number.integer(0)
-        // Without modifiers the value is the sum in order; it fails after the last member.
-        var failure: DiceError?
+        var sum = MemberSum()
         for index in 0..<n {
             try spend(1, at: range)
             let value: Number
@@ -54,31 +52,17 @@ extension Evaluator {
             } else {
                 value = try valueDroppingBreakdown(body)
             }
-            if !modifiers.isEmpty {
-                values.append(value)
-            } else if failure == nil {
-                do {
-                    sum = try arithmetic(range) { () throws(ArithmeticFault) in try sum.adding(value) }
-                } catch {
-                    failure = error
-                }
-            }
+            if modifiers.isEmpty { sum.add(value) } else { values.append(value) }
         }
-        if let failure { throw failure }
-        var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: false)
-        group.omitted = n - members.count
-        guard !modifiers.isEmpty else { return Roll(.group(group), value: sum) }
+        guard !modifiers.isEmpty else {
+            var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: false)
+            group.omitted = n - members.count
+            return Roll(.group(group), value: try sum.total(at: range))
+        }
         let outcome = try groupOutcome(values, modifiers: modifiers, at: range)
-        if let kept = outcome.kept, kept.count != n {
-            var next = 0
-            for index in members.indices {
-                while next < kept.count && kept[next] < index { next += 1 }
-                if next >= kept.count || kept[next] != index { group.members[index].kept = false }
-            }
-        }
-        for index in outcome.successes where index < listed { group.members[index].success = true }
-        for index in outcome.failures where index < listed { group.members[index].failure = true }
-        group.isCount = outcome.isCount
+        outcome.mark(&members)
+        var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: outcome.isCount)
+        group.omitted = n - members.count
         return Roll(.group(group), value: outcome.value)
     }
 
@@ -95,12 +79,7 @@ extension Evaluator {
         var members = members
         // The values are read in place: a copy of a huge repeat's would double its memory.
         let outcome = try groupOutcome(members.lazy.map { $0.roll.value }, modifiers: modifiers, at: range)
-        if let kept = outcome.kept, kept.count != members.count {
-            let keptSet = Set(kept)
-            for index in members.indices where !keptSet.contains(index) { members[index].kept = false }
-        }
-        for index in outcome.successes { members[index].success = true }
-        for index in outcome.failures { members[index].failure = true }
+        outcome.mark(&members)
         if let ascending = outcome.sortAscending {
             members.sort { ascending ? $0.roll.value < $1.roll.value : $0.roll.value > $1.roll.value }
         }
@@ -163,22 +142,12 @@ extension Evaluator {
         let range = expr.range
         let n = try repeatCount(count, at: range)
         if modifiers.isEmpty {
-            var value = Number.integer(0)
-            // The tree adds once every member is rolled: a sum past `Int` fails after the last.
-            var failure: DiceError?
+            var sum = MemberSum()
             for _ in 0..<n {
                 try spend(1, at: range)
-                let memberValue = try valueDroppingBreakdown(body)
-                if failure == nil {
-                    do {
-                        value = try arithmetic(range) { () throws(ArithmeticFault) in try value.adding(memberValue) }
-                    } catch {
-                        failure = error
-                    }
-                }
+                sum.add(try valueDroppingBreakdown(body))
             }
-            if let failure { throw failure }
-            return value
+            return try sum.total(at: range)
         }
         var values: [Number] = []
         values.reserveCapacity(Swift.min(n, 1 << 16))
@@ -199,6 +168,43 @@ struct GroupOutcome {
     var failures: [Int] = []
     var isCount: Bool
     var sortAscending: Bool?
+
+    /// Marks `members`, the first members of the group (all of them, or those listed), as
+    /// kept or dropped, successes and failures.
+    func mark(_ members: inout [GroupRoll.Member]) {
+        if let kept {
+            // Both in ascending order: one walk.
+            var next = 0
+            for index in members.indices {
+                while next < kept.count && kept[next] < index { next += 1 }
+                if next >= kept.count || kept[next] != index { members[index].kept = false }
+            }
+        }
+        for index in successes where index < members.count { members[index].success = true }
+        for index in failures where index < members.count { members[index].failure = true }
+    }
+}
+
+/// The sum of a repeat's member values in the order they come, as the tree adds them: a
+/// sum past the range of numbers fails only once every member is rolled.
+struct MemberSum {
+    private var value = Number.integer(0)
+    private var fault: ArithmeticFault?
+
+    mutating func add(_ member: Number) {
+        guard fault == nil else { return }
+        do {
+            value = try value.adding(member)
+        } catch {
+            fault = error
+        }
+    }
+
+    /// The sum, or the first arithmetic fault at `range`.
+    func total(at range: SourceRange) throws(DiceError) -> Number {
+        if let fault { throw DiceError(fault.kind, at: range) }
+        return value
+    }
 }
 
 extension GroupRoll.Member {

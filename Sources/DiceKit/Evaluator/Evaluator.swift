@@ -50,9 +50,7 @@ public struct Evaluator<Source: DieSource> {
     /// Binds `name` to `value` on top of the innermost frame's names (a `let`); the
     /// caller removes the frame when the body is done.
     mutating func pushBinding(_ name: String, _ value: Number) {
-        var frame = frames.last ?? [:]
-        frame[name] = value
-        frames.append(frame)
+        frames.pushBinding(name, value)
     }
 
     /// Starts a statement: resets the work count and any macro frames left by an error.
@@ -201,5 +199,15 @@ public struct Evaluator<Source: DieSource> {
         let value = try evaluate(expr).value
         guard case .integer(let whole) = value else { throw DiceError(error(value), at: expr.range) }
         return whole
+    }
+}
+
+extension Array {
+    /// Pushes a frame of names: the innermost frame's, with `name` bound to `value` on top
+    /// (a `let`: the roller's numbers, the stats engine's parameters, the value bounds).
+    mutating func pushBinding<Value>(_ name: String, _ value: Value) where Element == [String: Value] {
+        var frame = last ?? [:]
+        frame[name] = value
+        append(frame)
     }
 }

@@ -59,9 +59,7 @@ extension StatsEngine {
     /// `body` with `name` bound to `parameter` on top of the innermost frame's names.
     private func withBinding(_ name: String, _ parameter: Parameter,
                              _ body: () throws(StatsFailure) -> Distribution) throws(StatsFailure) -> Distribution {
-        var frame = frames.last ?? [:]
-        frame[name] = parameter
-        frames.append(frame)
+        frames.pushBinding(name, parameter)
         defer { frames.removeLast() }
         return try body()
     }

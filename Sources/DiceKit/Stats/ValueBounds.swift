@@ -147,9 +147,7 @@ struct ValueBounds: Hashable {
                 return ValueBounds(low: Swift.min(a.low, b.low), high: Swift.max(a.high, b.high))
             case .binding(let name, let value, let body):
                 guard let bound = bounds(of: value) else { return nil }
-                var frame = frames.last ?? [:]
-                frame[name] = bound
-                frames.append(frame)
+                frames.pushBinding(name, bound)
                 defer { frames.removeLast() }
                 return bounds(of: body)
             case .annotated(let inner, _):
