@@ -71,6 +71,17 @@ public struct DiceModifier: Hashable, Sendable {
         }.map { $0.element }
     }
 
+    /// The expressions the modifier takes: its count, bound or compare point's value.
+    var arguments: [Expr] {
+        switch kind {
+        case .keep(_, let count), .drop(_, let count): return count.map { [$0] } ?? []
+        case .minimum(let bound), .maximum(let bound): return [bound]
+        case .explode(_, let point), .reroll(_, let point): return point.map { [$0.value] } ?? []
+        case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point): return [point.value]
+        case .sort: return []
+        }
+    }
+
     /// When the modifier applies.
     var stage: Stage {
         switch kind {

@@ -41,17 +41,6 @@ extension Expr {
 }
 
 extension DiceModifier {
-    /// The expressions the modifier takes: its count, bound or compare point's value.
-    var arguments: [Expr] {
-        switch kind {
-        case .keep(_, let count), .drop(_, let count): return count.map { [$0] } ?? []
-        case .minimum(let bound), .maximum(let bound): return [bound]
-        case .explode(_, let point), .reroll(_, let point): return point.map { [$0.value] } ?? []
-        case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point): return [point.value]
-        case .sort: return []
-        }
-    }
-
     /// The modifier with each argument found in `values` (by its range) written as that value.
     func replacingArguments(_ values: [SourceRange: Number]) -> DiceModifier {
         guard !values.isEmpty else { return self }

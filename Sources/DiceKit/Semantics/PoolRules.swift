@@ -91,22 +91,7 @@ extension PoolRules {
 
     /// The argument expressions of `ordered`, in the order `resolve` asks for their values.
     static func arguments(of ordered: [DiceModifier]) -> [Expr] {
-        var result: [Expr] = []
-        for modifier in ordered {
-            switch modifier.kind {
-            case .keep(_, let count), .drop(_, let count):
-                if let count { result.append(count) }
-            case .explode(_, let point), .reroll(_, let point):
-                if let point { result.append(point.value) }
-            case .minimum(let value), .maximum(let value):
-                result.append(value)
-            case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
-                result.append(point.value)
-            case .sort:
-                break
-            }
-        }
-        return result
+        ordered.flatMap { $0.arguments }
     }
 
     /// The rules of `ordered` (modifiers in the order they apply, checked by `conflict`),

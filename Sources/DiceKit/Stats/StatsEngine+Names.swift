@@ -143,18 +143,7 @@ extension StatsEngine {
         func visit(_ child: Expr, _ weight: Int = weight) { countUses(in: child, of: parameters, weight: weight, into: &uses) }
         func visit(_ modifiers: [DiceModifier]) {
             for modifier in modifiers {
-                switch modifier.kind {
-                case .keep(_, let count), .drop(_, let count):
-                    if let count { visit(count) }
-                case .explode(_, let point), .reroll(_, let point):
-                    if let point { visit(point.value) }
-                case .minimum(let value), .maximum(let value):
-                    visit(value)
-                case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
-                    visit(point.value)
-                case .sort:
-                    break
-                }
+                for argument in modifier.arguments { visit(argument) }
             }
         }
         switch expr.kind {
