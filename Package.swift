@@ -15,8 +15,10 @@ let package = Package(
         ),
         // The signal flags, defined once (see Sources/CSignals/include/CSignals.h).
         .target(name: "CSignals"),
+        // Running the command's work on a large stack without a second thread (CStack.h).
+        .target(name: "CStack"),
         .target(name: "DiceKit"),
-        .executableTarget(name: "dice", dependencies: ["DiceKit", "CEditLine", "CSignals"]),
+        .executableTarget(name: "dice", dependencies: ["DiceKit", "CEditLine", "CSignals", "CStack"]),
         .executableTarget(name: "DiceBench", dependencies: ["DiceKit"], path: "Sources/DiceBench"),
         .testTarget(name: "DiceKitTests", dependencies: ["DiceKit"],
                     exclude: ["Render/Snapshots", "Stats/Reference"]),

@@ -33,7 +33,7 @@ final class Job: @unchecked Sendable {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
-        pthread_attr_setstacksize(&attributes, 512 << 20)
+        pthread_attr_setstacksize(&attributes, largeStack)
         var thread = pthread_t()
         let context = Unmanaged.passRetained(self).toOpaque()
         let created = pthread_create(&thread, &attributes, { context in

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import CSignals
+import CStack
 import DiceKit
 
 /// The `dice` command: parses the command line, picks the input, maps
@@ -98,20 +99,25 @@ enum Version {
     static let string = "0.1.0"
 }
 
-/// The exit status of `main`, set by the worker thread.
+/// The exit status of `main`, set where it ran.
 nonisolated(unsafe) var status: Int32 = 0
 
-/// Runs `main` on a thread with a 512 MB stack (address space, not memory): deep
-/// expressions and macros then end in their own limits' errors, never in a
-/// stack overflow, even in a debug build. Terminal signals go to that thread only.
+/// The stack `main` runs on: 512 MB of address space (not memory), so that deep
+/// expressions and macros end in their own limits' errors, never in a stack overflow,
+/// even in a debug build.
+let largeStack = 512 << 20
+
+/// Runs `main` on a large stack: on this thread when the stack can be switched
+/// (CStack.h), else on a thread of its own with terminal signals sent to that thread only.
 func runOnLargeStack() -> Int32 {
+    if dice_run_on_stack(largeStack, { _ in status = main() }, nil) == 0 { return status }
     var signals = sigset_t()
     sigemptyset(&signals)
     for signal in [SIGINT, SIGWINCH, SIGCONT, SIGTSTP] { sigaddset(&signals, signal) }
     pthread_sigmask(SIG_BLOCK, &signals, nil)
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
-    pthread_attr_setstacksize(&attributes, 512 << 20)
+    pthread_attr_setstacksize(&attributes, largeStack)
     var thread = pthread_t()
     let created = pthread_create(&thread, &attributes, { _ in
         var signals = sigset_t()
