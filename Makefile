@@ -32,9 +32,22 @@ STRICT = -Xswiftc -warnings-as-errors
 build: deps
 	$(SWIFT) build $(STRICT)
 
-# The standard library linked statically: the command starts in about 3 ms instead of 7.
+# On Linux one static executable: the Swift runtime, libedit (with what it needs, from
+# pkg-config) and the C library linked in, so nothing is loaded at start-up. `dice -e 1d20`
+# then runs in about 1.4 ms here, against 3 ms with only the Swift standard library static
+# and 7 ms with nothing static. The linker warns that getpwnam_r and dlopen in a static
+# program need the same glibc at run time (libedit's `~user` completion, the Swift runtime's
+# optional prespecializations): harmless where it was built. Without static libraries (or
+# off Linux) only the standard library is linked statically.
+STATIC_LINK = -Xswiftc -static-executable \
+	$(patsubst %,-Xlinker %,$(shell pkg-config --static --libs-only-l libedit libbsd 2>/dev/null))
+
 release: deps
-	$(SWIFT) build -c release --static-swift-stdlib
+	@if [ "$$(uname -s)" = Linux ] && $(SWIFT) build -c release --static-swift-stdlib $(STATIC_LINK); then :; \
+	else \
+		echo "release: no fully static executable; linking only the Swift standard library statically"; \
+		$(SWIFT) build -c release --static-swift-stdlib; \
+	fi
 
 run: release
 	@$(RELEASE_BIN)
