@@ -30,9 +30,23 @@ enum Terminal {
     /// Whether the locale's character set is UTF-8 (for block-character bars).
     static var isUTF8: Bool {
         for name in ["LC_ALL", "LC_CTYPE", "LANG"] {
-            if let value = environment(name), !value.isEmpty {
-                let lower = value.lowercased()
-                return lower.contains("utf-8") || lower.contains("utf8")
+            if let value = environment(name), !value.isEmpty { return namesUTF8(value) }
+        }
+        return false
+    }
+
+    /// Whether a locale name like `en_GB.UTF-8` or `C.utf8` names UTF-8, case aside. A scan
+    /// of bytes: `String.contains` costs as much as the rest of start-up (generic string
+    /// searching instantiates its types on first use).
+    static func namesUTF8(_ locale: String) -> Bool {
+        var matched = 0  // how much of "utf" then an optional "-" then "8" is matched
+        for byte in locale.utf8 {
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+            switch (matched, lower) {
+            case (0, UInt8(ascii: "u")), (1, UInt8(ascii: "t")), (2, UInt8(ascii: "f")): matched += 1
+            case (3, UInt8(ascii: "-")): matched = 4
+            case (3, UInt8(ascii: "8")), (4, UInt8(ascii: "8")): return true
+            default: matched = lower == UInt8(ascii: "u") ? 1 : 0
             }
         }
         return false
