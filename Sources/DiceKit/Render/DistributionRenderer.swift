@@ -27,30 +27,37 @@ public struct DistributionRenderer: Sendable {
     ///
     /// - Complexity: O(*k*) for *k* outcomes.
     public func render(_ report: DistributionReport, title: String) -> String {
+        // Built as UTF-8 bytes: in a process that prints one table (`dice --stats -e 3d6`),
+        // String concatenation and interpolation cost more than the distribution itself.
+        var out: [UInt8] = []
+        out.reserveCapacity(128 * 24)
         let distribution = report.distribution
-        var lines: [String] = []
         if !report.exact, let rolls = report.sampleCount {
-            lines.append(DistributionRenderer.estimateNote(rolls: rolls, standardError: report.standardError))
+            out.write(DistributionRenderer.estimateNote(rolls: rolls, standardError: report.standardError))
+            out.append(UInt8(ascii: "\n"))
         }
+        out.write(title)
         if distribution.isIndicator {
-            lines.append("\(title): P = \(DistributionRenderer.percent(distribution.probability(of: .integer(1))))")
+            out.write(": P = ")
+            DistributionRenderer.appendPercent(distribution.probability(of: .integer(1)), to: &out)
         } else {
-            var header = "\(title): mean \(DistributionRenderer.fixed(distribution.mean, 2))"
-            header += ", stdev \(DistributionRenderer.fixed(distribution.standardDeviation, 2))"
-            header += DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum)
-            header += DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum)
-            lines.append(header)
-            lines += table(distribution)
+            out.write(": mean ")
+            DistributionRenderer.appendFixed(distribution.mean, 2, to: &out)
+            out.write(", stdev ")
+            DistributionRenderer.appendFixed(distribution.standardDeviation, 2, to: &out)
+            out.write(DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum))
+            out.write(DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum))
+            table(distribution, into: &out)
         }
         if report.sumTailsCut {
             let mass = report.truncatedMass > 0 ? DistributionRenderer.scientific(report.truncatedMass) : "under 1e-15"
-            lines.append("(far tails cut where the probability left was below 1e-15 for sums, 1e-12 for explosions; "
-                         + "\(mass) of the total is not shown)")
+            out.write("\n(far tails cut where the probability left was below 1e-15 for sums, 1e-12 for explosions; "
+                      + "\(mass) of the total is not shown)")
         } else if report.truncatedMass > 0 {
-            lines.append("(explosions cut where the probability left was below 1e-12; "
-                         + "\(DistributionRenderer.scientific(report.truncatedMass)) of the total is not shown)")
+            out.write("\n(explosions cut where the probability left was below 1e-12; "
+                      + "\(DistributionRenderer.scientific(report.truncatedMass)) of the total is not shown)")
         }
-        return lines.joined(separator: "\n")
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The first line of an estimate: how it was made and how precise it is.
@@ -79,9 +86,11 @@ public struct DistributionRenderer: Sendable {
         var atMost: Double
     }
 
-    private func table(_ distribution: Distribution) -> [String] {
+    /// The table's lines, each after a newline.
+    private func table(_ distribution: Distribution, into out: inout [UInt8]) {
         let outcomes = distribution.outcomes
         var cumulative: [Double] = []
+        cumulative.reserveCapacity(outcomes.count)
         var running = 0.0
         for outcome in outcomes {
             running += outcome.probability
@@ -90,15 +99,12 @@ public struct DistributionRenderer: Sendable {
         let total = running
         var first = 0
         var last = outcomes.count - 1
-        var notes: [String] = []
+        var trimmed = 0
         if outcomes.count > maxRows {
             // Trim far tails that would print as 0.00% anyway.
             while first < last && cumulative[first] < 0.00005 { first += 1 }
             while last > first && total - cumulative[last - 1] < 0.00005 { last -= 1 }
-            let trimmed = first + (outcomes.count - 1 - last)
-            if trimmed > 0 {
-                notes.append("(\(trimmed) outcomes in the far tails, together under 0.01%, are not shown)")
-            }
+            trimmed = first + (outcomes.count - 1 - last)
         }
         var rows: [Row] = []
         let shown = last - first + 1
@@ -115,29 +121,52 @@ public struct DistributionRenderer: Sendable {
                             atLeast: Swift.max(0, total - below), atMost: cumulative[end]))
             index = end + 1
         }
-        if groupSize > 1 { notes.append("(outcomes grouped \(groupSize) to a row)") }
-        let labelWidth = Swift.max(5, rows.map { $0.label.count }.max() ?? 0)
+        let labelWidth = Swift.max(5, rows.map { $0.label.unicodeScalars.count }.max() ?? 0)
         let largest = rows.map { $0.probability }.max() ?? 1
         let barWidth = Swift.max(10, width - labelWidth - 31)
-        var lines = [DistributionRenderer.pad("value", labelWidth) + "        P  at least   at most"]
+        out.append(UInt8(ascii: "\n"))
+        DistributionRenderer.appendPadded("value", labelWidth, to: &out)
+        out.write("        P  at least   at most")
+        var cell: [UInt8] = []
         for row in rows {
-            var line = DistributionRenderer.pad(row.label, labelWidth)
-            line += DistributionRenderer.pad(DistributionRenderer.percent(row.probability), 9)
-            line += DistributionRenderer.pad(DistributionRenderer.percent(row.atLeast), 10)
-            line += DistributionRenderer.pad(DistributionRenderer.percent(row.atMost), 10)
-            line += "  " + bar(largest > 0 ? row.probability / largest : 0, width: barWidth)
-            lines.append(line)
+            out.append(UInt8(ascii: "\n"))
+            DistributionRenderer.appendPadded(row.label, labelWidth, to: &out)
+            for (value, columns) in [(row.probability, 9), (row.atLeast, 10), (row.atMost, 10)] {
+                cell.removeAll(keepingCapacity: true)
+                DistributionRenderer.appendPercent(value, to: &cell)
+                DistributionRenderer.appendSpaces(columns - cell.count, to: &out)
+                out.append(contentsOf: cell)
+            }
+            out.write("  ")
+            appendBar(largest > 0 ? row.probability / largest : 0, width: barWidth, to: &out)
         }
-        return lines + notes
+        if trimmed > 0 {
+            out.write("\n(\(trimmed) outcomes in the far tails, together under 0.01%, are not shown)")
+        }
+        if groupSize > 1 { out.write("\n(outcomes grouped \(groupSize) to a row)") }
     }
 
     func bar(_ fraction: Double, width: Int) -> String {
+        var out: [UInt8] = []
+        appendBar(fraction, width: width, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A bar of `fraction` of `width` columns: block characters in eighths, or `#`s.
+    private func appendBar(_ fraction: Double, width: Int, to out: inout [UInt8]) {
         let eighths = Int((fraction * Double(width) * 8).rounded())
-        if !unicode { return String(repeating: "#", count: (eighths + 4) / 8) }
-        let blocks = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"]
-        var text = String(repeating: "█", count: eighths / 8) + blocks[eighths % 8]
-        if text.isEmpty && fraction > 0 { text = "▏" }
-        return text
+        if !unicode {
+            for _ in 0..<Swift.max(0, (eighths + 4) / 8) { out.append(UInt8(ascii: "#")) }
+            return
+        }
+        // U+2588 FULL BLOCK, then U+258F ... U+2589 for one to seven eighths, in UTF-8.
+        for _ in 0..<Swift.max(0, eighths / 8) { out.append(contentsOf: [0xE2, 0x96, 0x88]) }
+        let part = eighths % 8
+        if part > 0 {
+            out.append(contentsOf: [0xE2, 0x96, UInt8(truncatingIfNeeded: 0x90 - part)])
+        } else if eighths <= 0 && fraction > 0 {
+            out.append(contentsOf: [0xE2, 0x96, 0x8F])
+        }
     }
 
     // MARK: - Numbers
@@ -146,25 +175,55 @@ public struct DistributionRenderer: Sendable {
         String(repeating: " ", count: Swift.max(0, width - text.count)) + text
     }
 
+    /// `text` right-aligned in `width` columns (one column a Unicode scalar).
+    static func appendPadded(_ text: String, _ width: Int, to out: inout [UInt8]) {
+        appendSpaces(width - text.unicodeScalars.count, to: &out)
+        out.write(text)
+    }
+
+    static func appendSpaces(_ count: Int, to out: inout [UInt8]) {
+        for _ in 0..<Swift.max(0, count) { out.append(UInt8(ascii: " ")) }
+    }
+
     /// `55.00%`; a positive probability that rounds to zero shows as `<0.01%`.
     static func percent(_ probability: Double) -> String {
-        if probability > 0 && probability < 0.00005 { return "<0.01%" }
-        return fixed(probability * 100, 2) + "%"
+        var out: [UInt8] = []
+        appendPercent(probability, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func appendPercent(_ probability: Double, to out: inout [UInt8]) {
+        if probability > 0 && probability < 0.00005 { return out.write("<0.01%") }
+        appendFixed(probability * 100, 2, to: &out)
+        out.append(UInt8(ascii: "%"))
     }
 
     /// `value` with `places` decimals, without Foundation.
     public static func fixed(_ value: Double, _ places: Int) -> String {
-        guard value.isFinite else { return "\(value)" }
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded()
-        guard scaled < 9e15 else { return "\(value)" }
+        var out: [UInt8] = []
+        appendFixed(value, places, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    static func appendFixed(_ value: Double, _ places: Int, to out: inout [UInt8]) {
+        guard value.isFinite else { return out.write("\(value)") }
+        var scale = 1
+        for _ in 0..<Swift.max(0, Swift.min(places, 15)) { scale *= 10 }
+        let scaled = (abs(value) * Double(scale)).rounded()
+        guard scaled < 9e15 else { return out.write("\(value)") }
         let whole = Int(scaled)
-        let integerPart = whole / Int(scale)
-        var fraction = String(whole % Int(scale))
-        fraction = String(repeating: "0", count: Swift.max(0, places - fraction.count)) + fraction
-        let sign = value < 0 && whole != 0 ? "-" : ""
-        return places > 0 ? "\(sign)\(integerPart).\(fraction)" : "\(sign)\(integerPart)"
+        if value < 0 && whole != 0 { out.append(UInt8(ascii: "-")) }
+        out.write(whole / scale)
+        guard places > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        // The fraction's digits, leading zeros included.
+        var digits = whole % scale
+        let start = out.count
+        for _ in 0..<Swift.min(places, 15) {
+            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digits % 10))
+            digits /= 10
+        }
+        out[start...].reverse()
     }
 
     /// `1.2e-13`
