@@ -149,12 +149,21 @@ public struct Parser: Sendable {
         switch current.kind {
         case .equal:
             return DiceError(.unexpectedEquals, at: current.range)
-        case .name(let name) where ModifierKeyword.allCases.contains(where: { name.hasPrefix($0.rawValue) }):
+        case .name(let name) where Parser.looksLikeModifier(name):
             return DiceError(.modifierAfterSpace(name), at: current.range)
         case .annotation:
             return DiceError(.annotationWithoutTerm, at: current.range)
         default:
             return DiceError(.unexpectedToken(current.kind), at: current.range)
+        }
+    }
+
+    /// Whether a word is a modifier keyword with at most a count after it (`kh3`, `ro`, `sa`),
+    /// as a modifier written after a space reads: `dog` and `dmg` are just names.
+    static func looksLikeModifier(_ word: String) -> Bool {
+        ModifierKeyword.allCases.contains { keyword in
+            word.hasPrefix(keyword.rawValue)
+                && word.utf8.dropFirst(keyword.rawValue.utf8.count).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         }
     }
 

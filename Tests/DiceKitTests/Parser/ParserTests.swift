@@ -340,7 +340,12 @@ struct ParseErrorCase: Sendable, CustomTestStringConvertible {
         ParseErrorCase("‸abs", .functionNotCalled("abs")),
         ParseErrorCase("‸repeat + 1", .functionNotCalled("repeat")),
         ParseErrorCase("2d6 ‸kh3", .modifierAfterSpace("kh3")),
-        ParseErrorCase("1 ‸dog", .modifierAfterSpace("dog")),
+        ParseErrorCase("2d6 ‸ro", .modifierAfterSpace("ro")),
+        ParseErrorCase("2d6 ‸dl10", .modifierAfterSpace("dl10")),
+        // A word that only starts like a keyword is a name out of place, not a modifier.
+        ParseErrorCase("1 ‸dog", .unexpectedToken(.name("dog"))),
+        ParseErrorCase("1d20 ‸str", .unexpectedToken(.name("str"))),
+        ParseErrorCase("2d6 ‸kh3x", .unexpectedToken(.name("kh3x"))),
         ParseErrorCase("4d6!>‸", .expected(.compareValue, found: .end)),
         ParseErrorCase("4d6!> ‸5", .spaceInComparePoint(after: .greater)),
         ParseErrorCase("2d6!>‸x", .expected(.compareValue, found: .name("x"))),
