@@ -126,7 +126,9 @@ final class LineEditor {
         _ = dice_el_prepare_terminal(editLine, 1)
         var count: Int32 = 0
         guard let line = el_gets(editLine, &count), count > 0 else {
-            let interrupted = count < 0 && (errno == EINTR || LineEditor.interruptRequested)
+            // Without a terminal on stdout libedit does not edit, and its plain reader
+            // reports an interrupted read as an empty one (count 0): the flag tells.
+            let interrupted = (count < 0 && errno == EINTR) || LineEditor.interruptRequested
             if interrupted {
                 LineEditor.interruptRequested = false
                 lineWasInterrupted = true

@@ -103,4 +103,31 @@ import Testing
         try terminal.waitFor("make carried on", timeout: 10)
         #expect(try terminal.waitForExit(timeout: 10) == 0)
     }
+
+    /// With stdout a file (`dice > log` at a terminal), libedit does not edit, and its plain
+    /// reader reports Ctrl-C as an empty read: the REPL must still just prompt again.
+    @Test func ctrlCAtThePromptWithOutputToAFileKeepsTheSession() throws {
+        defer { cleanUp() }
+        let output = home.appendingPathComponent("out.txt").path
+        let terminal = try PseudoTerminal(executable: "/bin/sh",
+                                          arguments: ["-c", "exec \"$0\" > \"$1\"", DiceProcess.binary, output],
+                                          environment: ["HOME": home.path, "NO_COLOR": "1"])
+        func waitForOutput(_ text: String) throws {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline {
+                if let written = try? String(contentsOfFile: output, encoding: .utf8), written.contains(text) { return }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            Issue.record("no \(text.debugDescription) in the output: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
+        }
+        try waitForOutput("Ctrl-D to quit")
+        terminal.send("1 + 1\r")
+        try waitForOutput("1 + 1 = 2")
+        terminal.send("\u{3}")
+        try waitForOutput("^C")
+        terminal.send("2 + 2\r")
+        try waitForOutput("2 + 2 = 4")
+        terminal.send(":quit\r")
+        #expect(try terminal.waitForExit(timeout: 10) == 0)
+    }
 }
