@@ -15,25 +15,37 @@
 /// for _ in 0..<1_000_000 { _ = try session.value(of: compiled) }
 /// ```
 public struct CompiledValue: Sendable {
-    /// Steps hold no references (names and terms are in side tables), so running them
-    /// copies no reference counts.
+    /// Steps hold no references and no source ranges (names, terms, pools and ranges are
+    /// in side tables), so a step is two words and running one copies no reference counts.
     enum Step: Sendable {
-        case number(Number)
-        /// A term whose count, sides and keep/drop are literals: a sum over a window of ranks.
-        case literalPool(LiteralPool, SourceRange)
+        case integer(Int)
+        case decimal(Double)
+        /// `pools[index]`: a term whose count, sides and keep/drop are literals, a sum over
+        /// a window of ranks, and the literal added to it or subtracted from it, if any
+        /// (`4d6kh3 + 2` is one step).
+        case literalPool(Int)
         /// Fails unless the value on top of the stack is a dice count (a whole number ≥ 0).
-        case checkCount(SourceRange)
+        case checkCount
         /// Dice term `terms[index]`; its count (when it has one) and then its sides (when
         /// computed) are on the stack, left there by the steps before.
-        case dice(Int, SourceRange)
+        case dice(Int)
         /// A variable or parameter named `names[index]`; anything else by that name is
         /// `subtrees[index]`.
         case name(Int)
-        case negate(SourceRange)
-        case binary(BinaryOperator, SourceRange)
-        case power(SourceRange)
+        case negate
+        case add
+        case subtract
+        case multiply
+        /// `/`, `//` and `%`.
+        case binary(BinaryOperator)
+        /// `+ k` with an integer literal `k`: `.integer(k)` then `.add` in one step.
+        case addInteger(Int)
+        /// `- k` with an integer literal `k`: `.integer(k)` then `.subtract` in one step.
+        case subtractInteger(Int)
+        case power
         case comparison(ComparisonOperator)
-        case function(Function, arguments: Int, SourceRange)
+        /// `functions[index]`, its arguments on the stack.
+        case function(Int)
         /// The value of `subtrees[index]` from the tree evaluator.
         case tree(Int)
         /// Pops a condition; when it is zero, goes on at step `target` (the `else` branch).
@@ -49,9 +61,18 @@ public struct CompiledValue: Sendable {
     /// The expression compiled.
     public let expr: Expr
     let steps: [Step]
+    /// As long as `steps`: the range an error of each step points at.
+    let ranges: [SourceRange]
+    let pools: [PoolStep]
+    let functions: [(function: Function, arguments: Int)]
     let subtrees: [Expr]
     let terms: [DiceTerm]
     let names: [String]
+    /// At least as many values as the steps ever hold on the operand stack at once.
+    let stackSize: Int
+    /// The pool when the steps are that pool's alone (`1d20`, `4d6kh3 + 2`): rolled
+    /// without an operand stack.
+    let onlyPool: PoolStep?
 
     /// Compiles `expr`; nesting deeper than `limits.maxNesting` is left to the tree
     /// evaluator, which bounds it.
@@ -62,20 +83,51 @@ public struct CompiledValue: Sendable {
         var compiler = Compiler(maxDepth: limits.maxNesting)
         compiler.compile(expr, depth: 0)
         steps = compiler.steps
+        ranges = compiler.ranges
+        pools = compiler.pools
+        functions = compiler.functions
         subtrees = compiler.subtrees
         terms = compiler.terms
         names = compiler.names
+        stackSize = Swift.max(compiler.maxHeight, 1)
+        if compiler.steps.count == 1, case .literalPool(let pool) = compiler.steps[0], pool < pools.count {
+            onlyPool = pools[pool]
+        } else {
+            onlyPool = nil
+        }
+    }
+
+    /// Where an error of step `index` points.
+    func range(of index: Int) -> SourceRange {
+        ranges.indices.contains(index) ? ranges[index] : expr.range
     }
 
     private struct Compiler {
         let maxDepth: Int
         var steps: [Step] = []
+        var ranges: [SourceRange] = []
+        var pools: [PoolStep] = []
+        var functions: [(function: Function, arguments: Int)] = []
         var subtrees: [Expr] = []
         var terms: [DiceTerm] = []
         /// As long as `subtrees`: the name of a `.name` subtree, "" for others.
         var names: [String] = []
+        /// Values on the stack after the steps so far, counting both arms of a conditional
+        /// (more than any run holds), and the most there have been.
+        var height = 0
+        var maxHeight = 0
+        /// The last step a branch or jump goes to: no step merges into the one before it.
+        var lastTarget = -1
 
         init(maxDepth: Int) { self.maxDepth = maxDepth }
+
+        /// Appends `step`, which errors at `range` and changes the stack's height by `effect`.
+        mutating func emit(_ step: Step, _ range: SourceRange, effect: Int) {
+            steps.append(step)
+            ranges.append(range)
+            height += effect
+            maxHeight = Swift.max(maxHeight, height)
+        }
 
         mutating func subtree(_ expr: Expr) -> Int {
             subtrees.append(expr)
@@ -85,69 +137,196 @@ public struct CompiledValue: Sendable {
 
         /// Appends the steps of `expr`, in the order the tree evaluator evaluates its parts.
         mutating func compile(_ expr: Expr, depth: Int) {
-            guard depth < maxDepth else { return steps.append(.tree(subtree(expr))) }
+            guard depth < maxDepth else { return emit(.tree(subtree(expr)), expr.range, effect: 1) }
             switch expr.kind {
-            case .number(let number):
-                steps.append(.number(number))
+            case .number(.integer(let integer)):
+                emit(.integer(integer), expr.range, effect: 1)
+            case .number(.decimal(let decimal)):
+                emit(.decimal(decimal), expr.range, effect: 1)
             case .name:
-                steps.append(.name(subtree(expr)))
+                emit(.name(subtree(expr)), expr.range, effect: 1)
             case .unary(let op, let operand):
                 compile(operand, depth: depth + 1)
-                if op == .negate { steps.append(.negate(expr.range)) }
+                if op == .negate { emit(.negate, expr.range, effect: 0) }
             case .chain(let first, let rest):
                 compile(first, depth: depth + 1)
                 for operation in rest {
+                    // `+ 2` is one step when the literal would have been one step.
+                    if depth + 1 < maxDepth, case .number(.integer(let literal)) = operation.operand.kind,
+                       operation.op == .add || operation.op == .subtract {
+                        // And `4d6kh3 + 2`, when nothing jumps to the `+ 2`, into one step with the pool.
+                        if lastTarget != steps.count, case .literalPool(let pool) = steps.last,
+                           pool < pools.count, pools[pool].addsOffset(operation.op, literal, at: operation.operatorRange) {
+                            continue
+                        }
+                        let step: Step = operation.op == .add ? .addInteger(literal) : .subtractInteger(literal)
+                        emit(step, operation.operatorRange, effect: 0)
+                        continue
+                    }
                     compile(operation.operand, depth: depth + 1)
-                    steps.append(.binary(operation.op, operation.operatorRange))
+                    let step: Step
+                    switch operation.op {
+                    case .add: step = .add
+                    case .subtract: step = .subtract
+                    case .multiply: step = .multiply
+                    case .divide, .floorDivide, .modulo: step = .binary(operation.op)
+                    }
+                    emit(step, operation.operatorRange, effect: -1)
                 }
             case .power(let base, let exponent):
                 compile(base, depth: depth + 1)
                 compile(exponent, depth: depth + 1)
-                steps.append(.power(expr.range))
+                emit(.power, expr.range, effect: -1)
             case .comparison(let op, let lhs, let rhs):
                 compile(lhs, depth: depth + 1)
                 compile(rhs, depth: depth + 1)
-                steps.append(.comparison(op))
+                emit(.comparison(op), expr.range, effect: -1)
             case .function(let function, let arguments):
                 for argument in arguments { compile(argument, depth: depth + 1) }
-                steps.append(.function(function, arguments: arguments.count, expr.range))
+                emit(.function(functions.count), expr.range, effect: 1 - arguments.count)
+                functions.append((function, arguments.count))
             case .annotated(let inner, _):
                 compile(inner, depth: depth + 1)
             case .dice(let term):
                 if let pool = term.literalPool {
-                    steps.append(.literalPool(pool, expr.range))
+                    emit(.literalPool(pools.count), expr.range, effect: 1)
+                    pools.append(PoolStep(pool, range: expr.range))
                     return
                 }
+                var operands = 0
                 if let count = term.count {
                     compile(count, depth: depth + 1)
+                    operands += 1
                     if case .number(let literal) = count.kind, literal.isDiceCount {} else {
-                        steps.append(.checkCount(count.range))
+                        emit(.checkCount, count.range, effect: 0)
                     }
                 }
-                if case .number(let sides) = term.sides { compile(sides, depth: depth + 1) }
-                steps.append(.dice(terms.count, expr.range))
+                if case .number(let sides) = term.sides {
+                    compile(sides, depth: depth + 1)
+                    operands += 1
+                }
+                emit(.dice(terms.count), expr.range, effect: 1 - operands)
                 terms.append(term)
             case .call, .group, .repeat:
-                steps.append(.tree(subtree(expr)))
+                emit(.tree(subtree(expr)), expr.range, effect: 1)
             case .conditional(let condition, let then, let otherwise):
                 compile(condition, depth: depth + 1)
                 let branch = steps.count
-                steps.append(.branch(target: 0))
+                emit(.branch(target: 0), expr.range, effect: -1)
                 compile(then, depth: depth + 1)
                 let jump = steps.count
-                steps.append(.jump(target: 0))
+                emit(.jump(target: 0), expr.range, effect: 0)
                 steps[branch] = .branch(target: steps.count)
                 compile(otherwise, depth: depth + 1)
                 steps[jump] = .jump(target: steps.count)
+                lastTarget = steps.count
             case .binding(let name, let value, let body):
                 compile(value, depth: depth + 1)
-                steps.append(.bind(names.count))
+                emit(.bind(names.count), expr.range, effect: -1)
                 names.append(name)
                 subtrees.append(Expr(.name(name), expr.range))  // keeps `names` and `subtrees` in step
                 compile(body, depth: depth + 1)
-                steps.append(.unbind)
+                emit(.unbind, expr.range, effect: 0)
             }
         }
+    }
+}
+
+/// A term whose count, sides and keep/drop are literals, ready to roll: the window of
+/// ranks it keeps and how that window is found.
+struct PoolStep: Sendable {
+    /// How the kept window is found.
+    enum Shape: Sendable {
+        /// Every die counts.
+        case all
+        /// All but the lowest die (`4d6kh3`, `4d6dl1`, `2d20kh1`).
+        case dropLowest
+        /// All but the highest die (`2d20kl1`, `3d6dh1`).
+        case dropHighest
+        /// Any other window: the dice are sorted or selected.
+        case window
+    }
+
+    let count: Int
+    let sides: Int
+    /// The ascending ranks kept.
+    let kept: Range<Int>
+    let shape: Shape
+    /// Whether `count × sides` fits in an `Int`, so that no sum of the dice can overflow.
+    let cannotOverflow: Bool
+    /// The term's range, where its errors point.
+    let range: SourceRange
+    /// A literal added to the sum (subtracted when `subtractsOffset`): `+ 2` in `4d6kh3 + 2`.
+    private(set) var offset = 0
+    private(set) var subtractsOffset = false
+    /// Where an overflow adding the offset points: the operator's range.
+    private(set) var offsetRange: SourceRange
+
+    /// Takes on `op literal` (`+ 2`, `- 1`) after the sum, unless it has an offset already.
+    mutating func addsOffset(_ op: BinaryOperator, _ literal: Int, at range: SourceRange) -> Bool {
+        guard offset == 0, !subtractsOffset, op == .add || op == .subtract else { return false }
+        offset = literal
+        subtractsOffset = op == .subtract
+        offsetRange = range
+        return true
+    }
+
+    init(_ pool: LiteralPool, range: SourceRange) {
+        count = pool.count
+        sides = pool.sides
+        kept = pool.kept ?? 0..<pool.count
+        if kept == 0..<count {
+            shape = .all
+        } else if count >= 1 && kept == 1..<count {
+            shape = .dropLowest
+        } else if count >= 1 && kept == 0..<(count - 1) {
+            shape = .dropHighest
+        } else {
+            shape = .window
+        }
+        cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
+        self.range = range
+        offsetRange = range
+    }
+}
+
+/// The values the steps work on: a buffer of `CompiledValue.stackSize` values, allocated
+/// for one run. Pushing onto a full stack or popping an empty one cannot happen for
+/// compiled steps; were it to, the value is dropped or 0 comes back, and nothing traps.
+struct OperandStack {
+    private let buffer: UnsafeMutableBufferPointer<Number>
+    private(set) var count = 0
+
+    init(_ buffer: UnsafeMutableBufferPointer<Number>) { self.buffer = buffer }
+
+    @inline(__always)
+    mutating func push(_ value: Number) {
+        guard count < buffer.count else { return }
+        (buffer.baseAddress.unsafelyUnwrapped + count).initialize(to: value)
+        count += 1
+    }
+
+    @inline(__always)
+    mutating func pop() -> Number {
+        guard count > 0, count <= buffer.count else { return .integer(0) }
+        count -= 1
+        return buffer[count]
+    }
+
+    /// The value on top, which `top = x` replaces (with nothing there, `top = x` pushes).
+    var top: Number? {
+        @inline(__always) get { count > 0 && count <= buffer.count ? buffer[count - 1] : nil }
+        @inline(__always) set {
+            guard let newValue else { return }
+            if count > 0 && count <= buffer.count { buffer[count - 1] = newValue } else { push(newValue) }
+        }
+    }
+
+    /// Pops the top `n` values, in the order they were pushed.
+    mutating func pop(_ n: Int) -> [Number] {
+        let taken = Swift.min(Swift.max(n, 0), count)
+        count -= taken
+        return Array(buffer[count..<(count + taken)])
     }
 }
 
@@ -167,88 +346,169 @@ extension Evaluator {
     /// - Complexity: O(*s* + *d* log *d*) at worst for *s* steps and *d* dice rolled, rerolls
     ///   and explosions included; *d* is at most `limits.maxDice`.
     public mutating func value(of compiled: CompiledValue) throws(DiceError) -> Number {
-        // The stack leaves `self` while the steps run, and comes back for the next roll.
-        var stack = valueStack
-        valueStack = []
-        defer { valueStack = stack }
-        if !stack.isEmpty { stack.removeAll(keepingCapacity: true) }
+        if let pool = compiled.onlyPool { return .integer(try value(of: pool)) }
         // `let` frames of this run are gone after it, even when it fails.
         let frameCount = frames.count
         defer { if frames.count > frameCount { frames.removeLast(frames.count - frameCount) } }
-        let steps = compiled.steps
-        var next = 0
-        while next < steps.count {
-            let step = steps[next]
-            next += 1
-            switch step {
-            case .number(let number):
-                stack.append(number)
-            case .literalPool(let pool, let range):
-                try spend(pool.count, at: range)
-                if let kept = pool.kept {
-                    stack.append(.integer(try keptSum(count: pool.count, sides: pool.sides, ranks: kept, at: range)))
-                } else {
-                    stack.append(.integer(try sum(count: pool.count, sides: pool.sides, at: range)))
-                }
-            case .checkCount(let range):
-                if let count = stack.last, !count.isDiceCount { throw DiceError(.invalidCount(count), at: range) }
-            case .dice(let index, let range):
-                guard index < compiled.terms.count else { continue }
-                let term = compiled.terms[index]
-                var sides: Number?
-                if case .number = term.sides { sides = stack.popLast() }
-                let count = term.count == nil ? 1 : stack.popLast()?.wholeValue ?? 0
-                stack.append(.integer(try poolValue(term, count: count, sides: sides, at: range)))
-            case .name(let index):
-                guard index < compiled.subtrees.count else { continue }
-                let name = compiled.names[index]
-                if let frame = frames.last, let value = frame[name] {
-                    stack.append(value)
-                } else if case .variable(let value) = environment[name] {
-                    stack.append(value)
-                } else {
-                    stack.append(try valueDroppingBreakdown(compiled.subtrees[index]))
-                }
-            case .negate(let range):
-                let operand = (stack.isEmpty ? .integer(0) : stack.removeLast())
-                stack.append(try arithmetic(range) { () throws(ArithmeticFault) in try operand.negated() })
-            case .binary(let op, let range):
-                let rhs = (stack.isEmpty ? .integer(0) : stack.removeLast())
-                let lhs = (stack.isEmpty ? .integer(0) : stack.removeLast())
-                stack.append(try apply(op, lhs, rhs, at: range))
-            case .power(let range):
-                let exponent = (stack.isEmpty ? .integer(0) : stack.removeLast())
-                let base = (stack.isEmpty ? .integer(0) : stack.removeLast())
-                stack.append(try arithmetic(range) { () throws(ArithmeticFault) in try base.power(exponent) })
-            case .comparison(let op):
-                let rhs = (stack.isEmpty ? .integer(0) : stack.removeLast())
-                let lhs = (stack.isEmpty ? .integer(0) : stack.removeLast())
-                stack.append(.integer(op.holds(lhs, rhs) ? 1 : 0))
-            case .function(let function, let count, let range):
-                let arguments = Array(stack.suffix(count))
-                stack.removeLast(Swift.min(count, stack.count))
-                stack.append(try arithmetic(range) { () throws(ArithmeticFault) in try Functions.apply(function, arguments) })
-            case .tree(let index):
-                guard index < compiled.subtrees.count else { continue }
-                let subtree = compiled.subtrees[index]
-                if case .repeat(let count, let body, let modifiers) = subtree.kind {
-                    stack.append(try repeatValue(subtree, count: count, body: body, modifiers: modifiers))
-                } else {
-                    stack.append(try valueDroppingBreakdown(subtree))
-                }
-            case .branch(let target):
-                if ((stack.isEmpty ? .integer(0) : stack.removeLast())).isZero { next = target }
-            case .jump(let target):
-                next = target
-            case .bind(let index):
-                guard index < compiled.names.count else { continue }
-                pushBinding(compiled.names[index], (stack.isEmpty ? .integer(0) : stack.removeLast()))
-            case .unbind:
-                if frames.count > frameCount { frames.removeLast() }
+        // The operand stack lives on the machine stack for the run (on the heap if large);
+        // a constant size for most expressions makes that one instruction.
+        if compiled.stackSize <= 16 {
+            return try withUnsafeTemporaryAllocation(of: Number.self, capacity: 16) { (buffer) throws(DiceError) -> Number in
+                var stack = OperandStack(buffer)
+                return try run(compiled, on: &stack, frameCount: frameCount)
             }
         }
-        // The steps leave exactly one value: taking it leaves the stack empty for next time.
-        return (stack.isEmpty ? .integer(0) : stack.removeLast())
+        return try withUnsafeTemporaryAllocation(of: Number.self, capacity: compiled.stackSize) {
+            (buffer) throws(DiceError) -> Number in
+            var stack = OperandStack(buffer)
+            return try run(compiled, on: &stack, frameCount: frameCount)
+        }
+    }
+
+    /// Runs the steps of `compiled`; the value is what they leave on `stack`.
+    /// `frameCount` is how many `let` frames there were before.
+    private mutating func run(_ compiled: CompiledValue, on stack: inout OperandStack,
+                              frameCount: Int) throws(DiceError) -> Number {
+        try compiled.steps.withUnsafeBufferPointer { (steps) throws(DiceError) -> Number in
+            var next = 0
+            while next < steps.count {
+                let index = next
+                next += 1
+                switch steps[index] {
+                case .integer(let integer):
+                    stack.push(.integer(integer))
+                case .decimal(let decimal):
+                    stack.push(.decimal(decimal))
+                case .literalPool(let pool):
+                    guard pool < compiled.pools.count else { continue }
+                    stack.push(.integer(try value(of: compiled.pools[pool])))
+                case .checkCount:
+                    if let count = stack.top, !count.isDiceCount {
+                        throw DiceError(.invalidCount(count), at: compiled.range(of: index))
+                    }
+                case .dice(let term):
+                    guard term < compiled.terms.count else { continue }
+                    let term = compiled.terms[term]
+                    var sides: Number?
+                    if case .number = term.sides { sides = stack.pop() }
+                    let count = term.count == nil ? 1 : stack.pop().wholeValue ?? 0
+                    stack.push(.integer(try poolValue(term, count: count, sides: sides, at: compiled.range(of: index))))
+                case .name(let name):
+                    guard name < compiled.subtrees.count else { continue }
+                    stack.push(try value(named: compiled.names[name], else: compiled.subtrees[name]))
+                case .negate:
+                    let operand = stack.pop()
+                    stack.push(try arithmetic(compiled.range(of: index)) { () throws(ArithmeticFault) in
+                        try operand.negated()
+                    })
+                case .add:
+                    let rhs = stack.pop()
+                    if case .integer(let b) = rhs, case .integer(let a) = stack.top {
+                        let (sum, overflow) = a.addingReportingOverflow(b)
+                        if !overflow {
+                            stack.top = .integer(sum)
+                            continue
+                        }
+                    }
+                    let lhs = stack.pop()
+                    stack.push(try apply(.add, lhs, rhs, at: compiled.range(of: index)))
+                case .subtract:
+                    let rhs = stack.pop()
+                    if case .integer(let b) = rhs, case .integer(let a) = stack.top {
+                        let (difference, overflow) = a.subtractingReportingOverflow(b)
+                        if !overflow {
+                            stack.top = .integer(difference)
+                            continue
+                        }
+                    }
+                    let lhs = stack.pop()
+                    stack.push(try apply(.subtract, lhs, rhs, at: compiled.range(of: index)))
+                case .multiply:
+                    let rhs = stack.pop()
+                    if case .integer(let b) = rhs, case .integer(let a) = stack.top {
+                        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+                        if !overflow {
+                            stack.top = .integer(product)
+                            continue
+                        }
+                    }
+                    let lhs = stack.pop()
+                    stack.push(try apply(.multiply, lhs, rhs, at: compiled.range(of: index)))
+                case .binary(let op):
+                    let rhs = stack.pop()
+                    let lhs = stack.pop()
+                    stack.push(try apply(op, lhs, rhs, at: compiled.range(of: index)))
+                case .addInteger(let b):
+                    if case .integer(let a) = stack.top {
+                        let (sum, overflow) = a.addingReportingOverflow(b)
+                        if !overflow {
+                            stack.top = .integer(sum)
+                            continue
+                        }
+                    }
+                    let lhs = stack.pop()
+                    stack.push(try apply(.add, lhs, .integer(b), at: compiled.range(of: index)))
+                case .subtractInteger(let b):
+                    if case .integer(let a) = stack.top {
+                        let (difference, overflow) = a.subtractingReportingOverflow(b)
+                        if !overflow {
+                            stack.top = .integer(difference)
+                            continue
+                        }
+                    }
+                    let lhs = stack.pop()
+                    stack.push(try apply(.subtract, lhs, .integer(b), at: compiled.range(of: index)))
+                case .power:
+                    let exponent = stack.pop()
+                    let base = stack.pop()
+                    stack.push(try arithmetic(compiled.range(of: index)) { () throws(ArithmeticFault) in
+                        try base.power(exponent)
+                    })
+                case .comparison(let op):
+                    let rhs = stack.pop()
+                    let lhs = stack.pop()
+                    if case .integer(let a) = lhs, case .integer(let b) = rhs {
+                        stack.push(.integer(op.holds(a, b) ? 1 : 0))
+                    } else {
+                        stack.push(.integer(op.holds(lhs, rhs) ? 1 : 0))
+                    }
+                case .function(let function):
+                    guard function < compiled.functions.count else { continue }
+                    let (function, count) = compiled.functions[function]
+                    let arguments = stack.pop(count)
+                    stack.push(try arithmetic(compiled.range(of: index)) { () throws(ArithmeticFault) in
+                        try Functions.apply(function, arguments)
+                    })
+                case .tree(let tree):
+                    guard tree < compiled.subtrees.count else { continue }
+                    let subtree = compiled.subtrees[tree]
+                    if case .repeat(let count, let body, let modifiers) = subtree.kind {
+                        stack.push(try repeatValue(subtree, count: count, body: body, modifiers: modifiers))
+                    } else {
+                        stack.push(try valueDroppingBreakdown(subtree))
+                    }
+                case .branch(let target):
+                    if stack.pop().isZero { next = target }
+                case .jump(let target):
+                    next = target
+                case .bind(let name):
+                    guard name < compiled.names.count else { continue }
+                    pushBinding(compiled.names[name], stack.pop())
+                case .unbind:
+                    if frames.count > frameCount { frames.removeLast() }
+                }
+            }
+            // The steps leave exactly one value.
+            return stack.pop()
+        }
+    }
+
+    /// The value of a name: a `let` binding or parameter, a variable, or else `subtree`
+    /// (a macro without arguments, or an error) from the tree evaluator.
+    private mutating func value(named name: String, else subtree: Expr) throws(DiceError) -> Number {
+        if let frame = frames.last, let value = frame[name] { return value }
+        if case .variable(let value) = environment[name] { return value }
+        return try valueDroppingBreakdown(subtree)
     }
 }
 
