@@ -62,7 +62,7 @@ public struct CompiledValue: Sendable {
     public let expr: Expr
     let steps: [Step]
     /// As long as `steps`: the range an error of each step points at.
-    let ranges: [SourceRange]
+    let ranges: [Span]
     let pools: [PoolStep]
     let functions: [(function: Function, arguments: Int)]
     let subtrees: [Expr]
@@ -99,13 +99,27 @@ public struct CompiledValue: Sendable {
 
     /// Where an error of step `index` points.
     func range(of index: Int) -> SourceRange {
-        ranges.indices.contains(index) ? ranges[index] : expr.range
+        guard ranges.indices.contains(index) else { return expr.range }
+        return Range(uncheckedBounds: (ranges[index].lower, ranges[index].upper))
+    }
+
+    /// A source range's bounds. An array of these, unlike an array of `Range`, needs no
+    /// conformance looked up at run time when it is first made (about 100,000 instructions
+    /// once a process).
+    struct Span: Sendable {
+        let lower: SourceLocation
+        let upper: SourceLocation
+
+        init(_ range: SourceRange) {
+            lower = range.lowerBound
+            upper = range.upperBound
+        }
     }
 
     private struct Compiler {
         let maxDepth: Int
         var steps: [Step] = []
-        var ranges: [SourceRange] = []
+        var ranges: [Span] = []
         var pools: [PoolStep] = []
         var functions: [(function: Function, arguments: Int)] = []
         var subtrees: [Expr] = []
@@ -124,7 +138,7 @@ public struct CompiledValue: Sendable {
         /// Appends `step`, which errors at `range` and changes the stack's height by `effect`.
         mutating func emit(_ step: Step, _ range: SourceRange, effect: Int) {
             steps.append(step)
-            ranges.append(range)
+            ranges.append(Span(range))
             height += effect
             maxHeight = Swift.max(maxHeight, height)
         }
@@ -179,6 +193,12 @@ public struct CompiledValue: Sendable {
                 emit(.power, expr.range, effect: -1)
             case .comparison(let op, let lhs, let rhs):
                 compile(lhs, depth: depth + 1)
+                // `1d20 + 5 >= 15` is one step, when nothing jumps to the pool that ends the left side.
+                if depth + 1 < maxDepth, case .number(.integer(let literal)) = rhs.kind, lastTarget != steps.count,
+                   case .literalPool(let pool) = steps.last, pool < pools.count,
+                   pools[pool].compares(op, with: literal) {
+                    return
+                }
                 compile(rhs, depth: depth + 1)
                 emit(.comparison(op), expr.range, effect: -1)
             case .function(let function, let arguments):
@@ -262,12 +282,26 @@ struct PoolStep: Sendable {
     /// Where an overflow adding the offset points: the operator's range.
     private(set) var offsetRange: SourceRange
 
-    /// Takes on `op literal` (`+ 2`, `- 1`) after the sum, unless it has an offset already.
+    /// A comparison with a literal after the offset (`>= 15` in `1d20 + 5 >= 15`): the value
+    /// is then 1 or 0.
+    private(set) var comparison: ComparisonOperator?
+    private(set) var comparedWith = 0
+
+    /// Takes on `op literal` (`+ 2`, `- 1`) after the sum, unless it has an offset or a
+    /// comparison already.
     mutating func addsOffset(_ op: BinaryOperator, _ literal: Int, at range: SourceRange) -> Bool {
-        guard offset == 0, !subtractsOffset, op == .add || op == .subtract else { return false }
+        guard offset == 0, !subtractsOffset, comparison == nil, op == .add || op == .subtract else { return false }
         offset = literal
         subtractsOffset = op == .subtract
         offsetRange = range
+        return true
+    }
+
+    /// Takes on `op literal` (`>= 15`) after the offset, unless it has a comparison already.
+    mutating func compares(_ op: ComparisonOperator, with literal: Int) -> Bool {
+        guard comparison == nil else { return false }
+        comparison = op
+        comparedWith = literal
         return true
     }
 
@@ -354,22 +388,22 @@ extension Evaluator {
         // a constant size for most expressions makes that one instruction.
         if compiled.stackSize <= 16 {
             return try withUnsafeTemporaryAllocation(of: Number.self, capacity: 16) { (buffer) throws(DiceError) -> Number in
-                var stack = OperandStack(buffer)
-                return try run(compiled, on: &stack, frameCount: frameCount)
+                try run(compiled, on: buffer, frameCount: frameCount)
             }
         }
         return try withUnsafeTemporaryAllocation(of: Number.self, capacity: compiled.stackSize) {
             (buffer) throws(DiceError) -> Number in
-            var stack = OperandStack(buffer)
-            return try run(compiled, on: &stack, frameCount: frameCount)
+            try run(compiled, on: buffer, frameCount: frameCount)
         }
     }
 
     /// Runs the steps of `compiled`; the value is what they leave on `stack`.
     /// `frameCount` is how many `let` frames there were before.
-    private mutating func run(_ compiled: CompiledValue, on stack: inout OperandStack,
+    private mutating func run(_ compiled: CompiledValue, on buffer: UnsafeMutableBufferPointer<Number>,
                               frameCount: Int) throws(DiceError) -> Number {
-        try compiled.steps.withUnsafeBufferPointer { (steps) throws(DiceError) -> Number in
+        // A local, so that the stack's height stays in a register.
+        var stack = OperandStack(buffer)
+        return try compiled.steps.withUnsafeBufferPointer { (steps) throws(DiceError) -> Number in
             var next = 0
             while next < steps.count {
                 let index = next

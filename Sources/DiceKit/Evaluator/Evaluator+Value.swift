@@ -17,14 +17,17 @@ extension Evaluator {
     }
 
     /// The value of a term whose count, sides and keep/drop are literals (`4d6kh3`, `1d20`),
-    /// with its offset (`+ 2`) added.
+    /// with its offset (`+ 2`) added and its comparison (`>= 15`) made.
     @inline(__always)
     mutating func value(of pool: PoolStep) throws(DiceError) -> Int {
-        let sum = try sum(of: pool)
-        guard pool.offset != 0 || pool.subtractsOffset else { return sum }
-        let (total, overflow) = pool.subtractsOffset ? sum.subtractingReportingOverflow(pool.offset)
-                                                     : sum.addingReportingOverflow(pool.offset)
-        guard !overflow else { throw DiceError(.overflow, at: pool.offsetRange) }
+        var total = try sum(of: pool)
+        if pool.offset != 0 || pool.subtractsOffset {
+            let (result, overflow) = pool.subtractsOffset ? total.subtractingReportingOverflow(pool.offset)
+                                                          : total.addingReportingOverflow(pool.offset)
+            guard !overflow else { throw DiceError(.overflow, at: pool.offsetRange) }
+            total = result
+        }
+        if let comparison = pool.comparison { return comparison.holds(total, pool.comparedWith) ? 1 : 0 }
         return total
     }
 
@@ -163,10 +166,7 @@ extension Evaluator {
         scratch = []
         defer { scratch = sink.values }
         sink.values.removeAll(keepingCapacity: true)
-        for index in 0..<count {
-            try rollDie(plan, into: &sink, at: range)
-            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
-        }
+        try rollDice(count, plan: plan, into: &sink, at: range)
         var low = 0
         var high = sink.values.count
         if !plan.keeps.isEmpty {
@@ -221,6 +221,18 @@ extension Evaluator {
             if taken > 0 { kept.add(run.value, kept: taken) }
         }
         return try kept.total(at: range)
+    }
+
+    /// Rolls `count` dice by `plan` into `sink`, in a function of its own so that `rollDie`
+    /// and the generator inline here (inside `modifiedPoolValue` they did not; inside
+    /// `modifiedPoolValueByFace` they do).
+    @inline(never)
+    private mutating func rollDice<Sink: DieSink>(_ count: Int, plan: PoolPlan, into sink: inout Sink,
+                                                  at range: SourceRange) throws(DiceError) {
+        for index in 0..<count {
+            try rollDie(plan, into: &sink, at: range)
+            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
     }
 
     /// The sum of `count` dice of `sides`, recording nothing.

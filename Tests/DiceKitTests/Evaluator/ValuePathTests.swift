@@ -53,6 +53,11 @@ import Testing
         ("1d6 - 0 + 2 - 1", "pool +k -k"),
         ("2 + 1d6 + 3 * 2 / 4 // 1 % 5", "number pool add number number multiply number binary number binary number binary add"),
         ("x + 1.5 - 3", "name number add -k"),
+        ("1d20 + 5 >= 15", "pool"),
+        ("(1d20 >= 15) + 2", "pool +k"),
+        ("(1d20 + 5 >= 15) == 1", "pool number comparison"),
+        ("(if x then 1d6 else 2d6) > 3", "name branch pool jump pool number comparison"),
+        ("1d20 + 5 >= 1.5", "pool number comparison"),
     ] as [(String, String)])
     func flattensWhatItCan(_ text: String, _ shape: String) throws {
         let compiled = CompiledValue(try Parser.parseExpression(text))
@@ -111,6 +116,8 @@ import Testing
         "4d6kh0", "1d6kh0", "1d6kl1", "0d6kh1", "8d6dl1", "8d6dh1", "9d6kh8", "9d6kh3", "40d6kh39",
         "100d20dh1", "1d1", "4d1kh3", "2d20kh1 + 5", "4d6kh3 - 2 + 1", "2d100 * 2", "8d9223372036854775807kh7",
         "2d9223372036854775807", "2d9223372036854775807kh1", "1d9223372036854775807 + 1d9223372036854775807",
+        "1d20 + 5 >= 15", "2d20kh1 - 1 < 10", "1d6 == 3", "3d6 != 10", "1d20 <= 10", "4d6kh3 > 12",
+        "(1d20 >= 11) + 2", "-(1d20 + 5) >= 15", "(1d20 + 5 >= 15) == 1",
     ])
     func rollsLiteralPoolsAsTheTreeDoes(_ text: String) throws {
         let expr = try Parser.parseExpression(text)
@@ -134,7 +141,8 @@ import Testing
                       "-9223372036854775807 - 1d6 - 2", "1d6 + 9223372036854775807 - 1", "x + 9223372036854775807",
                       "2d6 * 4611686018427387904", "(if 1d2 == 1 then 1d6 else 2d6) + 9223372036854775807",
                       "4d9223372036854775807 + 0", "2d9223372036854775807kh1 + 9223372036854775807",
-                      "1d6 * 1d6 * 1d6 * 1d6 * 9223372036854775807", "-(-9223372036854775807 - 1d1)"])
+                      "1d6 * 1d6 * 1d6 * 1d6 * 9223372036854775807", "-(-9223372036854775807 - 1d1)",
+                      "1d20 + 9223372036854775807 >= 15", "1d20 - 9223372036854775807 - 30 < 0"])
     func errorsPointWhereTheTreeWouldPoint(_ text: String) throws {
         let expr = try Parser.parseExpression(text)
         var environment = Environment()
