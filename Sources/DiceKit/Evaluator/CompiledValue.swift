@@ -29,6 +29,9 @@ public struct CompiledValue: Sendable {
         /// Dice term `terms[index]`; its count (when it has one) and then its sides (when
         /// computed) are on the stack, left there by the steps before.
         case dice(Int)
+        /// `literalDice[index]`: a dice term whose count and sides are literals but whose
+        /// modifiers are more than keep/drop (`3d6!`, `1d4ro1`), rolled without pushing them.
+        case literalDice(Int)
         /// A variable or parameter named `names[index]`; anything else by that name is
         /// `subtrees[index]`.
         case name(Int)
@@ -61,12 +64,16 @@ public struct CompiledValue: Sendable {
     /// The expression compiled.
     public let expr: Expr
     let steps: [Step]
-    /// As long as `steps`: the range an error of each step points at.
-    let ranges: [Span]
+    /// Two offsets a step, where the range an error of that step points at starts and ends.
+    /// An array of `Int` needs no type metadata made at run time, unlike an array of `Range`
+    /// (which looks up a conformance: about 100,000 instructions the first time in a process)
+    /// or of a struct (about 20,000).
+    let ranges: [Int]
     let pools: [PoolStep]
-    let functions: [(function: Function, arguments: Int)]
+    let functions: [FunctionCall]
     let subtrees: [Expr]
     let terms: [DiceTerm]
+    let literalDice: [LiteralDice]
     let names: [String]
     /// At least as many values as the steps ever hold on the operand stack at once.
     let stackSize: Int
@@ -88,6 +95,7 @@ public struct CompiledValue: Sendable {
         functions = compiler.functions
         subtrees = compiler.subtrees
         terms = compiler.terms
+        literalDice = compiler.literalDice
         names = compiler.names
         stackSize = Swift.max(compiler.maxHeight, 1)
         if compiler.steps.count == 1, case .literalPool(let pool) = compiler.steps[0], pool < pools.count {
@@ -99,31 +107,37 @@ public struct CompiledValue: Sendable {
 
     /// Where an error of step `index` points.
     func range(of index: Int) -> SourceRange {
-        guard ranges.indices.contains(index) else { return expr.range }
-        return Range(uncheckedBounds: (ranges[index].lower, ranges[index].upper))
+        guard index >= 0, index < ranges.count / 2 else { return expr.range }
+        let lower = ranges[2 * index], upper = ranges[2 * index + 1]
+        return Range(uncheckedBounds: (SourceLocation(offset: lower), SourceLocation(offset: Swift.max(lower, upper))))
     }
 
-    /// A source range's bounds. An array of these, unlike an array of `Range`, needs no
-    /// conformance looked up at run time when it is first made (about 100,000 instructions
-    /// once a process).
-    struct Span: Sendable {
-        let lower: SourceLocation
-        let upper: SourceLocation
+    /// A dice term with literal count and sides (`.literalDice`). Side tables hold structs,
+    /// not tuples: the metadata of an array of tuples is made at run time from its mangled
+    /// name (about 50,000 instructions the first time in a process).
+    struct LiteralDice: Sendable {
+        let term: DiceTerm
+        /// 1 for a term without a count.
+        let count: Int
+        /// The sides' value when they are an expression (`d6`), `nil` for `d%`, `dF`, `d{...}`.
+        let sides: Number?
+    }
 
-        init(_ range: SourceRange) {
-            lower = range.lowerBound
-            upper = range.upperBound
-        }
+    /// A function and how many arguments it takes from the stack (`.function`).
+    struct FunctionCall: Sendable {
+        let function: Function
+        let arguments: Int
     }
 
     private struct Compiler {
         let maxDepth: Int
         var steps: [Step] = []
-        var ranges: [Span] = []
+        var ranges: [Int] = []
         var pools: [PoolStep] = []
-        var functions: [(function: Function, arguments: Int)] = []
+        var functions: [FunctionCall] = []
         var subtrees: [Expr] = []
         var terms: [DiceTerm] = []
+        var literalDice: [LiteralDice] = []
         /// As long as `subtrees`: the name of a `.name` subtree, "" for others.
         var names: [String] = []
         /// Values on the stack after the steps so far, counting both arms of a conditional
@@ -138,9 +152,27 @@ public struct CompiledValue: Sendable {
         /// Appends `step`, which errors at `range` and changes the stack's height by `effect`.
         mutating func emit(_ step: Step, _ range: SourceRange, effect: Int) {
             steps.append(step)
-            ranges.append(Span(range))
+            ranges.append(range.lowerBound.offset)
+            ranges.append(range.upperBound.offset)
             height += effect
             maxHeight = Swift.max(maxHeight, height)
+        }
+
+        /// The count (1 when there is none) and sides (when computed) of a term whose count
+        /// and sides are literals, the values the steps of those literals would leave; `nil`
+        /// for other terms.
+        static func literalArguments(of term: DiceTerm) -> (count: Int, sides: Number?)? {
+            var count = 1
+            if let countExpr = term.count {
+                guard case .number(.integer(let literal)) = countExpr.kind, literal >= 0 else { return nil }
+                count = literal
+            }
+            var sides: Number?
+            if case .number(let sidesExpr) = term.sides {
+                guard case .number(let literal) = sidesExpr.kind else { return nil }
+                sides = literal
+            }
+            return (count, sides)
         }
 
         mutating func subtree(_ expr: Expr) -> Int {
@@ -204,13 +236,18 @@ public struct CompiledValue: Sendable {
             case .function(let function, let arguments):
                 for argument in arguments { compile(argument, depth: depth + 1) }
                 emit(.function(functions.count), expr.range, effect: 1 - arguments.count)
-                functions.append((function, arguments.count))
+                functions.append(FunctionCall(function: function, arguments: arguments.count))
             case .annotated(let inner, _):
                 compile(inner, depth: depth + 1)
             case .dice(let term):
                 if let pool = term.literalPool {
                     emit(.literalPool(pools.count), expr.range, effect: 1)
                     pools.append(PoolStep(pool, range: expr.range))
+                    return
+                }
+                if depth + 1 < maxDepth, let (count, sides) = Compiler.literalArguments(of: term) {
+                    emit(.literalDice(literalDice.count), expr.range, effect: 1)
+                    literalDice.append(LiteralDice(term: term, count: count, sides: sides))
                     return
                 }
                 var operands = 0
@@ -321,228 +358,6 @@ struct PoolStep: Sendable {
         cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
         self.range = range
         offsetRange = range
-    }
-}
-
-/// The values the steps work on: a buffer of `CompiledValue.stackSize` values, allocated
-/// for one run. Pushing onto a full stack or popping an empty one cannot happen for
-/// compiled steps; were it to, the value is dropped or 0 comes back, and nothing traps.
-struct OperandStack {
-    private let buffer: UnsafeMutableBufferPointer<Number>
-    private(set) var count = 0
-
-    init(_ buffer: UnsafeMutableBufferPointer<Number>) { self.buffer = buffer }
-
-    @inline(__always)
-    mutating func push(_ value: Number) {
-        guard count < buffer.count else { return }
-        (buffer.baseAddress.unsafelyUnwrapped + count).initialize(to: value)
-        count += 1
-    }
-
-    @inline(__always)
-    mutating func pop() -> Number {
-        guard count > 0, count <= buffer.count else { return .integer(0) }
-        count -= 1
-        return buffer[count]
-    }
-
-    /// The value on top, which `top = x` replaces (with nothing there, `top = x` pushes).
-    var top: Number? {
-        @inline(__always) get { count > 0 && count <= buffer.count ? buffer[count - 1] : nil }
-        @inline(__always) set {
-            guard let newValue else { return }
-            if count > 0 && count <= buffer.count { buffer[count - 1] = newValue } else { push(newValue) }
-        }
-    }
-
-    /// Pops the top `n` values, in the order they were pushed.
-    mutating func pop(_ n: Int) -> [Number] {
-        let taken = Swift.min(Swift.max(n, 0), count)
-        count -= taken
-        return Array(buffer[count..<(count + taken)])
-    }
-}
-
-extension Evaluator {
-    /// The value of `expr` alone, without building a breakdown: the same dice, value and
-    /// errors as `evaluate(_:)`. To roll one expression many times, compile it once
-    /// (`CompiledValue`) and use `value(of:)` with that.
-    ///
-    /// - Complexity: O(*n*) to compile *n* nodes, then as `value(of:)` on the compiled value.
-    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
-        try value(of: CompiledValue(expr, limits: limits))
-    }
-
-    /// The value of a compiled expression: the same dice, value and errors as
-    /// `evaluate(compiled.expr)`, with less work per roll.
-    ///
-    /// - Complexity: O(*s* + *d* log *d*) at worst for *s* steps and *d* dice rolled, rerolls
-    ///   and explosions included; *d* is at most `limits.maxDice`.
-    public mutating func value(of compiled: CompiledValue) throws(DiceError) -> Number {
-        if let pool = compiled.onlyPool { return .integer(try value(of: pool)) }
-        // `let` frames of this run are gone after it, even when it fails.
-        let frameCount = frames.count
-        defer { if frames.count > frameCount { frames.removeLast(frames.count - frameCount) } }
-        // The operand stack lives on the machine stack for the run (on the heap if large);
-        // a constant size for most expressions makes that one instruction.
-        if compiled.stackSize <= 16 {
-            return try withUnsafeTemporaryAllocation(of: Number.self, capacity: 16) { (buffer) throws(DiceError) -> Number in
-                try run(compiled, on: buffer, frameCount: frameCount)
-            }
-        }
-        return try withUnsafeTemporaryAllocation(of: Number.self, capacity: compiled.stackSize) {
-            (buffer) throws(DiceError) -> Number in
-            try run(compiled, on: buffer, frameCount: frameCount)
-        }
-    }
-
-    /// Runs the steps of `compiled`; the value is what they leave on `stack`.
-    /// `frameCount` is how many `let` frames there were before.
-    private mutating func run(_ compiled: CompiledValue, on buffer: UnsafeMutableBufferPointer<Number>,
-                              frameCount: Int) throws(DiceError) -> Number {
-        // A local, so that the stack's height stays in a register.
-        var stack = OperandStack(buffer)
-        return try compiled.steps.withUnsafeBufferPointer { (steps) throws(DiceError) -> Number in
-            var next = 0
-            while next < steps.count {
-                let index = next
-                next += 1
-                switch steps[index] {
-                case .integer(let integer):
-                    stack.push(.integer(integer))
-                case .decimal(let decimal):
-                    stack.push(.decimal(decimal))
-                case .literalPool(let pool):
-                    guard pool < compiled.pools.count else { continue }
-                    stack.push(.integer(try value(of: compiled.pools[pool])))
-                case .checkCount:
-                    if let count = stack.top, !count.isDiceCount {
-                        throw DiceError(.invalidCount(count), at: compiled.range(of: index))
-                    }
-                case .dice(let term):
-                    guard term < compiled.terms.count else { continue }
-                    let term = compiled.terms[term]
-                    var sides: Number?
-                    if case .number = term.sides { sides = stack.pop() }
-                    let count = term.count == nil ? 1 : stack.pop().wholeValue ?? 0
-                    stack.push(.integer(try poolValue(term, count: count, sides: sides, at: compiled.range(of: index))))
-                case .name(let name):
-                    guard name < compiled.subtrees.count else { continue }
-                    stack.push(try value(named: compiled.names[name], else: compiled.subtrees[name]))
-                case .negate:
-                    let operand = stack.pop()
-                    stack.push(try arithmetic(compiled.range(of: index)) { () throws(ArithmeticFault) in
-                        try operand.negated()
-                    })
-                case .add:
-                    let rhs = stack.pop()
-                    if case .integer(let b) = rhs, case .integer(let a) = stack.top {
-                        let (sum, overflow) = a.addingReportingOverflow(b)
-                        if !overflow {
-                            stack.top = .integer(sum)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.add, lhs, rhs, at: compiled.range(of: index)))
-                case .subtract:
-                    let rhs = stack.pop()
-                    if case .integer(let b) = rhs, case .integer(let a) = stack.top {
-                        let (difference, overflow) = a.subtractingReportingOverflow(b)
-                        if !overflow {
-                            stack.top = .integer(difference)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.subtract, lhs, rhs, at: compiled.range(of: index)))
-                case .multiply:
-                    let rhs = stack.pop()
-                    if case .integer(let b) = rhs, case .integer(let a) = stack.top {
-                        let (product, overflow) = a.multipliedReportingOverflow(by: b)
-                        if !overflow {
-                            stack.top = .integer(product)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.multiply, lhs, rhs, at: compiled.range(of: index)))
-                case .binary(let op):
-                    let rhs = stack.pop()
-                    let lhs = stack.pop()
-                    stack.push(try apply(op, lhs, rhs, at: compiled.range(of: index)))
-                case .addInteger(let b):
-                    if case .integer(let a) = stack.top {
-                        let (sum, overflow) = a.addingReportingOverflow(b)
-                        if !overflow {
-                            stack.top = .integer(sum)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.add, lhs, .integer(b), at: compiled.range(of: index)))
-                case .subtractInteger(let b):
-                    if case .integer(let a) = stack.top {
-                        let (difference, overflow) = a.subtractingReportingOverflow(b)
-                        if !overflow {
-                            stack.top = .integer(difference)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.subtract, lhs, .integer(b), at: compiled.range(of: index)))
-                case .power:
-                    let exponent = stack.pop()
-                    let base = stack.pop()
-                    stack.push(try arithmetic(compiled.range(of: index)) { () throws(ArithmeticFault) in
-                        try base.power(exponent)
-                    })
-                case .comparison(let op):
-                    let rhs = stack.pop()
-                    let lhs = stack.pop()
-                    if case .integer(let a) = lhs, case .integer(let b) = rhs {
-                        stack.push(.integer(op.holds(a, b) ? 1 : 0))
-                    } else {
-                        stack.push(.integer(op.holds(lhs, rhs) ? 1 : 0))
-                    }
-                case .function(let function):
-                    guard function < compiled.functions.count else { continue }
-                    let (function, count) = compiled.functions[function]
-                    let arguments = stack.pop(count)
-                    stack.push(try arithmetic(compiled.range(of: index)) { () throws(ArithmeticFault) in
-                        try Functions.apply(function, arguments)
-                    })
-                case .tree(let tree):
-                    guard tree < compiled.subtrees.count else { continue }
-                    let subtree = compiled.subtrees[tree]
-                    if case .repeat(let count, let body, let modifiers) = subtree.kind {
-                        stack.push(try repeatValue(subtree, count: count, body: body, modifiers: modifiers))
-                    } else {
-                        stack.push(try valueDroppingBreakdown(subtree))
-                    }
-                case .branch(let target):
-                    if stack.pop().isZero { next = target }
-                case .jump(let target):
-                    next = target
-                case .bind(let name):
-                    guard name < compiled.names.count else { continue }
-                    pushBinding(compiled.names[name], stack.pop())
-                case .unbind:
-                    if frames.count > frameCount { frames.removeLast() }
-                }
-            }
-            // The steps leave exactly one value.
-            return stack.pop()
-        }
-    }
-
-    /// The value of a name: a `let` binding or parameter, a variable, or else `subtree`
-    /// (a macro without arguments, or an error) from the tree evaluator.
-    private mutating func value(named name: String, else subtree: Expr) throws(DiceError) -> Number {
-        if let frame = frames.last, let value = frame[name] { return value }
-        if case .variable(let value) = environment[name] { return value }
-        return try valueDroppingBreakdown(subtree)
     }
 }
 

@@ -45,7 +45,9 @@ import Testing
         ("4d6kh3 + 2", "pool"),
         ("-(1d20 + 5) >= 15", "pool negate number comparison"),
         ("max(2d6, 3)^2 [fire]", "pool number function number power"),
-        ("x * 2d6!", "name number number dice multiply"),
+        ("x * 2d6!", "name term multiply"),
+        ("3d6! + 1d4ro1 - d%! + 4dF!", "term term add term subtract term add"),
+        ("(1.5)d6! + 2d(-3)! + (2)d(6)!", "number count number dice number number negate dice add term add"),
         ("(x)d(1d4 + 2)kh(x)", "name count pool dice"),
         ("{1d20, 1d20}kh1 + repeat(2, 1d4) - m(1)", "tree tree add tree subtract"),
         ("let r = 1d20 in if r == 20 then 2d8 else 0", "pool bind name number comparison branch pool jump number unbind"),
@@ -67,6 +69,7 @@ import Testing
             case .literalPool: return "pool"
             case .checkCount: return "count"
             case .dice: return "dice"
+            case .literalDice: return "term"
             case .name: return "name"
             case .negate: return "negate"
             case .add: return "add"
@@ -118,6 +121,8 @@ import Testing
         "2d9223372036854775807", "2d9223372036854775807kh1", "1d9223372036854775807 + 1d9223372036854775807",
         "1d20 + 5 >= 15", "2d20kh1 - 1 < 10", "1d6 == 3", "3d6 != 10", "1d20 <= 10", "4d6kh3 > 12",
         "(1d20 >= 11) + 2", "-(1d20 + 5) >= 15", "(1d20 + 5 >= 15) == 1",
+        // Literal count and sides, more than keep/drop.
+        "3d6!", "3d6! + 1d4ro1", "d6!", "4d6r1kh3", "60d6cs>=5", "10d10!>8kh3", "4dF!", "d%ro<10", "2d{1,2,3}!",
     ])
     func rollsLiteralPoolsAsTheTreeDoes(_ text: String) throws {
         let expr = try Parser.parseExpression(text)
@@ -142,7 +147,8 @@ import Testing
                       "2d6 * 4611686018427387904", "(if 1d2 == 1 then 1d6 else 2d6) + 9223372036854775807",
                       "4d9223372036854775807 + 0", "2d9223372036854775807kh1 + 9223372036854775807",
                       "1d6 * 1d6 * 1d6 * 1d6 * 9223372036854775807", "-(-9223372036854775807 - 1d1)",
-                      "1d20 + 9223372036854775807 >= 15", "1d20 - 9223372036854775807 - 30 < 0"])
+                      "1d20 + 9223372036854775807 >= 15", "1d20 - 9223372036854775807 - 30 < 0",
+                      "(1.5)d6!", "2d(-3)!", "2d0!", "10001d6!", "2d6!>0", "1d9223372036854775807! * 2d9223372036854775807!"])
     func errorsPointWhereTheTreeWouldPoint(_ text: String) throws {
         let expr = try Parser.parseExpression(text)
         var environment = Environment()
