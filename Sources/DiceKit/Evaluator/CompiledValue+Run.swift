@@ -10,7 +10,7 @@ struct OperandStack {
     @inline(__always)
     mutating func push(_ value: Number) {
         guard count < buffer.count else { return }
-        (buffer.baseAddress.unsafelyUnwrapped + count).initialize(to: value)
+        buffer.initializeElement(at: count, to: value)
         count += 1
     }
 
@@ -71,8 +71,8 @@ extension Evaluator {
         }
     }
 
-    /// Runs the steps of `compiled`; the value is what they leave on `stack`.
-    /// `frameCount` is how many `let` frames there were before.
+    /// Runs the steps of `compiled` with `buffer` for their operand stack; the value is what
+    /// they leave on it. `frameCount` is how many `let` frames there were before.
     private mutating func run(_ compiled: CompiledValue, on buffer: UnsafeMutableBufferPointer<Number>,
                               frameCount: Int) throws(DiceError) -> Number {
         // A local, so that the stack's height stays in a register.
