@@ -55,22 +55,49 @@ final class Output: @unchecked Sendable {
         guard case .integer(let value) = number else { return line(number.description) }
         // At most 20 digits, a sign and a newline.
         if count > Output.capacity - 22 { flush() }
-        var digits = 1
-        var rest = value.magnitude / 10
-        while rest > 0 {
-            digits += 1
-            rest /= 10
+        count += Output.writeLine(value, into: storage + count)
+    }
+
+    /// Writes `value` in decimal and a newline at `start` (room for 22 bytes), two digits at
+    /// a time from the right; returns how many bytes it wrote.
+    static func writeLine(_ value: Int, into start: UnsafeMutablePointer<UInt8>) -> Int {
+        // Most totals of dice: one or two digits.
+        if UInt(bitPattern: value) < 10 {
+            start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value)
+            start[1] = UInt8(ascii: "\n")
+            return 2
         }
-        var position = count + digits + (value < 0 ? 1 : 0)
-        storage[position] = UInt8(ascii: "\n")
+        if UInt(bitPattern: value) < 100 {
+            start[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value / 10)
+            start[1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+            start[2] = UInt8(ascii: "\n")
+            return 3
+        }
         var magnitude = value.magnitude
-        repeat {
-            position -= 1
-            storage[position] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
-        if value < 0 { storage[count] = UInt8(ascii: "-") }
-        count += digits + (value < 0 ? 2 : 1)
+        let sign = value < 0 ? 1 : 0
+        start[0] = UInt8(ascii: "-")
+        var digits = 1
+        var bound: UInt = 10
+        while digits < 20 && magnitude >= bound {
+            digits += 1
+            bound &*= 10
+        }
+        var position = sign + digits
+        start[position] = UInt8(ascii: "\n")
+        while magnitude >= 100 {
+            let pair = magnitude % 100
+            magnitude /= 100
+            position -= 2
+            start[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair / 10)
+            start[position + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: pair % 10)
+        }
+        if magnitude >= 10 {
+            start[position - 2] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10)
+            start[position - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+        } else {
+            start[position - 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+        }
+        return sign + digits + 1
     }
 
     private func append(_ byte: UInt8) {

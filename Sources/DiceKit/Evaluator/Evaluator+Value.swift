@@ -16,13 +16,86 @@ extension Evaluator {
         return try modifiedPoolValue(count: count, plan: plan, at: range)
     }
 
-    /// The sum of the dice of ascending ranks `ranks` among `count` dice of `sides`, the dice
-    /// already counted against the limit: keep/drop on values alone. Many dice of few sides
-    /// are counted by face (memory O(*sides*), not O(*count*)); others are kept and two
-    /// selections find the window.
+    /// The value of a term whose count, sides and keep/drop are literals (`4d6kh3`, `1d20`),
+    /// with its offset (`+ 2`) added and its comparison (`>= 15`) made.
     @inline(__always)
+    mutating func value(of pool: PoolStep) throws(DiceError) -> Int {
+        var total = try sum(of: pool)
+        if pool.offset != 0 || pool.subtractsOffset {
+            let (result, overflow) = pool.subtractsOffset ? total.subtractingReportingOverflow(pool.offset)
+                                                          : total.addingReportingOverflow(pool.offset)
+            guard !overflow else { throw DiceError(.overflow, at: pool.offsetRange) }
+            total = result
+        }
+        if let comparison = pool.comparison { return comparison.holds(total, pool.comparedWith) ? 1 : 0 }
+        return total
+    }
+
+    /// The sum of the dice `pool` keeps. A handful of dice whose sum cannot overflow are
+    /// summed as they are rolled, less the lowest or highest when that one is dropped.
+    @inline(__always)
+    private mutating func sum(of pool: PoolStep) throws(DiceError) -> Int {
+        let count = pool.count, sides = pool.sides
+        try spend(count, at: pool.range)
+        if count <= 8 && pool.cannotOverflow && pool.shape != .window {
+            // The generator in a local, so that its state stays in registers.
+            var generator = source
+            defer { source = generator }
+            var total = 0
+            switch pool.shape {
+            case .all:
+                for _ in 0..<count { total &+= generator.roll(sides: sides) }
+            case .dropLowest:
+                var lowest = Int.max
+                for _ in 0..<count {
+                    let face = generator.roll(sides: sides)
+                    total &+= face
+                    lowest = Swift.min(lowest, face)
+                }
+                total &-= lowest
+            case .dropHighest:
+                var highest = Int.min
+                for _ in 0..<count {
+                    let face = generator.roll(sides: sides)
+                    total &+= face
+                    highest = Swift.max(highest, face)
+                }
+                total &-= highest
+            case .window:
+                break
+            }
+            return total
+        }
+        if pool.shape == .all { return try sum(count: count, sides: sides, at: pool.range) }
+        return try keptSum(count: count, sides: sides, ranks: pool.kept, at: pool.range)
+    }
+
+    /// The sum of the dice of ascending ranks `ranks` among `count` dice of `sides`, the dice
+    /// already counted against the limit: keep/drop on values alone. A handful of dice are
+    /// sorted on the machine stack; many dice of few sides are counted by face (memory
+    /// O(*sides*), not O(*count*)); others are kept and two selections find the window.
+    @inline(never)
     mutating func keptSum(count: Int, sides: Int, ranks: Range<Int>, at range: SourceRange) throws(DiceError) -> Int {
-        if count > 8 && sides <= count / 4 {
+        if count <= 8 {
+            let (total, overflow) = withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { values -> (Int, Bool) in
+                for index in 0..<count { values[index] = source.roll(sides: sides) }
+                Selection.insertionSort(values, 0..<count)
+                // Faces are positive: the sum overflows in any order or in none.
+                var total = 0
+                var overflow = false
+                var index = Swift.max(ranks.lowerBound, 0)
+                while index < Swift.min(ranks.upperBound, count) {
+                    let (next, wrapped) = total.addingReportingOverflow(values[index])
+                    total = next
+                    overflow = overflow || wrapped
+                    index += 1
+                }
+                return (total, overflow)
+            }
+            guard !overflow else { throw DiceError(.overflow, at: range) }
+            return total
+        }
+        if sides <= count / 4 {
             return try keptSumByFace(count: count, sides: sides, ranks: ranks, at: range)
         }
         let low = ranks.lowerBound, high = ranks.upperBound
@@ -33,13 +106,8 @@ extension Evaluator {
                 values[index] = source.roll(sides: sides)
                 if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
             }
-            if count <= 8 {
-                // A handful of dice: sorting them is quicker than two selections.
-                Selection.insertionSort(values, 0..<count)
-            } else {
-                Selection.partition(values, around: low, in: 0..<count)
-                Selection.partition(values, around: high, in: low..<count)
-            }
+            Selection.partition(values, around: low, in: 0..<count)
+            Selection.partition(values, around: high, in: low..<count)
         }
         var total = 0
         let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
@@ -98,10 +166,7 @@ extension Evaluator {
         scratch = []
         defer { scratch = sink.values }
         sink.values.removeAll(keepingCapacity: true)
-        for index in 0..<count {
-            try rollDie(plan, into: &sink, at: range)
-            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
-        }
+        try rollDice(count, plan: plan, into: &sink, at: range)
         var low = 0
         var high = sink.values.count
         if !plan.keeps.isEmpty {
@@ -156,6 +221,18 @@ extension Evaluator {
             if taken > 0 { kept.add(run.value, kept: taken) }
         }
         return try kept.total(at: range)
+    }
+
+    /// Rolls `count` dice by `plan` into `sink`, in a function of its own so that `rollDie`
+    /// and the generator inline here (inside `modifiedPoolValue` they did not; inside
+    /// `modifiedPoolValueByFace` they do).
+    @inline(never)
+    private mutating func rollDice<Sink: DieSink>(_ count: Int, plan: PoolPlan, into sink: inout Sink,
+                                                  at range: SourceRange) throws(DiceError) {
+        for index in 0..<count {
+            try rollDie(plan, into: &sink, at: range)
+            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
     }
 
     /// The sum of `count` dice of `sides`, recording nothing.

@@ -37,8 +37,6 @@ public struct Evaluator<Source: DieSource> {
     var faceCounts: [Int] = []
     /// Plans of the dice terms rolled last whose arguments are literals.
     var plans = PlanCache()
-    /// Reused operand stack of `value(of: CompiledValue)`.
-    var valueStack: [Number] = []
 
     /// An evaluator over `environment` that rolls faces from `source`.
     public init(environment: Environment, limits: Limits = .standard, source: Source) {
