@@ -60,14 +60,14 @@ public struct RollRenderer: Sendable {
     /// - Complexity: O(*n* + *m*) for *n* nodes of the tree and *m* dice and members shown
     ///   (at most `maxShown` a pool or group).
     public func render(_ roll: Roll) -> String {
-        var out = ""
-        renderText(roll, into: &out)
-        return out
+        var bytes: [UInt8] = []
+        render(roll, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `render(_:)` appended to UTF-8 bytes: the fast path of a program printing many rolls.
     public func render(_ roll: Roll, into bytes: inout [UInt8]) {
-        renderText(roll, into: &bytes)
+        ByteWriter.appending(to: &bytes) { writer in renderText(roll, into: &writer) }
     }
 
     /// `render(_:)` into any text output.
@@ -96,6 +96,20 @@ public struct RollRenderer: Sendable {
     }
 }
 
+extension BinaryOperator {
+    /// `rawValue`, as the renderer's own text.
+    fileprivate var symbol: StaticString {
+        switch self {
+        case .add: return "+"
+        case .subtract: return "-"
+        case .multiply: return "*"
+        case .divide: return "/"
+        case .floorDivide: return "//"
+        case .modulo: return "%"
+        }
+    }
+}
+
 /// The walk of a roll's tree in one style: a breakdown's text.
 private struct Breakdown<Style: RollStyle> {
     let style: Style
@@ -120,9 +134,9 @@ private struct Breakdown<Style: RollStyle> {
 
     private func total<Out: TextOutput>(_ value: Number, into out: inout Out) {
         if let markup = style.total {
-            out.write(markup.open)
+            out.write(text: markup.open)
             out.write(value)
-            out.write(markup.close)
+            out.write(text: markup.close)
         } else {
             out.write(value)
         }
@@ -154,7 +168,7 @@ private struct Breakdown<Style: RollStyle> {
         case .number:
             out.write(roll.value)
         case .variable(let name):
-            out.write(name)
+            out.write(text: name)
             out.write(" (")
             out.write(roll.value)
             out.write(")")
@@ -163,14 +177,14 @@ private struct Breakdown<Style: RollStyle> {
         case .group(let group):
             write(group, into: &out)
         case .unary(let op, let operand):
-            out.write(op.rawValue)
+            out.write(text: op.rawValue)
             write(operand, atLeast: 3, into: &out)
         case .chain(let first, let rest):
             let level = self.level(roll)
             write(first, atLeast: level + 1, into: &out)
             for step in rest {
                 out.write(" ")
-                out.write(step.op.rawValue)
+                out.write(step.op.symbol)
                 out.write(" ")
                 write(step.operand, atLeast: level + 1, into: &out)
             }
@@ -181,11 +195,11 @@ private struct Breakdown<Style: RollStyle> {
         case .comparison(let op, let lhs, let rhs):
             write(lhs, atLeast: 1, into: &out)
             out.write(" ")
-            out.write(op.rawValue)
+            out.write(text: op.rawValue)
             out.write(" ")
             write(rhs, atLeast: 1, into: &out)
         case .function(let function, let arguments):
-            out.write(function.rawValue)
+            out.write(text: function.rawValue)
             out.write("(")
             for (index, argument) in arguments.enumerated() {
                 if index > 0 { out.write(", ") }
@@ -194,7 +208,7 @@ private struct Breakdown<Style: RollStyle> {
             out.write(")")
         case .macro(let name, let arguments, _) where !roll.hasDice:
             // A macro that rolled nothing shows its result, not its workings: `mod(16) (3)`.
-            out.write(name)
+            out.write(text: name)
             if !arguments.isEmpty {
                 out.write("(")
                 for (index, argument) in arguments.enumerated() {
@@ -207,7 +221,7 @@ private struct Breakdown<Style: RollStyle> {
             out.write(roll.value)
             out.write(")")
         case .macro(let name, let arguments, let body):
-            out.write(name)
+            out.write(text: name)
             if !arguments.isEmpty {
                 out.write("(")
                 for (index, argument) in arguments.enumerated() {
@@ -221,7 +235,7 @@ private struct Breakdown<Style: RollStyle> {
         case .annotated(let inner, let label):
             write(inner, atLeast: 5, into: &out)
             out.write(" [")
-            out.write(label)
+            out.write(text: label)
             out.write("]")
         case .conditional(let condition, let branch, let taken):
             // The branch not taken was never rolled: only the one taken is shown.
@@ -231,7 +245,7 @@ private struct Breakdown<Style: RollStyle> {
             write(branch, atLeast: Printer.loosest, into: &out)
         case .binding(let name, let value, let body):
             out.write("let ")
-            out.write(name)
+            out.write(text: name)
             out.write(" = ")
             write(value, atLeast: Printer.loosest, into: &out)
             out.write(" in ")
@@ -245,9 +259,9 @@ private struct Breakdown<Style: RollStyle> {
             var notation = ""
             Printer.writeDice(pool.shownTerm ?? pool.term, count: pool.countRoll.map { "(" + breakdown($0) + ")" },
                               sides: pool.sidesRoll.map { "(" + breakdown($0) + ")" }, into: &notation)
-            out.write(notation)
+            out.write(text: notation)
         } else {
-            out.write(pool.notation)
+            out.write(text: pool.notation)
         }
         out.write(" (")
         let shown = Swift.min(pool.dice.count, maxShown)
@@ -273,15 +287,15 @@ private struct Breakdown<Style: RollStyle> {
             out.write("!")
         }
         if die.flags.contains(.penetrated) { out.write("p") }
-        if die.flags.contains(.success) { out.write(style.successMark) }
-        if die.flags.contains(.failure) { out.write(style.failureMark) }
+        if die.flags.contains(.success) { out.write(text: style.successMark) }
+        if die.flags.contains(.failure) { out.write(text: style.failureMark) }
     }
 
     private func write<Out: TextOutput>(_ die: Die, in pool: DicePool, into out: inout Out) {
         guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, into: &out) }
-        out.write(markup.open)
+        out.write(text: markup.open)
         writeMarked(die, into: &out)
-        out.write(markup.close)
+        out.write(text: markup.close)
     }
 
     private func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
@@ -290,15 +304,15 @@ private struct Breakdown<Style: RollStyle> {
         for index in 0..<shown {
             if index > 0 { out.write(", ") }
             let member = group.members[index]
-            if !member.kept { out.write(style.droppedMember.open) }
+            if !member.kept { out.write(text: style.droppedMember.open) }
             write(member.roll, into: &out)
             if member.roll.hasDice {
                 out.write(" = ")
                 out.write(member.roll.value)
             }
-            if member.success { out.write(style.successMark) }
-            if member.failure { out.write(style.failureMark) }
-            if !member.kept { out.write(style.droppedMember.close) }
+            if member.success { out.write(text: style.successMark) }
+            if member.failure { out.write(text: style.failureMark) }
+            if !member.kept { out.write(text: style.droppedMember.close) }
         }
         let more = group.members.count + group.omitted - shown
         if more > 0 {
@@ -309,6 +323,6 @@ private struct Breakdown<Style: RollStyle> {
         out.write("}")
         var modifiers = ""
         Printer.writeModifiers(group.modifiers, into: &modifiers)
-        out.write(modifiers)
+        out.write(text: modifiers)
     }
 }
