@@ -4,29 +4,40 @@ extension Evaluator {
         var count = 1
         var countRoll: Roll?
         if let countExpr = term.count {
-            let roll = try evaluate(countExpr)
-            guard case .integer(let whole) = roll.value, whole >= 0 else {
-                throw DiceError(.invalidCount(roll.value), at: countExpr.range)
+            let value: Number
+            if let literal = try literal(countExpr) {
+                value = literal
+            } else {
+                let roll = try evaluate(countExpr)
+                value = roll.value
+                if roll.hasDice { countRoll = roll }
+            }
+            guard case .integer(let whole) = value, whole >= 0 else {
+                throw DiceError(.invalidCount(value), at: countExpr.range)
             }
             count = whole
-            if roll.hasDice { countRoll = roll }
         }
         var sidesRoll: Roll?
         var sidesValue: Number?
         if case .number(let sidesExpr) = term.sides {
-            let roll = try evaluate(sidesExpr)
-            sidesValue = roll.value
-            if roll.hasDice { sidesRoll = roll }
+            if let literal = try literal(sidesExpr) {
+                sidesValue = literal
+            } else {
+                let roll = try evaluate(sidesExpr)
+                sidesValue = roll.value
+                if roll.hasDice { sidesRoll = roll }
+            }
         }
         let faces = try dieFaces(term, sides: sidesValue, at: range)
+        if let rules = term.literalRules, !term.hasComputedParts {
+            // Every part a literal: the remembered plan, read where it is kept.
+            let cached = try cachedPlan(for: term, faces: faces, rules: rules, at: range)
+            try spend(count, at: range)
+            return try rollDice(term, count: count, faces: faces, plan: cached.plan, at: range)
+        }
         var plan = try plan(for: term, faces: faces, at: range)
         try spend(count, at: range)
-        var roll: Roll
-        if term.modifiers.isEmpty, case .range(let sides) = faces {
-            roll = try rollPlainPool(term, count: count, sides: sides, plan: plan, at: range)
-        } else {
-            roll = try rollModifiedPool(term, count: count, plan: plan, at: range)
-        }
+        var roll = try rollDice(term, count: count, faces: faces, plan: plan, at: range)
         let computed = term.hasComputedParts
         if countRoll != nil || sidesRoll != nil || !plan.argumentRolls.isEmpty || computed, case .pool(var pool) = roll.kind {
             pool.countRoll = countRoll
@@ -43,14 +54,31 @@ extension Evaluator {
         return roll
     }
 
+    /// `count` dice of `faces` under `plan`.
+    @inline(__always)
+    private mutating func rollDice(_ term: DiceTerm, count: Int, faces: DieFaces, plan: PoolPlan,
+                                   at range: SourceRange) throws(DiceError) -> Roll {
+        if term.modifiers.isEmpty, case .range(let sides) = faces {
+            return try rollPlainPool(term, count: count, sides: sides, plan: plan, at: range)
+        }
+        return try rollModifiedPool(term, count: count, plan: plan, at: range)
+    }
+
+    /// The plan of a term whose arguments are literals (`rules`, its `literalRules`), made
+    /// once and remembered.
+    mutating func cachedPlan(for term: DiceTerm, faces: DieFaces, rules: PoolRules,
+                             at range: SourceRange) throws(DiceError) -> CachedPlan {
+        if let known = plans.plan(for: term, faces: faces.count) { return known }
+        let cached = CachedPlan(try PoolPlan(faces: faces, rules: rules, at: range))
+        plans.store(cached, for: term, faces: faces.count)
+        return cached
+    }
+
     /// The plan of `term`'s pool: remembered for terms whose arguments are literals.
     mutating func plan(for term: DiceTerm, faces: DieFaces, at range: SourceRange) throws(DiceError) -> PoolPlan {
         if let conflict = term.modifierConflict { throw conflict }
         if let rules = term.literalRules {
-            if let known = plans.plan(for: term, faces: faces.count) { return known }
-            let plan = try PoolPlan(faces: faces, rules: rules, at: range)
-            plans.store(plan, for: term, faces: faces.count)
-            return plan
+            return try cachedPlan(for: term, faces: faces, rules: rules, at: range).plan
         }
         var argumentRolls: [Roll] = []
         var values: [SourceRange: Number] = [:]
@@ -125,9 +153,9 @@ extension Evaluator {
             if rolled < count, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
         try hold(recorded / 8, at: range)
-        let pool = DicePool(term: term, dice: dice, omitted: count - recorded,
-                            lowestFace: plan.lowestFace, highestFace: plan.highestFace, value: .integer(sum))
-        return Roll(.pool(pool), value: .integer(sum))
+        return Roll(.pool(DicePool(term: term, dice: dice, omitted: count - recorded, lowestFace: plan.lowestFace,
+                                   highestFace: plan.highestFace, value: .integer(sum))),
+                    value: .integer(sum))
     }
 
     /// Any pool with modifiers: every die is kept in memory for keep/drop and counting,
@@ -139,7 +167,9 @@ extension Evaluator {
             return try rollLargePool(term, count: count, plan: plan, base: plan.lowestFace - 1, span: span + 2, at: range)
         }
         var entries: [Die] = []
-        entries.reserveCapacity(Swift.min(count, 1 << 20))
+        // Room for a few explosions and rerolls besides the dice themselves.
+        let extra = plan.explosion != nil || plan.hasRerolls ? 4 : 0
+        entries.reserveCapacity(Swift.min(count, 1 << 20) + extra)
         for index in 0..<count {
             try rollDie(plan, into: &entries, at: range)
             if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
@@ -173,10 +203,10 @@ extension Evaluator {
         let recorded = Swift.min(total, limits.maxRecordedDice)
         if recorded < total { entries.removeSubrange(recorded...) }
         try hold(recorded / 8, at: range)
-        let pool = DicePool(term: term, dice: entries, omitted: total - recorded,
-                            lowestFace: plan.lowestFace, highestFace: plan.highestFace,
-                            isCount: plan.counting != nil, value: .integer(value))
-        return Roll(.pool(pool), value: .integer(value))
+        return Roll(.pool(DicePool(term: term, dice: entries, omitted: total - recorded, lowestFace: plan.lowestFace,
+                                   highestFace: plan.highestFace, isCount: plan.counting != nil,
+                                   value: .integer(value))),
+                    value: .integer(value))
     }
 
     /// One original die: its rerolls, then its explosion chain.

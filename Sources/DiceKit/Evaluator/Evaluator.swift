@@ -89,6 +89,16 @@ public struct Evaluator<Source: DieSource> {
         heldParts = total
     }
 
+    /// The value of `expr` when it is a literal, counted as `evaluate` counts it (a node
+    /// walked, one level deeper) without making its roll; `nil` for any other expression.
+    @inline(__always)
+    mutating func literal(_ expr: Expr) throws(DiceError) -> Number? {
+        guard case .number(let number) = expr.kind else { return nil }
+        guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        nodes &+= 1
+        return number
+    }
+
     /// Evaluates `expr` for its value alone: the parts of its breakdown are let go after.
     mutating func valueDroppingBreakdown(_ expr: Expr) throws(DiceError) -> Number {
         let held = heldParts

@@ -2,7 +2,10 @@
 /// came about, every die with its faces and flags. Renderers turn it into text or JSON.
 public struct Roll: Hashable, Sendable {
     /// What was evaluated, with the rolls of its parts.
-    public indirect enum Kind: Hashable, Sendable {
+    ///
+    /// Only the cases that hold rolls are boxed: a pool is one reference to its storage,
+    /// so a leaf costs no allocation of its own.
+    public enum Kind: Hashable, Sendable {
         /// A literal.
         case number
         /// A variable or parameter, with its name.
@@ -12,24 +15,24 @@ public struct Roll: Hashable, Sendable {
         /// `{a, b}kh1` or `repeat(n, e)`: the members, each kept or dropped.
         case group(GroupRoll)
         /// `-x`, `+x`: the operator and its operand.
-        case unary(UnaryOperator, Roll)
+        indirect case unary(UnaryOperator, Roll)
         /// `a + b - c`: the first roll, then each operator with its operand's roll.
-        case chain(Roll, [Step])
+        indirect case chain(Roll, [Step])
         /// `a ^ b`: the base and the exponent.
-        case power(Roll, Roll)
+        indirect case power(Roll, Roll)
         /// `a >= b`: the value is 1 or 0.
-        case comparison(ComparisonOperator, Roll, Roll)
+        indirect case comparison(ComparisonOperator, Roll, Roll)
         /// A built-in function and its arguments.
         case function(Function, [Roll])
         /// A macro use: its name, arguments, and the roll of its body.
-        case macro(name: String, arguments: [Roll], body: Roll)
+        indirect case macro(name: String, arguments: [Roll], body: Roll)
         /// `2d6 [fire]`: the roll and its label.
-        case annotated(Roll, String)
+        indirect case annotated(Roll, String)
         /// `if C then A else B`: the condition's roll and the roll of the branch taken
         /// (`then` when `taken`); the other branch was not rolled.
-        case conditional(condition: Roll, branch: Roll, taken: Bool)
+        indirect case conditional(condition: Roll, branch: Roll, taken: Bool)
         /// `let name = E in BODY`: E's roll, bound to `name`, and the body's roll.
-        case binding(name: String, value: Roll, body: Roll)
+        indirect case binding(name: String, value: Roll, body: Roll)
     }
 
     /// One step of a `chain`: an operator and the roll of its right operand.
@@ -151,43 +154,151 @@ public struct Roll: Hashable, Sendable {
 }
 
 /// One rolled dice term.
+///
+/// Its fields live in one shared storage, copied only when a copy is changed: a pool is
+/// passed around a breakdown (built, rendered, listed) as one reference.
 public struct DicePool: Hashable, Sendable {
+    /// The fields; changed only through a reference no other pool holds.
+    private final class Storage: @unchecked Sendable {
+        var term: DiceTerm
+        var dice: [Die]
+        var omitted: Int
+        var lowestFace: Int
+        var highestFace: Int
+        var annotation: String?
+        var isCount: Bool
+        var value: Number
+        var countRoll: Roll?
+        var sidesRoll: Roll?
+        var argumentRolls: [Roll] = []
+        var shownTerm: DiceTerm?
+
+        init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
+             annotation: String?, isCount: Bool, value: Number) {
+            self.term = term
+            self.dice = dice
+            self.omitted = omitted
+            self.lowestFace = lowestFace
+            self.highestFace = highestFace
+            self.annotation = annotation
+            self.isCount = isCount
+            self.value = value
+        }
+
+        func copy() -> Storage {
+            let copy = Storage(term: term, dice: dice, omitted: omitted, lowestFace: lowestFace,
+                               highestFace: highestFace, annotation: annotation, isCount: isCount, value: value)
+            copy.countRoll = countRoll
+            copy.sidesRoll = sidesRoll
+            copy.argumentRolls = argumentRolls
+            copy.shownTerm = shownTerm
+            return copy
+        }
+    }
+
+    private var storage: Storage
+
+    /// The storage, copied first if another pool shares it.
+    private var unique: Storage {
+        mutating get {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            return storage
+        }
+    }
+
     /// The term as written, for its notation (`4d6kh3`).
-    public internal(set) var term: DiceTerm
+    public internal(set) var term: DiceTerm {
+        get { storage.term }
+        set { unique.term = newValue }
+    }
     /// The dice as shown: at most `Limits.maxRecordedDice`, in rolled order unless sorted.
-    public internal(set) var dice: [Die]
+    public internal(set) var dice: [Die] {
+        get { storage.dice }
+        set { unique.dice = newValue }
+    }
     /// Dice rolled but not recorded in `dice` (huge pools).
-    public internal(set) var omitted: Int
+    public internal(set) var omitted: Int {
+        get { storage.omitted }
+        set { unique.omitted = newValue }
+    }
     /// The lowest face a die of this pool can show (after clamping).
-    public internal(set) var lowestFace: Int
+    public internal(set) var lowestFace: Int {
+        get { storage.lowestFace }
+        set { unique.lowestFace = newValue }
+    }
     /// The highest face a die of this pool can show (after clamping).
-    public internal(set) var highestFace: Int
+    public internal(set) var highestFace: Int {
+        get { storage.highestFace }
+        set { unique.highestFace = newValue }
+    }
     /// The label of an enclosing annotation, `2d6 [fire]`.
-    public internal(set) var annotation: String?
+    public internal(set) var annotation: String? {
+        get { storage.annotation }
+        set { unique.annotation = newValue }
+    }
     /// Whether `cs`/`cf` made the value a count.
-    public internal(set) var isCount: Bool
+    public internal(set) var isCount: Bool {
+        get { storage.isCount }
+        set { unique.isCount = newValue }
+    }
     /// The pool's value: the sum of kept dice, or the count.
-    public internal(set) var value: Number
+    public internal(set) var value: Number {
+        get { storage.value }
+        set { unique.value = newValue }
+    }
     /// The roll of a computed count that rolled dice: the `1d4` of `(1d4)d6`.
-    public internal(set) var countRoll: Roll?
+    public internal(set) var countRoll: Roll? {
+        get { storage.countRoll }
+        set { unique.countRoll = newValue }
+    }
     /// The roll of computed sides that rolled dice: the `1d4` of `2d(1d4)`.
-    public internal(set) var sidesRoll: Roll?
+    public internal(set) var sidesRoll: Roll? {
+        get { storage.sidesRoll }
+        set { unique.sidesRoll = newValue }
+    }
     /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
-    public internal(set) var argumentRolls: [Roll] = []
+    public internal(set) var argumentRolls: [Roll] {
+        get { storage.argumentRolls }
+        set { unique.argumentRolls = newValue }
+    }
     /// The term with its computed count, sides and modifier arguments written as the values
     /// they took (`2d6kh1` for `(n * 2)d6kh(k)`); nil when every part is a literal.
-    var shownTerm: DiceTerm?
+    var shownTerm: DiceTerm? {
+        get { storage.shownTerm }
+        set { unique.shownTerm = newValue }
+    }
 
     init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
                 annotation: String? = nil, isCount: Bool = false, value: Number) {
-        self.term = term
-        self.value = value
-        self.dice = dice
-        self.omitted = omitted
-        self.lowestFace = lowestFace
-        self.highestFace = highestFace
-        self.annotation = annotation
-        self.isCount = isCount
+        storage = Storage(term: term, dice: dice, omitted: omitted, lowestFace: lowestFace, highestFace: highestFace,
+                          annotation: annotation, isCount: isCount, value: value)
+    }
+
+    /// Pools are equal when every field is.
+    public static func == (a: DicePool, b: DicePool) -> Bool {
+        if a.storage === b.storage { return true }
+        let x = a.storage, y = b.storage
+        return x.term == y.term && x.dice == y.dice && x.omitted == y.omitted && x.lowestFace == y.lowestFace
+            && x.highestFace == y.highestFace && x.annotation == y.annotation && x.isCount == y.isCount
+            && x.value == y.value && x.countRoll == y.countRoll && x.sidesRoll == y.sidesRoll
+            && x.argumentRolls == y.argumentRolls && x.shownTerm == y.shownTerm
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        let x = storage
+        hasher.combine(x.term)
+        hasher.combine(x.dice)
+        hasher.combine(x.omitted)
+        hasher.combine(x.lowestFace)
+        hasher.combine(x.highestFace)
+        hasher.combine(x.annotation)
+        hasher.combine(x.isCount)
+        hasher.combine(x.value)
+        hasher.combine(x.countRoll)
+        hasher.combine(x.sidesRoll)
+        hasher.combine(x.argumentRolls)
+        hasher.combine(x.shownTerm)
     }
 }
 

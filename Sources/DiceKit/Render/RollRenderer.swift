@@ -292,6 +292,14 @@ private struct Breakdown<Style: RollStyle> {
     }
 
     private func write<Out: TextOutput>(_ die: Die, in pool: DicePool, into out: inout Out) {
+        // The built-in styles' marks as the renderer's own text (the same as their `markup`).
+        if Style.self == PlainStyle.self {
+            guard !die.isCounted else { return writeMarked(die, into: &out) }
+            out.write("~~")
+            writeMarked(die, into: &out)
+            out.write("~~")
+            return
+        }
         guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, into: &out) }
         out.write(text: markup.open)
         writeMarked(die, into: &out)
