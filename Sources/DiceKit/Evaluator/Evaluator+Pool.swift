@@ -126,7 +126,8 @@ extension Evaluator {
     private mutating func rollPlainPool(_ term: DiceTerm, count: Int, sides: Int, plan: PoolPlan,
                                         at range: SourceRange) throws(DiceError) -> Roll {
         let recorded = Swift.min(count, limits.maxRecordedDice)
-        var dice: [Die] = []
+        var dice = takeDieScratch()
+        defer { keepDieScratch(&dice) }
         dice.reserveCapacity(recorded)
         var sum = 0
         let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
@@ -166,7 +167,8 @@ extension Evaluator {
         if count > limits.maxRecordedDice, plan.rules.sortAscending == nil, !overflow, span < count / 4 {
             return try rollLargePool(term, count: count, plan: plan, base: plan.lowestFace - 1, span: span + 2, at: range)
         }
-        var entries: [Die] = []
+        var entries = takeDieScratch()
+        defer { keepDieScratch(&entries) }
         // Room for a few explosions and rerolls besides the dice themselves.
         let extra = plan.explosion != nil || plan.hasRerolls ? 4 : 0
         entries.reserveCapacity(Swift.min(count, 1 << 20) + extra)
@@ -201,13 +203,33 @@ extension Evaluator {
         }
         let total = entries.count
         let recorded = Swift.min(total, limits.maxRecordedDice)
-        if recorded < total { entries.removeSubrange(recorded...) }
         try hold(recorded / 8, at: range)
-        return Roll(.pool(DicePool(term: term, dice: entries, omitted: total - recorded, lowestFace: plan.lowestFace,
-                                   highestFace: plan.highestFace, isCount: plan.counting != nil,
-                                   value: .integer(value))),
-                    value: .integer(value))
+        let pool = entries.withUnsafeBufferPointer { rolled in
+            DicePool(term: term, dice: UnsafeBufferPointer(rebasing: rolled[..<recorded]), omitted: total - recorded,
+                     lowestFace: plan.lowestFace, highestFace: plan.highestFace, isCount: plan.counting != nil,
+                     value: .integer(value))
+        }
+        return Roll(.pool(pool), value: .integer(value))
     }
+
+    /// The reused array of a pool's dice while they are rolled, empty: a pool's dice are
+    /// copied into the pool's own storage when rolled, so the array is not kept.
+    @inline(__always)
+    private mutating func takeDieScratch() -> [Die] {
+        var dice: [Die] = []
+        swap(&dice, &dieScratch)
+        dice.removeAll(keepingCapacity: true)
+        return dice
+    }
+
+    /// Gives back the array `takeDieScratch` lent, unless it grew large (a huge pool's).
+    @inline(__always)
+    private mutating func keepDieScratch(_ dice: inout [Die]) {
+        if dice.capacity <= Self.dieScratchLimit { swap(&dice, &dieScratch) }
+    }
+
+    /// The most dice the reused array keeps room for between pools.
+    private static var dieScratchLimit: Int { 4_096 }
 
     /// One original die: its rerolls, then its explosion chain.
     @inline(__always)

@@ -35,6 +35,8 @@ public struct Evaluator<Source: DieSource> {
     var scratch: [Int] = []
     /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
     var faceCounts: [Int] = []
+    /// Reused array of the dice of the pool being rolled (`takeDieScratch`).
+    var dieScratch: [Die] = []
     /// Plans of the dice terms rolled last whose arguments are literals.
     var plans = PlanCache()
     /// Reused operand stack of `value(of: CompiledValue)`.

@@ -155,13 +155,15 @@ public struct Roll: Hashable, Sendable {
 
 /// One rolled dice term.
 ///
-/// Its fields live in one shared storage, copied only when a copy is changed: a pool is
-/// passed around a breakdown (built, rendered, listed) as one reference.
-public struct DicePool: Hashable, Sendable {
-    /// The fields; changed only through a reference no other pool holds.
-    private final class Storage: @unchecked Sendable {
+/// Its fields and its dice live in one shared allocation, copied only when a copy is
+/// changed: a pool is built with one allocation and passed around a breakdown (rendered,
+/// listed) as one reference. It is `Sendable` as a value is: a storage another pool can see
+/// is never changed (a change copies it first).
+public struct DicePool: Hashable, @unchecked Sendable {
+    /// The fields of a pool besides its dice.
+    fileprivate struct Header {
         var term: DiceTerm
-        var dice: [Die]
+        var count: Int
         var omitted: Int
         var lowestFace: Int
         var highestFace: Int
@@ -172,123 +174,157 @@ public struct DicePool: Hashable, Sendable {
         var sidesRoll: Roll?
         var argumentRolls: [Roll] = []
         var shownTerm: DiceTerm?
+    }
 
-        init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
-             annotation: String?, isCount: Bool, value: Number) {
-            self.term = term
-            self.dice = dice
-            self.omitted = omitted
-            self.lowestFace = lowestFace
-            self.highestFace = highestFace
-            self.annotation = annotation
-            self.isCount = isCount
-            self.value = value
+    /// The header and `header.count` dice after it; changed only through a reference no
+    /// other pool holds.
+    private final class Storage: ManagedBuffer<Header, Die> {
+        /// A storage holding `header` and a copy of `dice` (`header.count` is set to their count).
+        static func make(_ header: Header, dice: UnsafeBufferPointer<Die>) -> Storage {
+            let buffer = Storage.create(minimumCapacity: dice.count) { _ in
+                var header = header
+                header.count = dice.count
+                return header
+            }
+            let storage = unsafeDowncast(buffer, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { elements in
+                if let base = dice.baseAddress { elements.initialize(from: base, count: dice.count) }
+            }
+            return storage
         }
 
-        func copy() -> Storage {
-            let copy = Storage(term: term, dice: dice, omitted: omitted, lowestFace: lowestFace,
-                               highestFace: highestFace, annotation: annotation, isCount: isCount, value: value)
-            copy.countRoll = countRoll
-            copy.sidesRoll = sidesRoll
-            copy.argumentRolls = argumentRolls
-            copy.shownTerm = shownTerm
-            return copy
+        deinit {
+            _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: header.pointee.count) }
         }
+
+        /// Calls `body` with the dice, read in place.
+        func withDice<Result>(_ body: (UnsafeBufferPointer<Die>) throws -> Result) rethrows -> Result {
+            try withUnsafeMutablePointers { header, elements in
+                try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+            }
+        }
+
+        func copy() -> Storage { withDice { Storage.make(header, dice: $0) } }
     }
 
     private var storage: Storage
 
-    /// The storage, copied first if another pool shares it.
-    private var unique: Storage {
-        mutating get {
+    /// The header, to change: the storage is copied first if another pool shares it.
+    private var header: Header {
+        get { storage.header }
+        _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            return storage
+            yield &storage.header
         }
     }
 
     /// The term as written, for its notation (`4d6kh3`).
     public internal(set) var term: DiceTerm {
-        get { storage.term }
-        set { unique.term = newValue }
+        get { storage.header.term }
+        set { header.term = newValue }
     }
     /// The dice as shown: at most `Limits.maxRecordedDice`, in rolled order unless sorted.
+    ///
+    /// - Complexity: O(*n*) for *n* dice: the array is made on each use.
     public internal(set) var dice: [Die] {
-        get { storage.dice }
-        set { unique.dice = newValue }
+        get { withDice { Array($0) } }
+        set {
+            storage = newValue.withUnsafeBufferPointer { Storage.make(storage.header, dice: $0) }
+        }
     }
     /// Dice rolled but not recorded in `dice` (huge pools).
     public internal(set) var omitted: Int {
-        get { storage.omitted }
-        set { unique.omitted = newValue }
+        get { storage.header.omitted }
+        set { header.omitted = newValue }
     }
     /// The lowest face a die of this pool can show (after clamping).
     public internal(set) var lowestFace: Int {
-        get { storage.lowestFace }
-        set { unique.lowestFace = newValue }
+        get { storage.header.lowestFace }
+        set { header.lowestFace = newValue }
     }
     /// The highest face a die of this pool can show (after clamping).
     public internal(set) var highestFace: Int {
-        get { storage.highestFace }
-        set { unique.highestFace = newValue }
+        get { storage.header.highestFace }
+        set { header.highestFace = newValue }
     }
     /// The label of an enclosing annotation, `2d6 [fire]`.
     public internal(set) var annotation: String? {
-        get { storage.annotation }
-        set { unique.annotation = newValue }
+        get { storage.header.annotation }
+        set { header.annotation = newValue }
     }
     /// Whether `cs`/`cf` made the value a count.
     public internal(set) var isCount: Bool {
-        get { storage.isCount }
-        set { unique.isCount = newValue }
+        get { storage.header.isCount }
+        set { header.isCount = newValue }
     }
     /// The pool's value: the sum of kept dice, or the count.
     public internal(set) var value: Number {
-        get { storage.value }
-        set { unique.value = newValue }
+        get { storage.header.value }
+        set { header.value = newValue }
     }
     /// The roll of a computed count that rolled dice: the `1d4` of `(1d4)d6`.
     public internal(set) var countRoll: Roll? {
-        get { storage.countRoll }
-        set { unique.countRoll = newValue }
+        get { storage.header.countRoll }
+        set { header.countRoll = newValue }
     }
     /// The roll of computed sides that rolled dice: the `1d4` of `2d(1d4)`.
     public internal(set) var sidesRoll: Roll? {
-        get { storage.sidesRoll }
-        set { unique.sidesRoll = newValue }
+        get { storage.header.sidesRoll }
+        set { header.sidesRoll = newValue }
     }
     /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
     public internal(set) var argumentRolls: [Roll] {
-        get { storage.argumentRolls }
-        set { unique.argumentRolls = newValue }
+        get { storage.header.argumentRolls }
+        set { header.argumentRolls = newValue }
     }
     /// The term with its computed count, sides and modifier arguments written as the values
     /// they took (`2d6kh1` for `(n * 2)d6kh(k)`); nil when every part is a literal.
     var shownTerm: DiceTerm? {
-        get { storage.shownTerm }
-        set { unique.shownTerm = newValue }
+        get { storage.header.shownTerm }
+        set { header.shownTerm = newValue }
+    }
+
+    /// The number of dice in `dice`, without making the array.
+    var diceCount: Int { storage.header.count }
+
+    /// Calls `body` with the dice, read in place.
+    func withDice<Result>(_ body: (UnsafeBufferPointer<Die>) throws -> Result) rethrows -> Result {
+        try storage.withDice(body)
     }
 
     init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
                 annotation: String? = nil, isCount: Bool = false, value: Number) {
-        storage = Storage(term: term, dice: dice, omitted: omitted, lowestFace: lowestFace, highestFace: highestFace,
-                          annotation: annotation, isCount: isCount, value: value)
+        self = dice.withUnsafeBufferPointer {
+            DicePool(term: term, dice: $0, omitted: omitted, lowestFace: lowestFace, highestFace: highestFace,
+                     annotation: annotation, isCount: isCount, value: value)
+        }
     }
 
-    /// Pools are equal when every field is.
+    /// A pool holding a copy of `dice`.
+    init(term: DiceTerm, dice: UnsafeBufferPointer<Die>, omitted: Int, lowestFace: Int, highestFace: Int,
+         annotation: String? = nil, isCount: Bool = false, value: Number) {
+        let header = Header(term: term, count: dice.count, omitted: omitted, lowestFace: lowestFace,
+                            highestFace: highestFace, annotation: annotation, isCount: isCount, value: value)
+        storage = Storage.make(header, dice: dice)
+    }
+
+    /// Pools are equal when every field and every die is.
     public static func == (a: DicePool, b: DicePool) -> Bool {
         if a.storage === b.storage { return true }
-        let x = a.storage, y = b.storage
-        return x.term == y.term && x.dice == y.dice && x.omitted == y.omitted && x.lowestFace == y.lowestFace
+        let x = a.storage.header, y = b.storage.header
+        return x.term == y.term && x.omitted == y.omitted && x.lowestFace == y.lowestFace
             && x.highestFace == y.highestFace && x.annotation == y.annotation && x.isCount == y.isCount
             && x.value == y.value && x.countRoll == y.countRoll && x.sidesRoll == y.sidesRoll
             && x.argumentRolls == y.argumentRolls && x.shownTerm == y.shownTerm
+            && a.withDice { first in b.withDice { second in first.elementsEqual(second) } }
     }
 
-    /// Hashes every field.
+    /// Hashes every field and every die.
     public func hash(into hasher: inout Hasher) {
-        let x = storage
+        let x = storage.header
         hasher.combine(x.term)
-        hasher.combine(x.dice)
+        hasher.combine(x.count)
+        withDice { for die in $0 { hasher.combine(die) } }
         hasher.combine(x.omitted)
         hasher.combine(x.lowestFace)
         hasher.combine(x.highestFace)

@@ -264,12 +264,14 @@ private struct Breakdown<Style: RollStyle> {
             out.write(text: pool.notation)
         }
         out.write(" (")
-        let shown = Swift.min(pool.dice.count, maxShown)
-        for index in 0..<shown {
-            if index > 0 { out.write(", ") }
-            write(pool.dice[index], in: pool, into: &out)
+        let shown = Swift.min(pool.diceCount, maxShown)
+        pool.withDice { dice in
+            for index in 0..<shown {
+                if index > 0 { out.write(", ") }
+                write(dice[index], in: pool, into: &out)
+            }
         }
-        let more = pool.dice.count - shown + pool.omitted
+        let more = pool.diceCount - shown + pool.omitted
         if more > 0 {
             out.write(shown > 0 ? ", … and " : "… ")
             out.write(more)
