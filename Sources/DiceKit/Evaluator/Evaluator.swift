@@ -145,14 +145,13 @@ public struct Evaluator<Source: DieSource> {
         case .chain(let first, let rest):
             let firstRoll = try evaluate(first)
             var value = firstRoll.value
-            var steps: [Roll.Step] = []
-            steps.reserveCapacity(rest.count)
+            var chain = Roll.Chain(first: firstRoll, capacity: rest.count)
             for operation in rest {
                 let roll = try evaluate(operation.operand)
                 value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
-                steps.append(Roll.Step(operation.op, roll))
+                chain.append(Roll.Step(operation.op, roll))
             }
-            return Roll(.chain(firstRoll, steps), value: value)
+            return Roll(.chain(chain), value: value)
         case .power(let base, let exponent):
             let b = try evaluate(base)
             let e = try evaluate(exponent)

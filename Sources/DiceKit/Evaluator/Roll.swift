@@ -17,7 +17,7 @@ public struct Roll: Hashable, Sendable {
         /// `-x`, `+x`: the operator and its operand.
         indirect case unary(UnaryOperator, Roll)
         /// `a + b - c`: the first roll, then each operator with its operand's roll.
-        indirect case chain(Roll, [Step])
+        case chain(Chain)
         /// `a ^ b`: the base and the exponent.
         indirect case power(Roll, Roll)
         /// `a >= b`: the value is 1 or 0.
@@ -78,9 +78,9 @@ public struct Roll: Hashable, Sendable {
             result.append(pool)
         case .group(let group): for member in group.members { member.roll.collectPools(into: &result, annotation: annotation) }
         case .unary(_, let roll): roll.collectPools(into: &result, annotation: annotation)
-        case .chain(let first, let rest):
-            first.collectPools(into: &result, annotation: annotation)
-            for step in rest { step.operand.collectPools(into: &result, annotation: annotation) }
+        case .chain(let chain):
+            chain.first.collectPools(into: &result, annotation: annotation)
+            for step in chain.steps { step.operand.collectPools(into: &result, annotation: annotation) }
         case .power(let a, let b), .comparison(_, let a, let b):
             a.collectPools(into: &result, annotation: annotation)
             b.collectPools(into: &result, annotation: annotation)
@@ -117,9 +117,9 @@ public struct Roll: Hashable, Sendable {
             for argument in pool.argumentRolls { argument.collectLabels(into: &result) }
         case .group(let group): for member in group.members { member.roll.collectLabels(into: &result) }
         case .unary(_, let roll): roll.collectLabels(into: &result)
-        case .chain(let first, let rest):
-            first.collectLabels(into: &result)
-            for step in rest { step.operand.collectLabels(into: &result) }
+        case .chain(let chain):
+            chain.first.collectLabels(into: &result)
+            for step in chain.steps { step.operand.collectLabels(into: &result) }
         case .power(let a, let b), .comparison(_, let a, let b):
             a.collectLabels(into: &result)
             b.collectLabels(into: &result)
@@ -144,7 +144,7 @@ public struct Roll: Hashable, Sendable {
         case .pool: return true
         case .group(let group): return group.members.contains { $0.roll.hasDice } || group.isRepeat
         case .unary(_, let roll), .annotated(let roll, _): return roll.hasDice
-        case .chain(let first, let rest): return first.hasDice || rest.contains { $0.operand.hasDice }
+        case .chain(let chain): return chain.first.hasDice || chain.steps.contains { $0.operand.hasDice }
         case .power(let a, let b), .comparison(_, let a, let b): return a.hasDice || b.hasDice
         case .function(_, let arguments): return arguments.contains { $0.hasDice }
         case .macro(_, let arguments, let body): return body.hasDice || arguments.contains { $0.hasDice }
@@ -204,23 +204,30 @@ public struct DicePool: Hashable, @unchecked Sendable {
             }
         }
 
-        func copy() -> Storage { withDice { Storage.make(header, dice: $0) } }
+        func copy() -> Storage { withDice { Storage.make(fields { $0.pointee }, dice: $0) } }
+
+        /// Reads the header in place, without the exclusivity check of `header`.
+        @inline(__always)
+        func fields<T>(_ body: (UnsafeMutablePointer<Header>) -> T) -> T {
+            withUnsafeMutablePointerToHeader(body)
+        }
     }
 
     private var storage: Storage
 
     /// The header, to change: the storage is copied first if another pool shares it.
     private var header: Header {
-        get { storage.header }
+        get { storage.fields { $0.pointee } }
         _modify {
             if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-            yield &storage.header
+            let pointer = storage.withUnsafeMutablePointerToHeader { $0 }
+            yield &pointer.pointee
         }
     }
 
     /// The term as written, for its notation (`4d6kh3`).
     public internal(set) var term: DiceTerm {
-        get { storage.header.term }
+        get { storage.fields { $0.pointee.term } }
         set { header.term = newValue }
     }
     /// The dice as shown: at most `Limits.maxRecordedDice`, in rolled order unless sorted.
@@ -229,63 +236,63 @@ public struct DicePool: Hashable, @unchecked Sendable {
     public internal(set) var dice: [Die] {
         get { withDice { Array($0) } }
         set {
-            storage = newValue.withUnsafeBufferPointer { Storage.make(storage.header, dice: $0) }
+            storage = newValue.withUnsafeBufferPointer { Storage.make(header, dice: $0) }
         }
     }
     /// Dice rolled but not recorded in `dice` (huge pools).
     public internal(set) var omitted: Int {
-        get { storage.header.omitted }
+        get { storage.fields { $0.pointee.omitted } }
         set { header.omitted = newValue }
     }
     /// The lowest face a die of this pool can show (after clamping).
     public internal(set) var lowestFace: Int {
-        get { storage.header.lowestFace }
+        get { storage.fields { $0.pointee.lowestFace } }
         set { header.lowestFace = newValue }
     }
     /// The highest face a die of this pool can show (after clamping).
     public internal(set) var highestFace: Int {
-        get { storage.header.highestFace }
+        get { storage.fields { $0.pointee.highestFace } }
         set { header.highestFace = newValue }
     }
     /// The label of an enclosing annotation, `2d6 [fire]`.
     public internal(set) var annotation: String? {
-        get { storage.header.annotation }
+        get { storage.fields { $0.pointee.annotation } }
         set { header.annotation = newValue }
     }
     /// Whether `cs`/`cf` made the value a count.
     public internal(set) var isCount: Bool {
-        get { storage.header.isCount }
+        get { storage.fields { $0.pointee.isCount } }
         set { header.isCount = newValue }
     }
     /// The pool's value: the sum of kept dice, or the count.
     public internal(set) var value: Number {
-        get { storage.header.value }
+        get { storage.fields { $0.pointee.value } }
         set { header.value = newValue }
     }
     /// The roll of a computed count that rolled dice: the `1d4` of `(1d4)d6`.
     public internal(set) var countRoll: Roll? {
-        get { storage.header.countRoll }
+        get { storage.fields { $0.pointee.countRoll } }
         set { header.countRoll = newValue }
     }
     /// The roll of computed sides that rolled dice: the `1d4` of `2d(1d4)`.
     public internal(set) var sidesRoll: Roll? {
-        get { storage.header.sidesRoll }
+        get { storage.fields { $0.pointee.sidesRoll } }
         set { header.sidesRoll = newValue }
     }
     /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
     public internal(set) var argumentRolls: [Roll] {
-        get { storage.header.argumentRolls }
+        get { storage.fields { $0.pointee.argumentRolls } }
         set { header.argumentRolls = newValue }
     }
     /// The term with its computed count, sides and modifier arguments written as the values
     /// they took (`2d6kh1` for `(n * 2)d6kh(k)`); nil when every part is a literal.
     var shownTerm: DiceTerm? {
-        get { storage.header.shownTerm }
+        get { storage.fields { $0.pointee.shownTerm } }
         set { header.shownTerm = newValue }
     }
 
     /// The number of dice in `dice`, without making the array.
-    var diceCount: Int { storage.header.count }
+    var diceCount: Int { storage.fields { $0.pointee.count } }
 
     /// Calls `body` with the dice, read in place.
     func withDice<Result>(_ body: (UnsafeBufferPointer<Die>) throws -> Result) rethrows -> Result {
@@ -311,7 +318,7 @@ public struct DicePool: Hashable, @unchecked Sendable {
     /// Pools are equal when every field and every die is.
     public static func == (a: DicePool, b: DicePool) -> Bool {
         if a.storage === b.storage { return true }
-        let x = a.storage.header, y = b.storage.header
+        let x = a.header, y = b.header
         return x.term == y.term && x.omitted == y.omitted && x.lowestFace == y.lowestFace
             && x.highestFace == y.highestFace && x.annotation == y.annotation && x.isCount == y.isCount
             && x.value == y.value && x.countRoll == y.countRoll && x.sidesRoll == y.sidesRoll
@@ -321,7 +328,7 @@ public struct DicePool: Hashable, @unchecked Sendable {
 
     /// Hashes every field and every die.
     public func hash(into hasher: inout Hasher) {
-        let x = storage.header
+        let x = header
         hasher.combine(x.term)
         hasher.combine(x.count)
         withDice { for die in $0 { hasher.combine(die) } }

@@ -149,7 +149,7 @@ private struct Breakdown<Style: RollStyle> {
         case .macro where !roll.hasDice: return 7
         case .conditional, .binding: return Printer.loosest
         case .comparison, .macro: return 0
-        case .chain(_, let rest): return rest.first?.op.isAdditive == false ? 2 : 1
+        case .chain(let chain): return chain.steps.first?.op.isAdditive == false ? 2 : 1
         case .unary: return 3
         case .power: return 4
         case .annotated: return 5
@@ -179,10 +179,10 @@ private struct Breakdown<Style: RollStyle> {
         case .unary(let op, let operand):
             out.write(text: op.rawValue)
             write(operand, atLeast: 3, into: &out)
-        case .chain(let first, let rest):
+        case .chain(let chain):
             let level = self.level(roll)
-            write(first, atLeast: level + 1, into: &out)
-            for step in rest {
+            write(chain.first, atLeast: level + 1, into: &out)
+            for step in chain.steps {
                 out.write(" ")
                 out.write(step.op.symbol)
                 out.write(" ")
@@ -283,6 +283,7 @@ private struct Breakdown<Style: RollStyle> {
     /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`.
     private func writeMarked<Out: TextOutput>(_ die: Die, into out: inout Out) {
         out.write(die.value)
+        if die.flags.isDisjoint(with: [.compounded, .exploded, .penetrated, .success, .failure]) { return }
         if die.flags.contains(.compounded) {
             out.write("!!")
         } else if die.flags.contains(.exploded) {

@@ -101,6 +101,12 @@ struct ByteWriter: TextOutput {
             used += 1
             return
         }
+        if magnitude < 100 {
+            buffer[used] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude / 10)
+            buffer[used + 1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            used += 2
+            return
+        }
         var digits = 1
         var rest = magnitude / 10
         while rest > 0 {
