@@ -33,7 +33,9 @@ extension Evaluator {
             // Every part a literal: the remembered plan, read where it is kept.
             let cached = try cachedPlan(for: term, faces: faces, rules: rules, at: range)
             try spend(count, at: range)
-            return try rollDice(term, count: count, faces: faces, plan: cached.plan, at: range)
+            let roll = try rollDice(term, count: count, faces: faces, plan: cached.plan, at: range)
+            if case .pool(let pool) = roll.kind { recycler.built(pool) }
+            return roll
         }
         var plan = try plan(for: term, faces: faces, at: range)
         try spend(count, at: range)
@@ -51,6 +53,7 @@ extension Evaluator {
             }
             roll.kind = .pool(pool)
         }
+        if case .pool(let pool) = roll.kind { recycler.built(pool) }
         return roll
     }
 
@@ -154,9 +157,12 @@ extension Evaluator {
             if rolled < count, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
         try hold(recorded / 8, at: range)
-        return Roll(.pool(DicePool(term: term, dice: dice, omitted: count - recorded, lowestFace: plan.lowestFace,
-                                   highestFace: plan.highestFace, value: .integer(sum))),
-                    value: .integer(sum))
+        let reused = recycler.pool()
+        let pool = dice.withUnsafeBufferPointer { rolled in
+            DicePool(term: term, dice: rolled, omitted: count - recorded, lowestFace: plan.lowestFace,
+                     highestFace: plan.highestFace, value: .integer(sum), reusing: reused)
+        }
+        return Roll(.pool(pool), value: .integer(sum))
     }
 
     /// Any pool with modifiers: every die is kept in memory for keep/drop and counting,
@@ -204,10 +210,11 @@ extension Evaluator {
         let total = entries.count
         let recorded = Swift.min(total, limits.maxRecordedDice)
         try hold(recorded / 8, at: range)
+        let reused = recycler.pool()
         let pool = entries.withUnsafeBufferPointer { rolled in
             DicePool(term: term, dice: UnsafeBufferPointer(rebasing: rolled[..<recorded]), omitted: total - recorded,
                      lowestFace: plan.lowestFace, highestFace: plan.highestFace, isCount: plan.counting != nil,
-                     value: .integer(value))
+                     value: .integer(value), reusing: reused)
         }
         return Roll(.pool(pool), value: .integer(value))
     }

@@ -37,6 +37,8 @@ public struct Evaluator<Source: DieSource> {
     var faceCounts: [Int] = []
     /// Reused array of the dice of the pool being rolled (`takeDieScratch`).
     var dieScratch: [Die] = []
+    /// The storage of the pools and chains of the trees built last, for reuse once let go.
+    var recycler = RollRecycler()
     /// Plans of the dice terms rolled last whose arguments are literals.
     var plans = PlanCache()
     /// Reused operand stack of `value(of: CompiledValue)`.
@@ -64,6 +66,7 @@ public struct Evaluator<Source: DieSource> {
         depth = 0
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         macroDepth = 0
+        if recycler.hasBuilt { recycler.reclaim() }
     }
 
     /// Counts `amount` dice (or repeat members) against `Limits.maxDice`.
@@ -145,12 +148,13 @@ public struct Evaluator<Source: DieSource> {
         case .chain(let first, let rest):
             let firstRoll = try evaluate(first)
             var value = firstRoll.value
-            var chain = Roll.Chain(first: firstRoll, capacity: rest.count)
+            var chain = Roll.Chain(first: firstRoll, capacity: rest.count, reusing: recycler.chain())
             for operation in rest {
                 let roll = try evaluate(operation.operand)
                 value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
                 chain.append(Roll.Step(operation.op, roll))
             }
+            recycler.built(chain)
             return Roll(.chain(chain), value: value)
         case .power(let base, let exponent):
             let b = try evaluate(base)

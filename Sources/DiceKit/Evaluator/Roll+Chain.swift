@@ -4,7 +4,7 @@ extension Roll {
     /// the size the expression gives.
     public struct Chain: Hashable, @unchecked Sendable {
         /// The first roll and the number of steps after it.
-        fileprivate struct Header {
+        struct Header {
             var first: Roll
             var count: Int
             /// Room for this many steps (at least: the allocation may hold more).
@@ -13,7 +13,7 @@ extension Roll {
 
         /// The header and `header.count` steps; changed only while one chain holds it
         /// (as it is built), so it is `Sendable` as a value is.
-        fileprivate final class Storage: ManagedBuffer<Header, Step> {
+        final class Storage: ManagedBuffer<Header, Step> {
             static func make(first: Roll, capacity: Int) -> Storage {
                 unsafeDowncast(Storage.create(minimumCapacity: capacity) { _ in Header(first: first, count: 0, capacity: capacity) },
                                to: Storage.self)
@@ -25,12 +25,24 @@ extension Roll {
                 withUnsafeMutablePointerToHeader(body)
             }
 
+            /// Lets go of the rolls it holds (a storage taken back for reuse).
+            func clear() {
+                withUnsafeMutablePointers { header, steps in
+                    steps.deinitialize(count: header.pointee.count)
+                    header.pointee.count = 0
+                    header.pointee.first = Roll(.number, value: .integer(0))
+                }
+            }
+
+            /// Room for this many steps.
+            var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+
             deinit {
                 _ = withUnsafeMutablePointers { header, steps in steps.deinitialize(count: header.pointee.count) }
             }
         }
 
-        private var storage: Storage
+        private(set) var storage: Storage
 
         /// The roll of the first operand.
         public var first: Roll { storage.fields { $0.pointee.first } }
@@ -38,9 +50,15 @@ extension Roll {
         /// Each operator after the first operand, with its operand's roll.
         public var steps: Steps { Steps(storage: storage) }
 
-        /// A chain of `first` with room for `capacity` steps.
-        init(first: Roll, capacity: Int) {
-            storage = Storage.make(first: first, capacity: capacity)
+        /// A chain of `first` with room for `capacity` steps, in `reused` when it has the
+        /// room (a cleared storage no one else holds).
+        init(first: Roll, capacity: Int, reusing reused: Storage? = nil) {
+            if let reused, reused.room >= capacity {
+                reused.withUnsafeMutablePointerToHeader { $0.pointee.first = first }
+                storage = reused
+            } else {
+                storage = Storage.make(first: first, capacity: capacity)
+            }
         }
 
         /// Adds a step after the last.

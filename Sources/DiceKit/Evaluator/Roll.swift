@@ -161,7 +161,7 @@ public struct Roll: Hashable, Sendable {
 /// is never changed (a change copies it first).
 public struct DicePool: Hashable, @unchecked Sendable {
     /// The fields of a pool besides its dice.
-    fileprivate struct Header {
+    struct Header {
         var term: DiceTerm
         var count: Int
         var omitted: Int
@@ -174,16 +174,19 @@ public struct DicePool: Hashable, @unchecked Sendable {
         var sidesRoll: Roll?
         var argumentRolls: [Roll] = []
         var shownTerm: DiceTerm?
+        /// Room for this many dice in the storage, as asked when it was made.
+        var room = 0
     }
 
     /// The header and `header.count` dice after it; changed only through a reference no
     /// other pool holds.
-    private final class Storage: ManagedBuffer<Header, Die> {
+    final class Storage: ManagedBuffer<Header, Die> {
         /// A storage holding `header` and a copy of `dice` (`header.count` is set to their count).
         static func make(_ header: Header, dice: UnsafeBufferPointer<Die>) -> Storage {
             let buffer = Storage.create(minimumCapacity: dice.count) { _ in
                 var header = header
                 header.count = dice.count
+                header.room = dice.count
                 return header
             }
             let storage = unsafeDowncast(buffer, to: Storage.self)
@@ -191,6 +194,37 @@ public struct DicePool: Hashable, @unchecked Sendable {
                 if let base = dice.baseAddress { elements.initialize(from: base, count: dice.count) }
             }
             return storage
+        }
+
+        /// Room for this many dice, as asked when made.
+        var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.room } }
+
+        /// Replaces the fields and the dice (at most `room` of them) of a cleared storage no
+        /// one else holds.
+        func refill(term: DiceTerm, dice: UnsafeBufferPointer<Die>, omitted: Int, lowestFace: Int,
+                    highestFace: Int, isCount: Bool, value: Number) {
+            withUnsafeMutablePointers { fields, elements in
+                elements.deinitialize(count: fields.pointee.count)
+                fields.pointee.term = term
+                fields.pointee.count = dice.count
+                fields.pointee.omitted = omitted
+                fields.pointee.lowestFace = lowestFace
+                fields.pointee.highestFace = highestFace
+                fields.pointee.isCount = isCount
+                fields.pointee.value = value
+                if let base = dice.baseAddress { elements.initialize(from: base, count: dice.count) }
+            }
+        }
+
+        /// Lets go of the rolls and label it holds (a storage taken back for reuse).
+        func clear() {
+            withUnsafeMutablePointerToHeader { fields in
+                if fields.pointee.countRoll != nil { fields.pointee.countRoll = nil }
+                if fields.pointee.sidesRoll != nil { fields.pointee.sidesRoll = nil }
+                if !fields.pointee.argumentRolls.isEmpty { fields.pointee.argumentRolls = [] }
+                if fields.pointee.annotation != nil { fields.pointee.annotation = nil }
+                if fields.pointee.shownTerm != nil { fields.pointee.shownTerm = nil }
+            }
         }
 
         deinit {
@@ -213,7 +247,7 @@ public struct DicePool: Hashable, @unchecked Sendable {
         }
     }
 
-    private var storage: Storage
+    private(set) var storage: Storage
 
     /// The header, to change: the storage is copied first if another pool shares it.
     private var header: Header {
@@ -313,6 +347,20 @@ public struct DicePool: Hashable, @unchecked Sendable {
         let header = Header(term: term, count: dice.count, omitted: omitted, lowestFace: lowestFace,
                             highestFace: highestFace, annotation: annotation, isCount: isCount, value: value)
         storage = Storage.make(header, dice: dice)
+    }
+
+    /// A pool holding a copy of `dice`, in `reused` when it has room (a storage no one else holds).
+    init(term: DiceTerm, dice: UnsafeBufferPointer<Die>, omitted: Int, lowestFace: Int, highestFace: Int,
+         isCount: Bool = false, value: Number, reusing reused: Storage?) {
+        if let reused, reused.room >= dice.count {
+            reused.refill(term: term, dice: dice, omitted: omitted, lowestFace: lowestFace, highestFace: highestFace,
+                          isCount: isCount, value: value)
+            storage = reused
+        } else {
+            let header = Header(term: term, count: dice.count, omitted: omitted, lowestFace: lowestFace,
+                                highestFace: highestFace, annotation: nil, isCount: isCount, value: value)
+            storage = Storage.make(header, dice: dice)
+        }
     }
 
     /// Pools are equal when every field and every die is.
