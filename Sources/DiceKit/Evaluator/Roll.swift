@@ -3,17 +3,17 @@
 public struct Roll: Hashable, Sendable {
     /// What was evaluated, with the rolls of its parts.
     ///
-    /// Only the cases that hold rolls are boxed: a pool is one reference to its storage,
-    /// so a leaf costs no allocation of its own.
+    /// A pool and a chain are one reference to their own storage, not boxed: a roll is
+    /// small (a deep tree's evaluation keeps many on the stack) and a pool costs no box.
     public enum Kind: Hashable, Sendable {
         /// A literal.
         case number
         /// A variable or parameter, with its name.
-        case variable(String)
+        indirect case variable(String)
         /// A dice term and its dice.
         case pool(DicePool)
         /// `{a, b}kh1` or `repeat(n, e)`: the members, each kept or dropped.
-        case group(GroupRoll)
+        indirect case group(GroupRoll)
         /// `-x`, `+x`: the operator and its operand.
         indirect case unary(UnaryOperator, Roll)
         /// `a + b - c`: the first roll, then each operator with its operand's roll.
@@ -23,7 +23,7 @@ public struct Roll: Hashable, Sendable {
         /// `a >= b`: the value is 1 or 0.
         indirect case comparison(ComparisonOperator, Roll, Roll)
         /// A built-in function and its arguments.
-        case function(Function, [Roll])
+        indirect case function(Function, [Roll])
         /// A macro use: its name, arguments, and the roll of its body.
         indirect case macro(name: String, arguments: [Roll], body: Roll)
         /// `2d6 [fire]`: the roll and its label.
