@@ -29,9 +29,8 @@ extension Evaluator {
             }
         }
         let faces = try dieFaces(term, sides: sidesValue, at: range)
-        if let rules = term.literalRules, !term.hasComputedParts {
+        if !term.hasComputedParts, let cached = try literalPlan(for: term, faces: faces, at: range) {
             // Every part a literal: the remembered plan, read where it is kept.
-            let cached = try cachedPlan(for: term, faces: faces, rules: rules, at: range)
             try spend(count, at: range)
             let roll = try rollDice(term, count: count, faces: faces, plan: cached.plan, at: range)
             if case .pool(let pool) = roll.kind { recycler.built(pool) }
@@ -65,6 +64,16 @@ extension Evaluator {
             return try rollPlainPool(term, count: count, sides: sides, plan: plan, at: range)
         }
         return try rollModifiedPool(term, count: count, plan: plan, at: range)
+    }
+
+    /// The remembered plan of `term` when its arguments are literals (looked up before its
+    /// rules are read), or `nil`.
+    @inline(__always)
+    private mutating func literalPlan(for term: DiceTerm, faces: DieFaces,
+                                      at range: SourceRange) throws(DiceError) -> CachedPlan? {
+        if let known = plans.plan(for: term, faces: faces.count) { return known }
+        guard let rules = term.literalRules else { return nil }
+        return try cachedPlan(for: term, faces: faces, rules: rules, at: range)
     }
 
     /// The plan of a term whose arguments are literals (`rules`, its `literalRules`), made

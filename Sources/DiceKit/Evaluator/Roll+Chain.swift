@@ -47,6 +47,11 @@ extension Roll {
         /// The roll of the first operand.
         public var first: Roll { storage.fields { $0.pointee.first } }
 
+        /// The operator of the first step, read in place.
+        var firstOperator: BinaryOperator? {
+            storage.withUnsafeMutablePointers { header, steps in header.pointee.count > 0 ? steps[0].op : nil }
+        }
+
         /// Each operator after the first operand, with its operand's roll.
         public var steps: Steps { Steps(storage: storage) }
 

@@ -325,6 +325,12 @@ public struct DicePool: Hashable, @unchecked Sendable {
         set { header.shownTerm = newValue }
     }
 
+    /// Whether a computed count or sides rolled dice (`countRoll` or `sidesRoll` is set),
+    /// read in place.
+    var hasCountOrSidesRoll: Bool {
+        storage.fields { $0.pointee.countRoll != nil || $0.pointee.sidesRoll != nil }
+    }
+
     /// The number of dice in `dice`, without making the array.
     var diceCount: Int { storage.fields { $0.pointee.count } }
 

@@ -149,7 +149,7 @@ private struct Breakdown<Style: RollStyle> {
         case .macro where !roll.hasDice: return 7
         case .conditional, .binding: return Printer.loosest
         case .comparison, .macro: return 0
-        case .chain(let chain): return chain.steps.first?.op.isAdditive == false ? 2 : 1
+        case .chain(let chain): return chain.firstOperator?.isAdditive == false ? 2 : 1
         case .unary: return 3
         case .power: return 4
         case .annotated: return 5
@@ -254,7 +254,7 @@ private struct Breakdown<Style: RollStyle> {
     }
 
     private func write<Out: TextOutput>(_ pool: DicePool, into out: inout Out) {
-        if pool.countRoll != nil || pool.sidesRoll != nil {
+        if pool.hasCountOrSidesRoll {
             // Show the roll of a computed count or sides in place: `(1d4 (3))d6`.
             var notation = ""
             Printer.writeDice(pool.shownTerm ?? pool.term, count: pool.countRoll.map { "(" + breakdown($0) + ")" },
