@@ -17,8 +17,9 @@ struct RollRecycler {
 
     /// Storages remembered of each kind, built or free.
     private static let limit = 64
-    /// The most dice a pool's storage holds to be remembered.
-    private static let poolRoom = 256
+    /// The most dice a pool's storage, or steps a chain's, holds to be remembered: what is
+    /// kept between statements stays small whatever was rolled.
+    private static let room = 256
 
     /// Takes back the storages built since the last call that no one holds any more.
     mutating func reclaim() {
@@ -45,14 +46,14 @@ struct RollRecycler {
 
     /// Remembers `pool`'s storage, built for the statement in progress.
     mutating func built(_ pool: DicePool) {
-        guard builtPools.count < RollRecycler.limit, pool.storage.room <= RollRecycler.poolRoom else { return }
+        guard builtPools.count < RollRecycler.limit, pool.storage.room <= RollRecycler.room else { return }
         builtPools.append(pool.storage)
         hasBuilt = true
     }
 
     /// Remembers `chain`'s storage, built for the statement in progress.
     mutating func built(_ chain: Roll.Chain) {
-        guard builtChains.count < RollRecycler.limit else { return }
+        guard builtChains.count < RollRecycler.limit, chain.storage.room <= RollRecycler.room else { return }
         builtChains.append(chain.storage)
         hasBuilt = true
     }
