@@ -52,6 +52,13 @@ extension Roll {
             storage.withUnsafeMutablePointers { header, steps in header.pointee.count > 0 ? steps[0].op : nil }
         }
 
+        /// Calls `body` with the header (the first roll) and the steps, read in place.
+        func withParts<Result>(_ body: (UnsafeMutablePointer<Header>, UnsafeBufferPointer<Step>) -> Result) -> Result {
+            storage.withUnsafeMutablePointers { header, steps in
+                body(header, UnsafeBufferPointer(start: steps, count: header.pointee.count))
+            }
+        }
+
         /// Each operator after the first operand, with its operand's roll.
         public var steps: Steps { Steps(storage: storage) }
 

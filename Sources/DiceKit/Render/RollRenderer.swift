@@ -181,12 +181,15 @@ private struct Breakdown<Style: RollStyle> {
             write(operand, atLeast: 3, into: &out)
         case .chain(let chain):
             let level = self.level(roll)
-            write(chain.first, atLeast: level + 1, into: &out)
-            for step in chain.steps {
-                out.write(" ")
-                out.write(step.op.symbol)
-                out.write(" ")
-                write(step.operand, atLeast: level + 1, into: &out)
+            // Read in place: no step is copied out of the chain.
+            chain.withParts { header, steps in
+                write(header.pointee.first, atLeast: level + 1, into: &out)
+                for index in steps.indices {
+                    out.write(" ")
+                    out.write(steps[index].op.symbol)
+                    out.write(" ")
+                    write(steps[index].operand, atLeast: level + 1, into: &out)
+                }
             }
         case .power(let base, let exponent):
             write(base, atLeast: 5, into: &out)
