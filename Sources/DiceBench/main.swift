@@ -6,6 +6,7 @@
 //   DiceBench parse-roll EXPR N RUNS  per-iteration ns of Parser.parseExpression + evaluate + render
 //                                     as text, and of Session.roll(text) (which reuses what it
 //                                     parsed) + render
+//   DiceBench cached-roll EXPR N RUNS the Session.roll(text) + render loop of parse-roll alone
 //   DiceBench stats EXPR              ns of Stats.exactDistribution: the first call in this
 //                                     process (cold), then repeated calls (warm)
 //   DiceBench budget EXPR             ns per budget step: Stats.exactDistribution under budgets
@@ -143,6 +144,22 @@ func runParseRoll(_ text: String, n: Int, runs: Int) throws {
         + "\"checksum\":\(result.checksum + cached.checksum)}")
 }
 
+/// `Session.roll(text)` and its text alone: workload C without the loop that parses every
+/// call, for a profiler.
+func runCachedRoll(_ text: String, n: Int, runs: Int) throws {
+    let renderer = RollRenderer.plain
+    var line: [UInt8] = []
+    var session = Session(seed: 1)
+    let cached = try samples(n: n, runs: runs) { () throws -> Double in
+        let roll = try session.roll(text)
+        line.removeAll(keepingCapacity: true)
+        renderer.render(roll, into: &line)
+        return roll.value.doubleValue + Double(line.count)
+    }
+    print("{\"mode\":\"cached-roll\",\"expr\":\(jsonString(text)),\"n\":\(n),"
+        + "\"cached_roll_ns\":\(json(cached.perCall)),\"checksum\":\(cached.checksum)}")
+}
+
 func runStats(_ text: String) throws {
     let expr = try Parser.parseExpression(text)
     let environment = Environment()
@@ -206,12 +223,14 @@ do {
         try runRoll(arguments[1], n: count(2), runs: count(3))
     case "parse-roll" where arguments.count == 4:
         try runParseRoll(arguments[1], n: count(2), runs: count(3))
+    case "cached-roll" where arguments.count == 4:
+        try runCachedRoll(arguments[1], n: count(2), runs: count(3))
     case "stats" where arguments.count == 2:
         try runStats(arguments[1])
     case "budget" where arguments.count == 2:
         try runBudget(arguments[1])
     default:
-        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | stats EXPR | budget EXPR")
+        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | cached-roll EXPR N RUNS | stats EXPR | budget EXPR")
     }
 } catch let error as DiceError {
     fail("\(error.kind)")

@@ -4,29 +4,41 @@ extension Evaluator {
         var count = 1
         var countRoll: Roll?
         if let countExpr = term.count {
-            let roll = try evaluate(countExpr)
-            guard case .integer(let whole) = roll.value, whole >= 0 else {
-                throw DiceError(.invalidCount(roll.value), at: countExpr.range)
+            let value: Number
+            if let literal = try literal(countExpr) {
+                value = literal
+            } else {
+                let roll = try evaluate(countExpr)
+                value = roll.value
+                if roll.hasDice { countRoll = roll }
+            }
+            guard case .integer(let whole) = value, whole >= 0 else {
+                throw DiceError(.invalidCount(value), at: countExpr.range)
             }
             count = whole
-            if roll.hasDice { countRoll = roll }
         }
         var sidesRoll: Roll?
         var sidesValue: Number?
         if case .number(let sidesExpr) = term.sides {
-            let roll = try evaluate(sidesExpr)
-            sidesValue = roll.value
-            if roll.hasDice { sidesRoll = roll }
+            if let literal = try literal(sidesExpr) {
+                sidesValue = literal
+            } else {
+                let roll = try evaluate(sidesExpr)
+                sidesValue = roll.value
+                if roll.hasDice { sidesRoll = roll }
+            }
         }
         let faces = try dieFaces(term, sides: sidesValue, at: range)
+        if !term.hasComputedParts, let cached = try literalPlan(for: term, faces: faces, at: range) {
+            // Every part a literal: the remembered plan, read where it is kept.
+            try spend(count, at: range)
+            let roll = try rollDice(term, count: count, faces: faces, plan: cached.plan, at: range)
+            if case .pool(let pool) = roll.kind { recycler.built(pool) }
+            return roll
+        }
         var plan = try plan(for: term, faces: faces, at: range)
         try spend(count, at: range)
-        var roll: Roll
-        if term.modifiers.isEmpty, case .range(let sides) = faces {
-            roll = try rollPlainPool(term, count: count, sides: sides, plan: plan, at: range)
-        } else {
-            roll = try rollModifiedPool(term, count: count, plan: plan, at: range)
-        }
+        var roll = try rollDice(term, count: count, faces: faces, plan: plan, at: range)
         let computed = term.hasComputedParts
         if countRoll != nil || sidesRoll != nil || !plan.argumentRolls.isEmpty || computed, case .pool(var pool) = roll.kind {
             pool.countRoll = countRoll
@@ -40,17 +52,45 @@ extension Evaluator {
             }
             roll.kind = .pool(pool)
         }
+        if case .pool(let pool) = roll.kind { recycler.built(pool) }
         return roll
+    }
+
+    /// `count` dice of `faces` under `plan`.
+    @inline(__always)
+    private mutating func rollDice(_ term: DiceTerm, count: Int, faces: DieFaces, plan: PoolPlan,
+                                   at range: SourceRange) throws(DiceError) -> Roll {
+        if term.modifiers.isEmpty, case .range(let sides) = faces {
+            return try rollPlainPool(term, count: count, sides: sides, plan: plan, at: range)
+        }
+        return try rollModifiedPool(term, count: count, plan: plan, at: range)
+    }
+
+    /// The remembered plan of `term` when its arguments are literals (looked up before its
+    /// rules are read), or `nil`.
+    @inline(__always)
+    private mutating func literalPlan(for term: DiceTerm, faces: DieFaces,
+                                      at range: SourceRange) throws(DiceError) -> CachedPlan? {
+        if let known = plans.plan(for: term, faces: faces.count) { return known }
+        guard let rules = term.literalRules else { return nil }
+        return try cachedPlan(for: term, faces: faces, rules: rules, at: range)
+    }
+
+    /// The plan of a term whose arguments are literals (`rules`, its `literalRules`), made
+    /// once and remembered.
+    mutating func cachedPlan(for term: DiceTerm, faces: DieFaces, rules: PoolRules,
+                             at range: SourceRange) throws(DiceError) -> CachedPlan {
+        if let known = plans.plan(for: term, faces: faces.count) { return known }
+        let cached = CachedPlan(try PoolPlan(faces: faces, rules: rules, at: range))
+        plans.store(cached, for: term, faces: faces.count)
+        return cached
     }
 
     /// The plan of `term`'s pool: remembered for terms whose arguments are literals.
     mutating func plan(for term: DiceTerm, faces: DieFaces, at range: SourceRange) throws(DiceError) -> PoolPlan {
         if let conflict = term.modifierConflict { throw conflict }
         if let rules = term.literalRules {
-            if let known = plans.plan(for: term, faces: faces.count) { return known }
-            let plan = try PoolPlan(faces: faces, rules: rules, at: range)
-            plans.store(plan, for: term, faces: faces.count)
-            return plan
+            return try cachedPlan(for: term, faces: faces, rules: rules, at: range).plan
         }
         var argumentRolls: [Roll] = []
         var values: [SourceRange: Number] = [:]
@@ -98,7 +138,8 @@ extension Evaluator {
     private mutating func rollPlainPool(_ term: DiceTerm, count: Int, sides: Int, plan: PoolPlan,
                                         at range: SourceRange) throws(DiceError) -> Roll {
         let recorded = Swift.min(count, limits.maxRecordedDice)
-        var dice: [Die] = []
+        var dice = takeDieScratch()
+        defer { keepDieScratch(&dice) }
         dice.reserveCapacity(recorded)
         var sum = 0
         let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
@@ -125,8 +166,11 @@ extension Evaluator {
             if rolled < count, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
         try hold(recorded / 8, at: range)
-        let pool = DicePool(term: term, dice: dice, omitted: count - recorded,
-                            lowestFace: plan.lowestFace, highestFace: plan.highestFace, value: .integer(sum))
+        let reused = recycler.pool()
+        let pool = dice.withUnsafeBufferPointer { rolled in
+            DicePool(term: term, dice: rolled, omitted: count - recorded, lowestFace: plan.lowestFace,
+                     highestFace: plan.highestFace, value: .integer(sum), reusing: reused)
+        }
         return Roll(.pool(pool), value: .integer(sum))
     }
 
@@ -138,8 +182,11 @@ extension Evaluator {
         if count > limits.maxRecordedDice, plan.rules.sortAscending == nil, !overflow, span < count / 4 {
             return try rollLargePool(term, count: count, plan: plan, base: plan.lowestFace - 1, span: span + 2, at: range)
         }
-        var entries: [Die] = []
-        entries.reserveCapacity(Swift.min(count, 1 << 20))
+        var entries = takeDieScratch()
+        defer { keepDieScratch(&entries) }
+        // Room for a few explosions and rerolls besides the dice themselves.
+        let extra = plan.explosion != nil || plan.hasRerolls ? 4 : 0
+        entries.reserveCapacity(Swift.min(count, 1 << 20) + extra)
         for index in 0..<count {
             try rollDie(plan, into: &entries, at: range)
             if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
@@ -171,13 +218,34 @@ extension Evaluator {
         }
         let total = entries.count
         let recorded = Swift.min(total, limits.maxRecordedDice)
-        if recorded < total { entries.removeSubrange(recorded...) }
         try hold(recorded / 8, at: range)
-        let pool = DicePool(term: term, dice: entries, omitted: total - recorded,
-                            lowestFace: plan.lowestFace, highestFace: plan.highestFace,
-                            isCount: plan.counting != nil, value: .integer(value))
+        let reused = recycler.pool()
+        let pool = entries.withUnsafeBufferPointer { rolled in
+            DicePool(term: term, dice: UnsafeBufferPointer(rebasing: rolled[..<recorded]), omitted: total - recorded,
+                     lowestFace: plan.lowestFace, highestFace: plan.highestFace, isCount: plan.counting != nil,
+                     value: .integer(value), reusing: reused)
+        }
         return Roll(.pool(pool), value: .integer(value))
     }
+
+    /// The reused array of a pool's dice while they are rolled, empty: a pool's dice are
+    /// copied into the pool's own storage when rolled, so the array is not kept.
+    @inline(__always)
+    private mutating func takeDieScratch() -> [Die] {
+        var dice: [Die] = []
+        swap(&dice, &dieScratch)
+        dice.removeAll(keepingCapacity: true)
+        return dice
+    }
+
+    /// Gives back the array `takeDieScratch` lent, unless it grew large (a huge pool's).
+    @inline(__always)
+    private mutating func keepDieScratch(_ dice: inout [Die]) {
+        if dice.capacity <= Self.dieScratchLimit { swap(&dice, &dieScratch) }
+    }
+
+    /// The most dice the reused array keeps room for between pools.
+    private static var dieScratchLimit: Int { 4_096 }
 
     /// One original die: its rerolls, then its explosion chain.
     @inline(__always)

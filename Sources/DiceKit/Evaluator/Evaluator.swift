@@ -35,6 +35,10 @@ public struct Evaluator<Source: DieSource> {
     var scratch: [Int] = []
     /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
     var faceCounts: [Int] = []
+    /// Reused array of the dice of the pool being rolled (`takeDieScratch`).
+    var dieScratch: [Die] = []
+    /// The storage of the pools and chains of the trees built last, for reuse once let go.
+    var recycler = RollRecycler()
     /// Plans of the dice terms rolled last whose arguments are literals.
     var plans = PlanCache()
 
@@ -60,6 +64,7 @@ public struct Evaluator<Source: DieSource> {
         depth = 0
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         macroDepth = 0
+        if recycler.hasBuilt { recycler.reclaim() }
     }
 
     /// Counts `amount` dice (or repeat members) against `Limits.maxDice`.
@@ -85,6 +90,16 @@ public struct Evaluator<Source: DieSource> {
             throw DiceError(.resultTooLarge(limit: limits.maxResultParts), at: range)
         }
         heldParts = total
+    }
+
+    /// The value of `expr` when it is a literal, counted as `evaluate` counts it (a node
+    /// walked, one level deeper) without making its roll; `nil` for any other expression.
+    @inline(__always)
+    mutating func literal(_ expr: Expr) throws(DiceError) -> Number? {
+        guard case .number(let number) = expr.kind else { return nil }
+        guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
+        nodes &+= 1
+        return number
     }
 
     /// Evaluates `expr` for its value alone: the parts of its breakdown are let go after.
@@ -131,14 +146,14 @@ public struct Evaluator<Source: DieSource> {
         case .chain(let first, let rest):
             let firstRoll = try evaluate(first)
             var value = firstRoll.value
-            var steps: [Roll.Step] = []
-            steps.reserveCapacity(rest.count)
+            var chain = Roll.Chain(first: firstRoll, capacity: rest.count, reusing: recycler.chain())
             for operation in rest {
                 let roll = try evaluate(operation.operand)
                 value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
-                steps.append(Roll.Step(operation.op, roll))
+                chain.append(Roll.Step(operation.op, roll))
             }
-            return Roll(.chain(firstRoll, steps), value: value)
+            recycler.built(chain)
+            return Roll(.chain(chain), value: value)
         case .power(let base, let exponent):
             let b = try evaluate(base)
             let e = try evaluate(exponent)

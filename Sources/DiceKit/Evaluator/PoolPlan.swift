@@ -195,7 +195,7 @@ struct PlanCache {
     private struct Entry {
         var term: DiceTerm
         var faces: Int
-        var plan: PoolPlan
+        var plan: CachedPlan
     }
 
     private var entries: [Entry] = []
@@ -204,12 +204,12 @@ struct PlanCache {
 
     /// The plan made for `term` with `faces` faces, if there is one.
     @inline(__always)
-    func plan(for term: DiceTerm, faces: Int) -> PoolPlan? {
+    func plan(for term: DiceTerm, faces: Int) -> CachedPlan? {
         for entry in entries where entry.faces == faces && entry.term.isIdentical(to: term) { return entry.plan }
         return nil
     }
 
-    mutating func store(_ plan: PoolPlan, for term: DiceTerm, faces: Int) {
+    mutating func store(_ plan: CachedPlan, for term: DiceTerm, faces: Int) {
         if entries.count < PlanCache.capacity {
             entries.append(Entry(term: term, faces: faces, plan: plan))
         } else {
@@ -217,4 +217,11 @@ struct PlanCache {
             next = (next + 1) % PlanCache.capacity
         }
     }
+}
+
+/// A remembered plan, shared rather than copied: a roll reads it in place.
+final class CachedPlan: Sendable {
+    let plan: PoolPlan
+
+    init(_ plan: PoolPlan) { self.plan = plan }
 }

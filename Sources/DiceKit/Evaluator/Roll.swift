@@ -2,34 +2,37 @@
 /// came about, every die with its faces and flags. Renderers turn it into text or JSON.
 public struct Roll: Hashable, Sendable {
     /// What was evaluated, with the rolls of its parts.
-    public indirect enum Kind: Hashable, Sendable {
+    ///
+    /// A pool and a chain are one reference to their own storage, not boxed: a roll is
+    /// small (a deep tree's evaluation keeps many on the stack) and a pool costs no box.
+    public enum Kind: Hashable, Sendable {
         /// A literal.
         case number
         /// A variable or parameter, with its name.
-        case variable(String)
+        indirect case variable(String)
         /// A dice term and its dice.
         case pool(DicePool)
         /// `{a, b}kh1` or `repeat(n, e)`: the members, each kept or dropped.
-        case group(GroupRoll)
+        indirect case group(GroupRoll)
         /// `-x`, `+x`: the operator and its operand.
-        case unary(UnaryOperator, Roll)
+        indirect case unary(UnaryOperator, Roll)
         /// `a + b - c`: the first roll, then each operator with its operand's roll.
-        case chain(Roll, [Step])
+        case chain(Chain)
         /// `a ^ b`: the base and the exponent.
-        case power(Roll, Roll)
+        indirect case power(Roll, Roll)
         /// `a >= b`: the value is 1 or 0.
-        case comparison(ComparisonOperator, Roll, Roll)
+        indirect case comparison(ComparisonOperator, Roll, Roll)
         /// A built-in function and its arguments.
-        case function(Function, [Roll])
+        indirect case function(Function, [Roll])
         /// A macro use: its name, arguments, and the roll of its body.
-        case macro(name: String, arguments: [Roll], body: Roll)
+        indirect case macro(name: String, arguments: [Roll], body: Roll)
         /// `2d6 [fire]`: the roll and its label.
-        case annotated(Roll, String)
+        indirect case annotated(Roll, String)
         /// `if C then A else B`: the condition's roll and the roll of the branch taken
         /// (`then` when `taken`); the other branch was not rolled.
-        case conditional(condition: Roll, branch: Roll, taken: Bool)
+        indirect case conditional(condition: Roll, branch: Roll, taken: Bool)
         /// `let name = E in BODY`: E's roll, bound to `name`, and the body's roll.
-        case binding(name: String, value: Roll, body: Roll)
+        indirect case binding(name: String, value: Roll, body: Roll)
     }
 
     /// One step of a `chain`: an operator and the roll of its right operand.
@@ -75,9 +78,9 @@ public struct Roll: Hashable, Sendable {
             result.append(pool)
         case .group(let group): for member in group.members { member.roll.collectPools(into: &result, annotation: annotation) }
         case .unary(_, let roll): roll.collectPools(into: &result, annotation: annotation)
-        case .chain(let first, let rest):
-            first.collectPools(into: &result, annotation: annotation)
-            for step in rest { step.operand.collectPools(into: &result, annotation: annotation) }
+        case .chain(let chain):
+            chain.first.collectPools(into: &result, annotation: annotation)
+            for step in chain.steps { step.operand.collectPools(into: &result, annotation: annotation) }
         case .power(let a, let b), .comparison(_, let a, let b):
             a.collectPools(into: &result, annotation: annotation)
             b.collectPools(into: &result, annotation: annotation)
@@ -114,9 +117,9 @@ public struct Roll: Hashable, Sendable {
             for argument in pool.argumentRolls { argument.collectLabels(into: &result) }
         case .group(let group): for member in group.members { member.roll.collectLabels(into: &result) }
         case .unary(_, let roll): roll.collectLabels(into: &result)
-        case .chain(let first, let rest):
-            first.collectLabels(into: &result)
-            for step in rest { step.operand.collectLabels(into: &result) }
+        case .chain(let chain):
+            chain.first.collectLabels(into: &result)
+            for step in chain.steps { step.operand.collectLabels(into: &result) }
         case .power(let a, let b), .comparison(_, let a, let b):
             a.collectLabels(into: &result)
             b.collectLabels(into: &result)
@@ -141,7 +144,7 @@ public struct Roll: Hashable, Sendable {
         case .pool: return true
         case .group(let group): return group.members.contains { $0.roll.hasDice } || group.isRepeat
         case .unary(_, let roll), .annotated(let roll, _): return roll.hasDice
-        case .chain(let first, let rest): return first.hasDice || rest.contains { $0.operand.hasDice }
+        case .chain(let chain): return chain.first.hasDice || chain.steps.contains { $0.operand.hasDice }
         case .power(let a, let b), .comparison(_, let a, let b): return a.hasDice || b.hasDice
         case .function(_, let arguments): return arguments.contains { $0.hasDice }
         case .macro(_, let arguments, let body): return body.hasDice || arguments.contains { $0.hasDice }
@@ -151,43 +154,248 @@ public struct Roll: Hashable, Sendable {
 }
 
 /// One rolled dice term.
-public struct DicePool: Hashable, Sendable {
+///
+/// Its fields and its dice live in one shared allocation, copied only when a copy is
+/// changed: a pool is built with one allocation and passed around a breakdown (rendered,
+/// listed) as one reference. It is `Sendable` as a value is: a storage another pool can see
+/// is never changed (a change copies it first).
+public struct DicePool: Hashable, @unchecked Sendable {
+    /// The fields of a pool besides its dice.
+    struct Header {
+        var term: DiceTerm
+        var count: Int
+        var omitted: Int
+        var lowestFace: Int
+        var highestFace: Int
+        var annotation: String?
+        var isCount: Bool
+        var value: Number
+        var countRoll: Roll?
+        var sidesRoll: Roll?
+        var argumentRolls: [Roll] = []
+        var shownTerm: DiceTerm?
+        /// Room for this many dice in the storage, as asked when it was made.
+        var room = 0
+    }
+
+    /// The header and `header.count` dice after it; changed only through a reference no
+    /// other pool holds.
+    final class Storage: ManagedBuffer<Header, Die> {
+        /// A storage holding `header` and a copy of `dice` (`header.count` is set to their count).
+        static func make(_ header: Header, dice: UnsafeBufferPointer<Die>) -> Storage {
+            let buffer = Storage.create(minimumCapacity: dice.count) { _ in
+                var header = header
+                header.count = dice.count
+                header.room = dice.count
+                return header
+            }
+            let storage = unsafeDowncast(buffer, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { elements in
+                if let base = dice.baseAddress { elements.initialize(from: base, count: dice.count) }
+            }
+            return storage
+        }
+
+        /// Room for this many dice, as asked when made.
+        var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.room } }
+
+        /// Replaces the fields and the dice (at most `room` of them) of a cleared storage no
+        /// one else holds.
+        func refill(term: DiceTerm, dice: UnsafeBufferPointer<Die>, omitted: Int, lowestFace: Int,
+                    highestFace: Int, isCount: Bool, value: Number) {
+            withUnsafeMutablePointers { fields, elements in
+                elements.deinitialize(count: fields.pointee.count)
+                fields.pointee.term = term
+                fields.pointee.count = dice.count
+                fields.pointee.omitted = omitted
+                fields.pointee.lowestFace = lowestFace
+                fields.pointee.highestFace = highestFace
+                fields.pointee.isCount = isCount
+                fields.pointee.value = value
+                if let base = dice.baseAddress { elements.initialize(from: base, count: dice.count) }
+            }
+        }
+
+        /// Lets go of the rolls and label it holds (a storage taken back for reuse).
+        func clear() {
+            withUnsafeMutablePointerToHeader { fields in
+                if fields.pointee.countRoll != nil { fields.pointee.countRoll = nil }
+                if fields.pointee.sidesRoll != nil { fields.pointee.sidesRoll = nil }
+                if !fields.pointee.argumentRolls.isEmpty { fields.pointee.argumentRolls = [] }
+                if fields.pointee.annotation != nil { fields.pointee.annotation = nil }
+                if fields.pointee.shownTerm != nil { fields.pointee.shownTerm = nil }
+            }
+        }
+
+        deinit {
+            _ = withUnsafeMutablePointers { header, elements in elements.deinitialize(count: header.pointee.count) }
+        }
+
+        /// Calls `body` with the dice, read in place.
+        func withDice<Result>(_ body: (UnsafeBufferPointer<Die>) throws -> Result) rethrows -> Result {
+            try withUnsafeMutablePointers { header, elements in
+                try body(UnsafeBufferPointer(start: elements, count: header.pointee.count))
+            }
+        }
+
+        func copy() -> Storage { withDice { Storage.make(fields { $0.pointee }, dice: $0) } }
+
+        /// Reads the header in place, without the exclusivity check of `header`.
+        @inline(__always)
+        func fields<T>(_ body: (UnsafeMutablePointer<Header>) -> T) -> T {
+            withUnsafeMutablePointerToHeader(body)
+        }
+    }
+
+    private(set) var storage: Storage
+
+    /// The header, to change: the storage is copied first if another pool shares it.
+    private var header: Header {
+        get { storage.fields { $0.pointee } }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+            let pointer = storage.withUnsafeMutablePointerToHeader { $0 }
+            yield &pointer.pointee
+        }
+    }
+
     /// The term as written, for its notation (`4d6kh3`).
-    public internal(set) var term: DiceTerm
+    public internal(set) var term: DiceTerm {
+        get { storage.fields { $0.pointee.term } }
+        set { header.term = newValue }
+    }
     /// The dice as shown: at most `Limits.maxRecordedDice`, in rolled order unless sorted.
-    public internal(set) var dice: [Die]
+    ///
+    /// - Complexity: O(*n*) for *n* dice: the array is made on each use.
+    public internal(set) var dice: [Die] {
+        get { withDice { Array($0) } }
+        set {
+            storage = newValue.withUnsafeBufferPointer { Storage.make(header, dice: $0) }
+        }
+    }
     /// Dice rolled but not recorded in `dice` (huge pools).
-    public internal(set) var omitted: Int
+    public internal(set) var omitted: Int {
+        get { storage.fields { $0.pointee.omitted } }
+        set { header.omitted = newValue }
+    }
     /// The lowest face a die of this pool can show (after clamping).
-    public internal(set) var lowestFace: Int
+    public internal(set) var lowestFace: Int {
+        get { storage.fields { $0.pointee.lowestFace } }
+        set { header.lowestFace = newValue }
+    }
     /// The highest face a die of this pool can show (after clamping).
-    public internal(set) var highestFace: Int
+    public internal(set) var highestFace: Int {
+        get { storage.fields { $0.pointee.highestFace } }
+        set { header.highestFace = newValue }
+    }
     /// The label of an enclosing annotation, `2d6 [fire]`.
-    public internal(set) var annotation: String?
+    public internal(set) var annotation: String? {
+        get { storage.fields { $0.pointee.annotation } }
+        set { header.annotation = newValue }
+    }
     /// Whether `cs`/`cf` made the value a count.
-    public internal(set) var isCount: Bool
+    public internal(set) var isCount: Bool {
+        get { storage.fields { $0.pointee.isCount } }
+        set { header.isCount = newValue }
+    }
     /// The pool's value: the sum of kept dice, or the count.
-    public internal(set) var value: Number
+    public internal(set) var value: Number {
+        get { storage.fields { $0.pointee.value } }
+        set { header.value = newValue }
+    }
     /// The roll of a computed count that rolled dice: the `1d4` of `(1d4)d6`.
-    public internal(set) var countRoll: Roll?
+    public internal(set) var countRoll: Roll? {
+        get { storage.fields { $0.pointee.countRoll } }
+        set { header.countRoll = newValue }
+    }
     /// The roll of computed sides that rolled dice: the `1d4` of `2d(1d4)`.
-    public internal(set) var sidesRoll: Roll?
+    public internal(set) var sidesRoll: Roll? {
+        get { storage.fields { $0.pointee.sidesRoll } }
+        set { header.sidesRoll = newValue }
+    }
     /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
-    public internal(set) var argumentRolls: [Roll] = []
+    public internal(set) var argumentRolls: [Roll] {
+        get { storage.fields { $0.pointee.argumentRolls } }
+        set { header.argumentRolls = newValue }
+    }
     /// The term with its computed count, sides and modifier arguments written as the values
     /// they took (`2d6kh1` for `(n * 2)d6kh(k)`); nil when every part is a literal.
-    var shownTerm: DiceTerm?
+    var shownTerm: DiceTerm? {
+        get { storage.fields { $0.pointee.shownTerm } }
+        set { header.shownTerm = newValue }
+    }
+
+    /// Whether a computed count or sides rolled dice (`countRoll` or `sidesRoll` is set),
+    /// read in place.
+    var hasCountOrSidesRoll: Bool {
+        storage.fields { $0.pointee.countRoll != nil || $0.pointee.sidesRoll != nil }
+    }
+
+    /// The number of dice in `dice`, without making the array.
+    var diceCount: Int { storage.fields { $0.pointee.count } }
+
+    /// Calls `body` with the dice, read in place.
+    func withDice<Result>(_ body: (UnsafeBufferPointer<Die>) throws -> Result) rethrows -> Result {
+        try storage.withDice(body)
+    }
 
     init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
                 annotation: String? = nil, isCount: Bool = false, value: Number) {
-        self.term = term
-        self.value = value
-        self.dice = dice
-        self.omitted = omitted
-        self.lowestFace = lowestFace
-        self.highestFace = highestFace
-        self.annotation = annotation
-        self.isCount = isCount
+        self = dice.withUnsafeBufferPointer {
+            DicePool(term: term, dice: $0, omitted: omitted, lowestFace: lowestFace, highestFace: highestFace,
+                     annotation: annotation, isCount: isCount, value: value)
+        }
+    }
+
+    /// A pool holding a copy of `dice`.
+    init(term: DiceTerm, dice: UnsafeBufferPointer<Die>, omitted: Int, lowestFace: Int, highestFace: Int,
+         annotation: String? = nil, isCount: Bool = false, value: Number) {
+        let header = Header(term: term, count: dice.count, omitted: omitted, lowestFace: lowestFace,
+                            highestFace: highestFace, annotation: annotation, isCount: isCount, value: value)
+        storage = Storage.make(header, dice: dice)
+    }
+
+    /// A pool holding a copy of `dice`, in `reused` when it has room (a storage no one else holds).
+    init(term: DiceTerm, dice: UnsafeBufferPointer<Die>, omitted: Int, lowestFace: Int, highestFace: Int,
+         isCount: Bool = false, value: Number, reusing reused: Storage?) {
+        if let reused, reused.room >= dice.count {
+            reused.refill(term: term, dice: dice, omitted: omitted, lowestFace: lowestFace, highestFace: highestFace,
+                          isCount: isCount, value: value)
+            storage = reused
+        } else {
+            let header = Header(term: term, count: dice.count, omitted: omitted, lowestFace: lowestFace,
+                                highestFace: highestFace, annotation: nil, isCount: isCount, value: value)
+            storage = Storage.make(header, dice: dice)
+        }
+    }
+
+    /// Pools are equal when every field and every die is.
+    public static func == (a: DicePool, b: DicePool) -> Bool {
+        if a.storage === b.storage { return true }
+        let x = a.header, y = b.header
+        return x.term == y.term && x.omitted == y.omitted && x.lowestFace == y.lowestFace
+            && x.highestFace == y.highestFace && x.annotation == y.annotation && x.isCount == y.isCount
+            && x.value == y.value && x.countRoll == y.countRoll && x.sidesRoll == y.sidesRoll
+            && x.argumentRolls == y.argumentRolls && x.shownTerm == y.shownTerm
+            && a.withDice { first in b.withDice { second in first.elementsEqual(second) } }
+    }
+
+    /// Hashes every field and every die.
+    public func hash(into hasher: inout Hasher) {
+        let x = header
+        hasher.combine(x.term)
+        hasher.combine(x.count)
+        withDice { for die in $0 { hasher.combine(die) } }
+        hasher.combine(x.omitted)
+        hasher.combine(x.lowestFace)
+        hasher.combine(x.highestFace)
+        hasher.combine(x.annotation)
+        hasher.combine(x.isCount)
+        hasher.combine(x.value)
+        hasher.combine(x.countRoll)
+        hasher.combine(x.sidesRoll)
+        hasher.combine(x.argumentRolls)
+        hasher.combine(x.shownTerm)
     }
 }
 

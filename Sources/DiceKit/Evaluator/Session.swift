@@ -15,6 +15,9 @@ public struct Session {
     /// Expressions `roll(_:)` parsed lately, by their text: a bot rolls the same few often.
     private var parsed: [String: Expr] = [:]
     private static let parsedLimit = 256
+    /// The text `roll(_:)` rolled last and its expression: found by comparing the text, without
+    /// hashing it, when the same expression is rolled again and again.
+    private var last: (text: String, expr: Expr)?
 
     /// A session seeded with `seed`, or from the system's entropy.
     public init(environment: Environment = Environment(), limits: Limits = .standard, seed: UInt64? = nil) {
@@ -58,10 +61,16 @@ public struct Session {
     /// let roll = try session.roll("2d20kh1 + 5")
     /// ```
     public mutating func roll(_ text: String) throws(DiceError) -> Roll {
-        if let expr = parsed[text] { return try roll(expr) }
-        let expr = try Parser.parseExpression(text, limits: evaluator.limits)
-        if parsed.count >= Session.parsedLimit { parsed.removeAll(keepingCapacity: true) }
-        parsed[text] = expr
+        if let last, last.text == text { return try roll(last.expr) }
+        let expr: Expr
+        if let known = parsed[text] {
+            expr = known
+        } else {
+            expr = try Parser.parseExpression(text, limits: evaluator.limits)
+            if parsed.count >= Session.parsedLimit { parsed.removeAll(keepingCapacity: true) }
+            parsed[text] = expr
+        }
+        last = (text, expr)
         return try roll(expr)
     }
 

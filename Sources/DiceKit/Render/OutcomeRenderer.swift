@@ -17,7 +17,7 @@ public struct OutcomeRenderer: Sendable {
 
     /// `text(for:)` appended to UTF-8 bytes, without a `String` per line.
     public func text(for outcome: Outcome, into bytes: inout [UInt8]) {
-        appendText(for: outcome, into: &bytes)
+        ByteWriter.appending(to: &bytes) { writer in appendText(for: outcome, into: &writer) }
     }
 
     private func appendText<Out: TextOutput>(for outcome: Outcome, into out: inout Out) {
@@ -25,7 +25,7 @@ public struct OutcomeRenderer: Sendable {
         case .roll(let roll):
             rolls.renderText(roll, into: &out)
         case .assignment(let name, let roll):
-            out.write(name)
+            out.write(text: name)
             out.write(" = ")
             if case .number = roll.kind {
                 out.write(roll.value)
@@ -33,13 +33,13 @@ public struct OutcomeRenderer: Sendable {
                 rolls.renderText(roll, into: &out)
             }
         case .definition(let macro):
-            out.write(macro.definitionText)
+            out.write(text: macro.definitionText)
         case .stats(let expr):
             out.write("stats ")
-            out.write(expr.text)
+            out.write(text: expr.text)
         case .compare(let exprs):
             out.write("stats ")
-            out.write(exprs.map(\.text).joined(separator: ", "))
+            out.write(text: exprs.map(\.text).joined(separator: ", "))
         }
     }
 

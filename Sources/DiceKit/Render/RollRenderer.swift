@@ -60,14 +60,14 @@ public struct RollRenderer: Sendable {
     /// - Complexity: O(*n* + *m*) for *n* nodes of the tree and *m* dice and members shown
     ///   (at most `maxShown` a pool or group).
     public func render(_ roll: Roll) -> String {
-        var out = ""
-        renderText(roll, into: &out)
-        return out
+        var bytes: [UInt8] = []
+        render(roll, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `render(_:)` appended to UTF-8 bytes: the fast path of a program printing many rolls.
     public func render(_ roll: Roll, into bytes: inout [UInt8]) {
-        renderText(roll, into: &bytes)
+        ByteWriter.appending(to: &bytes) { writer in renderText(roll, into: &writer) }
     }
 
     /// `render(_:)` into any text output.
@@ -96,6 +96,20 @@ public struct RollRenderer: Sendable {
     }
 }
 
+extension BinaryOperator {
+    /// `rawValue`, as the renderer's own text.
+    fileprivate var symbol: StaticString {
+        switch self {
+        case .add: return "+"
+        case .subtract: return "-"
+        case .multiply: return "*"
+        case .divide: return "/"
+        case .floorDivide: return "//"
+        case .modulo: return "%"
+        }
+    }
+}
+
 /// The walk of a roll's tree in one style: a breakdown's text.
 private struct Breakdown<Style: RollStyle> {
     let style: Style
@@ -120,9 +134,9 @@ private struct Breakdown<Style: RollStyle> {
 
     private func total<Out: TextOutput>(_ value: Number, into out: inout Out) {
         if let markup = style.total {
-            out.write(markup.open)
+            out.write(text: markup.open)
             out.write(value)
-            out.write(markup.close)
+            out.write(text: markup.close)
         } else {
             out.write(value)
         }
@@ -135,7 +149,7 @@ private struct Breakdown<Style: RollStyle> {
         case .macro where !roll.hasDice: return 7
         case .conditional, .binding: return Printer.loosest
         case .comparison, .macro: return 0
-        case .chain(_, let rest): return rest.first?.op.isAdditive == false ? 2 : 1
+        case .chain(let chain): return chain.firstOperator?.isAdditive == false ? 2 : 1
         case .unary: return 3
         case .power: return 4
         case .annotated: return 5
@@ -154,7 +168,7 @@ private struct Breakdown<Style: RollStyle> {
         case .number:
             out.write(roll.value)
         case .variable(let name):
-            out.write(name)
+            out.write(text: name)
             out.write(" (")
             out.write(roll.value)
             out.write(")")
@@ -163,16 +177,19 @@ private struct Breakdown<Style: RollStyle> {
         case .group(let group):
             write(group, into: &out)
         case .unary(let op, let operand):
-            out.write(op.rawValue)
+            out.write(text: op.rawValue)
             write(operand, atLeast: 3, into: &out)
-        case .chain(let first, let rest):
+        case .chain(let chain):
             let level = self.level(roll)
-            write(first, atLeast: level + 1, into: &out)
-            for step in rest {
-                out.write(" ")
-                out.write(step.op.rawValue)
-                out.write(" ")
-                write(step.operand, atLeast: level + 1, into: &out)
+            // Read in place: no step is copied out of the chain.
+            chain.withParts { header, steps in
+                write(header.pointee.first, atLeast: level + 1, into: &out)
+                for index in steps.indices {
+                    out.write(" ")
+                    out.write(steps[index].op.symbol)
+                    out.write(" ")
+                    write(steps[index].operand, atLeast: level + 1, into: &out)
+                }
             }
         case .power(let base, let exponent):
             write(base, atLeast: 5, into: &out)
@@ -181,11 +198,11 @@ private struct Breakdown<Style: RollStyle> {
         case .comparison(let op, let lhs, let rhs):
             write(lhs, atLeast: 1, into: &out)
             out.write(" ")
-            out.write(op.rawValue)
+            out.write(text: op.rawValue)
             out.write(" ")
             write(rhs, atLeast: 1, into: &out)
         case .function(let function, let arguments):
-            out.write(function.rawValue)
+            out.write(text: function.rawValue)
             out.write("(")
             for (index, argument) in arguments.enumerated() {
                 if index > 0 { out.write(", ") }
@@ -194,7 +211,7 @@ private struct Breakdown<Style: RollStyle> {
             out.write(")")
         case .macro(let name, let arguments, _) where !roll.hasDice:
             // A macro that rolled nothing shows its result, not its workings: `mod(16) (3)`.
-            out.write(name)
+            out.write(text: name)
             if !arguments.isEmpty {
                 out.write("(")
                 for (index, argument) in arguments.enumerated() {
@@ -207,7 +224,7 @@ private struct Breakdown<Style: RollStyle> {
             out.write(roll.value)
             out.write(")")
         case .macro(let name, let arguments, let body):
-            out.write(name)
+            out.write(text: name)
             if !arguments.isEmpty {
                 out.write("(")
                 for (index, argument) in arguments.enumerated() {
@@ -221,7 +238,7 @@ private struct Breakdown<Style: RollStyle> {
         case .annotated(let inner, let label):
             write(inner, atLeast: 5, into: &out)
             out.write(" [")
-            out.write(label)
+            out.write(text: label)
             out.write("]")
         case .conditional(let condition, let branch, let taken):
             // The branch not taken was never rolled: only the one taken is shown.
@@ -231,7 +248,7 @@ private struct Breakdown<Style: RollStyle> {
             write(branch, atLeast: Printer.loosest, into: &out)
         case .binding(let name, let value, let body):
             out.write("let ")
-            out.write(name)
+            out.write(text: name)
             out.write(" = ")
             write(value, atLeast: Printer.loosest, into: &out)
             out.write(" in ")
@@ -240,22 +257,24 @@ private struct Breakdown<Style: RollStyle> {
     }
 
     private func write<Out: TextOutput>(_ pool: DicePool, into out: inout Out) {
-        if pool.countRoll != nil || pool.sidesRoll != nil {
+        if pool.hasCountOrSidesRoll {
             // Show the roll of a computed count or sides in place: `(1d4 (3))d6`.
             var notation = ""
             Printer.writeDice(pool.shownTerm ?? pool.term, count: pool.countRoll.map { "(" + breakdown($0) + ")" },
                               sides: pool.sidesRoll.map { "(" + breakdown($0) + ")" }, into: &notation)
-            out.write(notation)
+            out.write(text: notation)
         } else {
-            out.write(pool.notation)
+            out.write(text: pool.notation)
         }
         out.write(" (")
-        let shown = Swift.min(pool.dice.count, maxShown)
-        for index in 0..<shown {
-            if index > 0 { out.write(", ") }
-            write(pool.dice[index], in: pool, into: &out)
+        let shown = Swift.min(pool.diceCount, maxShown)
+        pool.withDice { dice in
+            for index in 0..<shown {
+                if index > 0 { out.write(", ") }
+                write(dice[index], in: pool, into: &out)
+            }
         }
-        let more = pool.dice.count - shown + pool.omitted
+        let more = pool.diceCount - shown + pool.omitted
         if more > 0 {
             out.write(shown > 0 ? ", … and " : "… ")
             out.write(more)
@@ -267,21 +286,30 @@ private struct Breakdown<Style: RollStyle> {
     /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`.
     private func writeMarked<Out: TextOutput>(_ die: Die, into out: inout Out) {
         out.write(die.value)
+        if die.flags.isDisjoint(with: [.compounded, .exploded, .penetrated, .success, .failure]) { return }
         if die.flags.contains(.compounded) {
             out.write("!!")
         } else if die.flags.contains(.exploded) {
             out.write("!")
         }
         if die.flags.contains(.penetrated) { out.write("p") }
-        if die.flags.contains(.success) { out.write(style.successMark) }
-        if die.flags.contains(.failure) { out.write(style.failureMark) }
+        if die.flags.contains(.success) { out.write(text: style.successMark) }
+        if die.flags.contains(.failure) { out.write(text: style.failureMark) }
     }
 
     private func write<Out: TextOutput>(_ die: Die, in pool: DicePool, into out: inout Out) {
+        // The built-in styles' marks as the renderer's own text (the same as their `markup`).
+        if Style.self == PlainStyle.self {
+            guard !die.isCounted else { return writeMarked(die, into: &out) }
+            out.write("~~")
+            writeMarked(die, into: &out)
+            out.write("~~")
+            return
+        }
         guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, into: &out) }
-        out.write(markup.open)
+        out.write(text: markup.open)
         writeMarked(die, into: &out)
-        out.write(markup.close)
+        out.write(text: markup.close)
     }
 
     private func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
@@ -290,15 +318,15 @@ private struct Breakdown<Style: RollStyle> {
         for index in 0..<shown {
             if index > 0 { out.write(", ") }
             let member = group.members[index]
-            if !member.kept { out.write(style.droppedMember.open) }
+            if !member.kept { out.write(text: style.droppedMember.open) }
             write(member.roll, into: &out)
             if member.roll.hasDice {
                 out.write(" = ")
                 out.write(member.roll.value)
             }
-            if member.success { out.write(style.successMark) }
-            if member.failure { out.write(style.failureMark) }
-            if !member.kept { out.write(style.droppedMember.close) }
+            if member.success { out.write(text: style.successMark) }
+            if member.failure { out.write(text: style.failureMark) }
+            if !member.kept { out.write(text: style.droppedMember.close) }
         }
         let more = group.members.count + group.omitted - shown
         if more > 0 {
@@ -309,6 +337,6 @@ private struct Breakdown<Style: RollStyle> {
         out.write("}")
         var modifiers = ""
         Printer.writeModifiers(group.modifiers, into: &modifiers)
-        out.write(modifiers)
+        out.write(text: modifiers)
     }
 }
