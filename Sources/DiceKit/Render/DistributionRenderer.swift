@@ -236,3 +236,22 @@ public struct DistributionRenderer: Sendable {
         return "\(fixed(mantissa, 1))e\(exponent)"
     }
 }
+
+/// The table's text is short lines of few pieces: appended to the array directly.
+fileprivate extension Array where Element == UInt8 {
+    mutating func write(_ text: String) {
+        append(contentsOf: text.utf8)
+    }
+
+    /// A whole number in decimal (the magnitude as unsigned, so `Int.min` too).
+    mutating func write(_ value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        let start = count
+        var magnitude = value.magnitude
+        repeat {
+            append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        self[start...].reverse()
+    }
+}
