@@ -131,12 +131,11 @@ extension Evaluator {
     }
 
     /// Any pool with modifiers: every die is kept in memory for keep/drop and counting,
-    /// unless there are more than are listed, of few faces, not sorted (`rollLargePool`).
+    /// unless there are more than are listed and `largePoolTally` can tally them (`rollLargePool`).
     private mutating func rollModifiedPool(_ term: DiceTerm, count: Int, plan: PoolPlan,
                                            at range: SourceRange) throws(DiceError) -> Roll {
-        let (span, overflow) = plan.highestFace.subtractingReportingOverflow(plan.lowestFace)
-        if count > limits.maxRecordedDice, plan.rules.sortAscending == nil, !overflow, span < count / 4 {
-            return try rollLargePool(term, count: count, plan: plan, base: plan.lowestFace - 1, span: span + 2, at: range)
+        if count > limits.maxRecordedDice, let tally = largePoolTally(plan, count: count) {
+            return try rollLargePool(term, count: count, plan: plan, tally: tally, at: range)
         }
         var entries: [Die] = []
         entries.reserveCapacity(Swift.min(count, 1 << 20))
