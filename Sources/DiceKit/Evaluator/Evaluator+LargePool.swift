@@ -30,15 +30,10 @@ extension Evaluator {
     ///   listed and *s* faces counted.
     mutating func rollLargePool(_ term: DiceTerm, count: Int, plan: PoolPlan, tally: LargePoolTally,
                                 at range: SourceRange) throws(DiceError) -> Roll {
-        let limit = limits.maxRecordedDice
-        let ascending = plan.rules.sortAscending
-        var dice: [Die]
-        var entries: Int
-        var value: Int
         switch tally {
         case .byFace(let base, let span):
             var listing = PoolListing(tally: FaceCountSink(counts: faceCounts, base: base, span: span),
-                                      limit: limit, ascending: ascending)
+                                      limit: limits.maxRecordedDice, ascending: plan.rules.sortAscending)
             faceCounts = []
             do {
                 try rollDice(count, plan, into: &listing, at: range)
@@ -46,34 +41,83 @@ extension Evaluator {
                 faceCounts = listing.tally.counts
                 throw error
             }
-            // Take the counts out of the listing, so they are changed in place, not copied.
-            var counts = FaceCountSink(counts: [], base: 0, span: 0)
-            swap(&counts, &listing.tally)
-            let total = counts.total
-            var runs = KeptRuns(FaceRunCounts(counts), total: total)
-            for step in plan.keeps { runs.apply(step) }
-            var kept = KeptRunsValue(plan)
-            for position in 0..<runs.counts.positions {
-                let count = runs.counts.kept(at: position)
-                if count > 0 { kept.add(runs.counts.value(at: position), kept: count) }
-            }
-            dice = listing.finish()
-            entries = listing.entries
-            Self.markListed(&dice, plan) { value, occurrence in
-                guard let position = runs.counts.position(of: value) else { return false }
-                return runs.keeps(position, occurrence: occurrence)
-            }
-            var released = runs.counts
-            faceCounts = released.releaseCounts()
-            value = try kept.total(at: range)
+            return try finishLargePool(term, plan: plan, listing: &listing, at: range)
         case .running:
-            var listing = PoolListing(tally: RunningTally(value: KeptRunsValue(plan)), limit: limit, ascending: ascending)
+            var listing = PoolListing(tally: RunningTally(value: KeptRunsValue(plan)), limit: limits.maxRecordedDice,
+                                      ascending: plan.rules.sortAscending)
             try rollDice(count, plan, into: &listing, at: range)
-            value = try listing.tally.value.total(at: range)
-            dice = listing.finish()
-            entries = listing.entries
-            Self.markListed(&dice, plan) { _, _ in true }
+            return try finishLargePool(term, plan: plan, listing: &listing, at: range)
         }
+    }
+
+    /// The dice of a pool with modifiers, every one (`.every`, for `rollModifiedPool` to
+    /// finish), or, when rerolls or explosions make more of them than a bound, the pool
+    /// finished as `rollLargePool` finishes it (`.bounded`): the same dice rolled, the same
+    /// result either way.
+    mutating func rollPoolEntries(_ term: DiceTerm, count: Int, plan: PoolPlan,
+                                  at range: SourceRange) throws(DiceError) -> PoolEntries {
+        let threshold = Swift.max(limits.maxRecordedDice, limits.poolEntriesKept)
+        // Faces counted only while they are fewer than the dice kept before spilling.
+        let (faces, overflow) = threshold.multipliedReportingOverflow(by: 4)
+        if plan.hasRerolls || plan.explosion != nil, let tally = largePoolTally(plan, count: overflow ? Int.max : faces) {
+            let limit = limits.maxRecordedDice
+            let ascending = plan.rules.sortAscending
+            switch tally {
+            case .byFace(let base, let span):
+                var sink = SpillingSink<FaceCountSink>(count: count, threshold: threshold, limit: limit,
+                                                       ascending: ascending, seed: (base, span))
+                try rollDice(count, plan, into: &sink, at: range)
+                guard var listing = sink.listing else { return .every(sink.entries) }
+                return .bounded(try finishLargePool(term, plan: plan, listing: &listing, at: range))
+            case .running:
+                var sink = SpillingSink<RunningTally>(count: count, threshold: threshold, limit: limit,
+                                                      ascending: ascending, seed: KeptRunsValue(plan))
+                try rollDice(count, plan, into: &sink, at: range)
+                guard var listing = sink.listing else { return .every(sink.entries) }
+                return .bounded(try finishLargePool(term, plan: plan, listing: &listing, at: range))
+            }
+        }
+        var entries: [Die] = []
+        entries.reserveCapacity(Swift.min(count, 1 << 20))
+        try rollDice(count, plan, into: &entries, at: range)
+        return .every(entries)
+    }
+
+    /// The pool of the dice in `listing`, counted by face: keep/drop over the face counts.
+    private mutating func finishLargePool(_ term: DiceTerm, plan: PoolPlan, listing: inout PoolListing<FaceCountSink>,
+                                          at range: SourceRange) throws(DiceError) -> Roll {
+        // Take the counts out of the listing, so they are changed in place, not copied.
+        var counts = FaceCountSink(counts: [], base: 0, span: 0)
+        swap(&counts, &listing.tally)
+        let total = counts.total
+        var runs = KeptRuns(FaceRunCounts(consume counts), total: total)
+        for step in plan.keeps { runs.apply(step) }
+        var kept = KeptRunsValue(plan)
+        for position in 0..<runs.counts.positions {
+            let count = runs.counts.kept(at: position)
+            if count > 0 { kept.add(runs.counts.value(at: position), kept: count) }
+        }
+        var dice = listing.finish()
+        Self.markListed(&dice, plan) { value, occurrence in
+            guard let position = runs.counts.position(of: value) else { return false }
+            return runs.keeps(position, occurrence: occurrence)
+        }
+        faceCounts = runs.releaseCounts()
+        return try largePool(term, plan: plan, dice: dice, entries: listing.entries, value: kept.total(at: range),
+                             at: range)
+    }
+
+    /// The pool of the dice in `listing`, without keep/drop: its value added up as rolled.
+    private mutating func finishLargePool(_ term: DiceTerm, plan: PoolPlan, listing: inout PoolListing<RunningTally>,
+                                          at range: SourceRange) throws(DiceError) -> Roll {
+        var dice = listing.finish()
+        Self.markListed(&dice, plan) { _, _ in true }
+        return try largePool(term, plan: plan, dice: dice, entries: listing.entries,
+                             value: listing.tally.value.total(at: range), at: range)
+    }
+
+    private mutating func largePool(_ term: DiceTerm, plan: PoolPlan, dice: [Die], entries: Int, value: Int,
+                                    at range: SourceRange) throws(DiceError) -> Roll {
         try hold(dice.count / 8, at: range)
         let pool = DicePool(term: term, dice: dice, omitted: entries - dice.count,
                             lowestFace: plan.lowestFace, highestFace: plan.highestFace,
@@ -106,6 +150,70 @@ extension Evaluator {
             if let counting = plan.counting, counting.matches(value) { dice[index].flags.insert(.success) }
             if let failures = plan.failures, failures.matches(value) { dice[index].flags.insert(.failure) }
         }
+    }
+}
+
+/// The dice of a pool as `rollPoolEntries` rolls them.
+enum PoolEntries {
+    /// Every die, in the order rolled.
+    case every([Die])
+    /// Too many to keep: the pool, finished as `rollLargePool` finishes it.
+    case bounded(Roll)
+}
+
+/// Every die rolled, up to `threshold` of them; past it, the dice go to a `PoolListing` made
+/// then, the dice so far first, so the listing sees every die in order.
+struct SpillingSink<Tally: SpillTally>: DieSink {
+    private(set) var entries: [Die] = []
+    private(set) var listing: PoolListing<Tally>?
+    private let threshold: Int
+    private let limit: Int
+    private let ascending: Bool?
+    private let seed: Tally.Seed
+
+    /// A sink for `count` original dice, listing `limit` dice (sorted if `ascending` is set) once spilled.
+    init(count: Int, threshold: Int, limit: Int, ascending: Bool?, seed: Tally.Seed) {
+        self.threshold = threshold
+        self.limit = limit
+        self.ascending = ascending
+        self.seed = seed
+        entries.reserveCapacity(Swift.min(count, 1 << 20))
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Int, _ flags: Die.Flags) {
+        if listing != nil {
+            listing?.append(value, flags)
+            return
+        }
+        entries.append(Die(value: value, flags: flags))
+        if entries.count > threshold { spill() }
+    }
+
+    private mutating func spill() {
+        var made = PoolListing(tally: Tally(seed), limit: limit, ascending: ascending)
+        for die in entries { made.append(die.value, die.flags) }
+        entries = []
+        listing = made
+    }
+}
+
+/// A tally a `SpillingSink` makes when it spills, from what it was given before.
+protocol SpillTally: DieSink {
+    associatedtype Seed
+    init(_ seed: Seed)
+}
+
+extension FaceCountSink: SpillTally {
+    /// Counts for values from `base`, `span` of them.
+    init(_ seed: (base: Int, span: Int)) {
+        self.init(counts: [], base: seed.base, span: seed.span)
+    }
+}
+
+extension RunningTally: SpillTally {
+    init(_ seed: KeptRunsValue) {
+        self.init(value: seed)
     }
 }
 
@@ -234,6 +342,11 @@ struct KeptRuns<Counts: KeptCounts> {
             }
             position += lowValueFirst ? 1 : -1
         }
+    }
+
+    /// The count buffer, for reuse (`FaceRunCounts`).
+    mutating func releaseCounts() -> [Int] where Counts == FaceRunCounts {
+        counts.releaseCounts()
     }
 
     /// Whether the occurrence `occurrence` of the value at `position` is still kept.

@@ -137,11 +137,10 @@ extension Evaluator {
         if count > limits.maxRecordedDice, let tally = largePoolTally(plan, count: count) {
             return try rollLargePool(term, count: count, plan: plan, tally: tally, at: range)
         }
-        var entries: [Die] = []
-        entries.reserveCapacity(Swift.min(count, 1 << 20))
-        for index in 0..<count {
-            try rollDie(plan, into: &entries, at: range)
-            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        var entries: [Die]
+        switch try rollPoolEntries(term, count: count, plan: plan, at: range) {
+        case .every(let all): entries = all
+        case .bounded(let roll): return roll
         }
         // Keep and drop, in written order, over the dice that count.
         for step in plan.keeps { step.apply(to: &entries) }

@@ -7,11 +7,12 @@ import Testing
 @Suite struct BoundedStorageTests {
     /// The roll of `text` with `source`, bounded and kept whole, and the next face each
     /// source would give after (the same dice drawn, in the same order).
-    static func bothPaths<Source: DieSource>(_ text: String, listed: Int, source: Source,
+    static func bothPaths<Source: DieSource>(_ text: String, listed: Int, entriesKept: Int = 1 << 16, source: Source,
                                              next: (inout Source) -> Int) throws
         -> (bounded: Result<Roll, DiceError>, whole: Result<Roll, DiceError>, sameDice: Bool) {
         let expr = try Parser.parseExpression(text)
         var limits = Limits(maxDice: 1_000_000, maxRecordedDice: listed)
+        limits.poolEntriesKept = entriesKept
         var bounded = Evaluator(environment: Environment(), limits: limits, source: source)
         limits.keepsEveryValue = true
         var whole = Evaluator(environment: Environment(), limits: limits, source: source)
@@ -67,6 +68,23 @@ import Testing
         for listed in [0, 1, 7, 100, 1500] {
             for seed in [1, 2] as [UInt64] {
                 try Self.expectSame(text, listed: listed, seed: seed)
+            }
+        }
+    }
+
+    /// Rerolls and explosions that roll many more dice than the pool's count: past the dice
+    /// kept, counted as a large pool is, with the same result.
+    @Test(arguments: ["40d6r<6", "40d6r<6sa", "40d6r<5kh3sd", "40d6!>2dl10", "40d6!!>2kh5sa", "40d6!p>3cs>=4sd",
+                      "40d100000r<99000", "40d100000ro<99000sa", "40d100000r<99000cs>50000", "40d100000r<99000kh2",
+                      "3d6r<6kh1", "200d6!>3kl7sa"])
+    func rerollsAndExplosionsPastTheDiceKept(_ text: String) throws {
+        for (listed, kept) in [(0, 16), (1, 16), (7, 30), (50, 10), (100, 100)] {
+            for seed in [1, 2] as [UInt64] {
+                let result = try Self.bothPaths(text, listed: listed, entriesKept: kept,
+                                                source: Xoshiro256StarStar(seed: seed)) {
+                    Int(truncatingIfNeeded: $0.next())
+                }
+                Self.compare(result, "\(text) listing \(listed), keeping \(kept), seed \(seed)")
             }
         }
     }
