@@ -67,13 +67,13 @@ extension Evaluator {
                 var sink = SpillingSink<FaceCountSink>(count: count, threshold: threshold, limit: limit,
                                                        ascending: ascending, seed: (base, span))
                 try rollDice(count, plan, into: &sink, at: range)
-                guard var listing = sink.listing else { return .every(sink.entries) }
+                guard var listing = sink.takeListing() else { return .every(sink.entries) }
                 return .bounded(try finishLargePool(term, plan: plan, listing: &listing, at: range))
             case .running:
                 var sink = SpillingSink<RunningTally>(count: count, threshold: threshold, limit: limit,
                                                       ascending: ascending, seed: KeptRunsValue(plan))
                 try rollDice(count, plan, into: &sink, at: range)
-                guard var listing = sink.listing else { return .every(sink.entries) }
+                guard var listing = sink.takeListing() else { return .every(sink.entries) }
                 return .bounded(try finishLargePool(term, plan: plan, listing: &listing, at: range))
             }
         }
@@ -102,7 +102,9 @@ extension Evaluator {
             guard let position = runs.counts.position(of: value) else { return false }
             return runs.keeps(position, occurrence: occurrence)
         }
-        faceCounts = runs.releaseCounts()
+        // Kept for the next pool unless large: a session keeps no scratch of a huge statement.
+        let released = runs.releaseCounts()
+        faceCounts = released.count <= 1 << 16 ? released : []
         return try largePool(term, plan: plan, dice: dice, entries: listing.entries, value: kept.total(at: range),
                              at: range)
     }
@@ -163,9 +165,12 @@ enum PoolEntries {
 
 /// Every die rolled, up to `threshold` of them; past it, the dice go to a `PoolListing` made
 /// then, the dice so far first, so the listing sees every die in order.
+///
+/// The listing lives in a box: the sink stays small, so the many small pools that never spill
+/// pay little for it.
 struct SpillingSink<Tally: SpillTally>: DieSink {
     private(set) var entries: [Die] = []
-    private(set) var listing: PoolListing<Tally>?
+    private var box: ListingBox<Tally>?
     private let threshold: Int
     private let limit: Int
     private let ascending: Bool?
@@ -180,10 +185,18 @@ struct SpillingSink<Tally: SpillTally>: DieSink {
         entries.reserveCapacity(Swift.min(count, 1 << 20))
     }
 
+    /// The listing, once the dice spilled into it, taken out of the sink (not copied).
+    mutating func takeListing() -> PoolListing<Tally>? {
+        guard let box else { return nil }
+        let listing = box.listing
+        self.box = nil
+        return listing
+    }
+
     @inline(__always)
     mutating func append(_ value: Int, _ flags: Die.Flags) {
-        if listing != nil {
-            listing?.append(value, flags)
+        if let box {
+            box.listing.append(value, flags)
             return
         }
         entries.append(Die(value: value, flags: flags))
@@ -194,7 +207,16 @@ struct SpillingSink<Tally: SpillTally>: DieSink {
         var made = PoolListing(tally: Tally(seed), limit: limit, ascending: ascending)
         for die in entries { made.append(die.value, die.flags) }
         entries = []
-        listing = made
+        box = ListingBox(made)
+    }
+}
+
+/// A `SpillingSink`'s listing, by reference.
+final class ListingBox<Tally: DieSink> {
+    @exclusivity(unchecked) var listing: PoolListing<Tally>
+
+    init(_ listing: PoolListing<Tally>) {
+        self.listing = listing
     }
 }
 
