@@ -158,7 +158,8 @@ extension Evaluator {
             }
             return try sum.total(at: range)
         }
-        guard !limits.keepsEveryValue else {
+        // Few members (the usual `repeat(6, 4d6kh3)kh3`): their values as they are, no coding.
+        guard n > limits.maxRecordedDice && !limits.keepsEveryValue else {
             var values: [Number] = []
             values.reserveCapacity(Swift.min(n, 1 << 16))
             for _ in 0..<n {
