@@ -77,8 +77,10 @@ extension Evaluator {
                 return .bounded(try finishLargePool(term, plan: plan, listing: &listing, at: range))
             }
         }
+        // Every die kept (keep/drop over faces too many to count): room for them at once,
+        // not twice that by doubling (`count` is within the dice limit, already spent).
         var entries: [Die] = []
-        entries.reserveCapacity(Swift.min(count, 1 << 20))
+        entries.reserveCapacity(count)
         try rollDice(count, plan, into: &entries, at: range)
         return .every(entries)
     }
