@@ -15,6 +15,9 @@ extension Evaluator {
             if case .sort = modifier.kind { return true }
             return false
         }
+        if n > limits.maxRecordedDice && !modifiers.isEmpty && !limits.keepsEveryValue {
+            return try boundedRepeat(count: n, body: body, modifiers: modifiers, at: range)
+        }
         if n > limits.maxRecordedDice && !sorts {
             return try listedRepeat(count: n, body: body, modifiers: modifiers, at: range)
         }
@@ -59,7 +62,7 @@ extension Evaluator {
             group.omitted = n - members.count
             return Roll(.group(group), value: try sum.total(at: range))
         }
-        let outcome = try groupOutcome(values, modifiers: modifiers, at: range)
+        let outcome = try groupOutcome(values, rules: try groupRules(modifiers), at: range)
         outcome.mark(&members)
         var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: outcome.isCount)
         group.omitted = n - members.count
@@ -74,11 +77,12 @@ extension Evaluator {
         return n
     }
 
-    private mutating func finishGroup(_ members: [GroupRoll.Member], modifiers: [DiceModifier], isRepeat: Bool,
-                                      at range: SourceRange) throws(DiceError) -> Roll {
+    mutating func finishGroup(_ members: [GroupRoll.Member], modifiers: [DiceModifier], isRepeat: Bool,
+                              at range: SourceRange) throws(DiceError) -> Roll {
         var members = members
         // The values are read in place: a copy of a huge repeat's would double its memory.
-        let outcome = try groupOutcome(members.lazy.map { $0.roll.value }, modifiers: modifiers, at: range)
+        let rules = try groupRules(modifiers)
+        let outcome = try groupOutcome(members.lazy.map { $0.roll.value }, rules: rules, at: range)
         outcome.mark(&members)
         if let ascending = outcome.sortAscending {
             members.sort { ascending ? $0.roll.value < $1.roll.value : $0.roll.value > $1.roll.value }
@@ -87,16 +91,20 @@ extension Evaluator {
         return Roll(.group(group), value: outcome.value)
     }
 
-    /// What a group's modifiers make of its member values: its value, and which members are
-    /// kept (`nil`: all), counted as successes and as failures.
-    private mutating func groupOutcome<Values: RandomAccessCollection<Number>>(
-        _ values: Values, modifiers: [DiceModifier], at range: SourceRange
-    ) throws(DiceError) -> GroupOutcome where Values.Index == Int {
+    /// A group's modifiers checked and their arguments evaluated, in the order they apply.
+    mutating func groupRules(_ modifiers: [DiceModifier]) throws(DiceError) -> PoolRules {
         let ordered = DiceModifier.inStageOrder(modifiers)
         if let conflict = PoolRules.conflict(in: ordered, onGroup: true) { throw conflict }
         var argumentRolls: [Roll] = []
         var argumentValues: [SourceRange: Number] = [:]
-        let rules = try resolveRules(ordered, argumentRolls: &argumentRolls, values: &argumentValues)
+        return try resolveRules(ordered, argumentRolls: &argumentRolls, values: &argumentValues)
+    }
+
+    /// What a group's modifiers make of its member values: its value, and which members are
+    /// kept (`nil`: all), counted as successes and as failures.
+    func groupOutcome<Values: RandomAccessCollection<Number>>(
+        _ values: Values, rules: PoolRules, at range: SourceRange
+    ) throws(DiceError) -> GroupOutcome where Values.Index == Int {
         let counting = rules.counting.successes
         let failures = rules.counting.failures
         var outcome = GroupOutcome(isCount: counting != nil, sortAscending: rules.sortAscending)
@@ -133,7 +141,8 @@ extension Evaluator {
     /// the same dice, value and errors as `evaluate(expr)`. Without modifiers the members are
     /// added as they come and none is kept; with them, only their values are kept.
     ///
-    /// - Complexity: O(*n*) memory for *n* members with modifiers, O(1) without.
+    /// - Complexity: O(*n*) memory for *n* members with modifiers (a byte a member while
+    ///   their values are few, see `MemberValues`), O(1) without.
     mutating func repeatValue(_ expr: Expr, count: Expr, body: Expr, modifiers: [DiceModifier]) throws(DiceError) -> Number {
         // As `evaluate(expr)`: the node counts towards the depth.
         guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
@@ -149,13 +158,27 @@ extension Evaluator {
             }
             return try sum.total(at: range)
         }
-        var values: [Number] = []
-        values.reserveCapacity(Swift.min(n, 1 << 16))
+        // Few members (the usual `repeat(6, 4d6kh3)kh3`): their values as they are, no coding.
+        guard n > limits.maxRecordedDice && !limits.keepsEveryValue else {
+            var values: [Number] = []
+            values.reserveCapacity(Swift.min(n, 1 << 16))
+            for _ in 0..<n {
+                try spend(1, at: range)
+                values.append(try valueDroppingBreakdown(body))
+            }
+            return try groupOutcome(values, rules: try groupRules(modifiers), at: range).value
+        }
+        var values = MemberValues()
         for _ in 0..<n {
             try spend(1, at: range)
             values.append(try valueDroppingBreakdown(body))
         }
-        return try groupOutcome(values, modifiers: modifiers, at: range).value
+        let rules = try groupRules(modifiers)
+        switch values.storage {
+        case .narrow(let codes): return try codedOutcome(codes, values.distinct, rules: rules, listed: 0, at: range).outcome.value
+        case .wide(let codes): return try codedOutcome(codes, values.distinct, rules: rules, listed: 0, at: range).outcome.value
+        case .plain(let plain): return try groupOutcome(plain, rules: rules, at: range).value
+        }
     }
 }
 

@@ -175,21 +175,24 @@ extension Evaluator {
     }
 
     /// Any pool with modifiers: every die is kept in memory for keep/drop and counting,
-    /// unless there are more than are listed, of few faces, not sorted (`rollLargePool`).
+    /// unless there are more than are listed and `largePoolTally` can tally them (`rollLargePool`).
     private mutating func rollModifiedPool(_ term: DiceTerm, count: Int, plan: PoolPlan,
                                            at range: SourceRange) throws(DiceError) -> Roll {
-        let (span, overflow) = plan.highestFace.subtractingReportingOverflow(plan.lowestFace)
-        if count > limits.maxRecordedDice, plan.rules.sortAscending == nil, !overflow, span < count / 4 {
-            return try rollLargePool(term, count: count, plan: plan, base: plan.lowestFace - 1, span: span + 2, at: range)
+        if count > limits.maxRecordedDice, let tally = largePoolTally(plan, count: count) {
+            return try rollLargePool(term, count: count, plan: plan, tally: tally, at: range)
         }
         var entries = takeDieScratch()
         defer { keepDieScratch(&entries) }
-        // Room for a few explosions and rerolls besides the dice themselves.
-        let extra = plan.explosion != nil || plan.hasRerolls ? 4 : 0
-        entries.reserveCapacity(Swift.min(count, 1 << 20) + extra)
-        for index in 0..<count {
-            try rollDie(plan, into: &entries, at: range)
-            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        if plan.hasRerolls || plan.explosion != nil {
+            // Rerolls and explosions may roll far more dice than the count: past a bound
+            // they are tallied, not kept (`rollPoolEntries`).
+            switch try rollPoolEntries(term, count: count, plan: plan, at: range) {
+            case .every(let all): entries = all
+            case .bounded(let roll): return roll
+            }
+        } else {
+            entries.reserveCapacity(count)
+            try rollDice(count, plan, into: &entries, at: range)
         }
         // Keep and drop, in written order, over the dice that count.
         for step in plan.keeps { step.apply(to: &entries) }
@@ -246,6 +249,16 @@ extension Evaluator {
 
     /// The most dice the reused array keeps room for between pools.
     private static var dieScratchLimit: Int { 4_096 }
+
+    /// `count` dice rolled by `plan` into `sink`, asking about Ctrl-C every 65,536 dice.
+    @inline(__always)
+    mutating func rollDice<Sink: DieSink>(_ count: Int, _ plan: PoolPlan, into sink: inout Sink,
+                                          at range: SourceRange) throws(DiceError) {
+        for index in 0..<count {
+            try rollDie(plan, into: &sink, at: range)
+            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
+    }
 
     /// One original die: its rerolls, then its explosion chain.
     @inline(__always)

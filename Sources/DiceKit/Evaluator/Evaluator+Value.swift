@@ -166,7 +166,7 @@ extension Evaluator {
         scratch = []
         defer { scratch = sink.values }
         sink.values.removeAll(keepingCapacity: true)
-        try rollDice(count, plan: plan, into: &sink, at: range)
+        try rollDice(count, plan, into: &sink, at: range)
         var low = 0
         var high = sink.values.count
         if !plan.keeps.isEmpty {
@@ -227,13 +227,6 @@ extension Evaluator {
     /// and the generator inline here (inside `modifiedPoolValue` they did not; inside
     /// `modifiedPoolValueByFace` they do).
     @inline(never)
-    private mutating func rollDice<Sink: DieSink>(_ count: Int, plan: PoolPlan, into sink: inout Sink,
-                                                  at range: SourceRange) throws(DiceError) {
-        for index in 0..<count {
-            try rollDie(plan, into: &sink, at: range)
-            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
-        }
-    }
 
     /// The sum of `count` dice of `sides`, recording nothing.
     mutating func sum(count: Int, sides: Int, at range: SourceRange) throws(DiceError) -> Int {

@@ -18,6 +18,12 @@ public struct Limits: Hashable, Sendable {
     /// but a plain number, and one per 8 dice listed (a part takes about 130 bytes).
     /// Spent like dice, so macros that each use the last twice stop early, not in gigabytes.
     public var maxResultParts: Int
+    /// For tests: keep every die of a pool and every member value of a repeat, as the
+    /// reference the bounded paths (`rollLargePool`, `BoundedRepeat`) are checked against.
+    var keepsEveryValue = false
+    /// Dice of a pool with rerolls or explosions kept, when more than `maxRecordedDice`,
+    /// before the pool is counted as `rollLargePool` counts it (internal: tests lower it).
+    var poolEntriesKept = 1 << 16
 
     /// Limits with these bounds; each defaults to the `dice` command's.
     public init(maxDice: Int = 10_000_000, maxNesting: Int = 256, maxMacroDepth: Int = 100,
