@@ -459,7 +459,9 @@ public struct GroupRoll: Hashable, Sendable {
     }
 
     /// The members in the order they were rolled (or sorted, with `s`): at most
-    /// `Limits.maxRecordedDice` of a repeat that is not sorted.
+    /// `Limits.maxRecordedDice` of a huge repeat that is not sorted. A huge sorted repeat
+    /// lists the first `Limits.maxRecordedDice` members in sorted order, then the other
+    /// members rolled with breakdowns, sorted too: at most twice that.
     public internal(set) var members: [Member]
     /// Members rolled after those in `members` and not kept (huge repeats): their values
     /// are in the group's value, their rolls are gone.
