@@ -223,7 +223,7 @@ public struct DistributionRenderer: Sendable {
             out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digits % 10))
             digits /= 10
         }
-        out[start...].reverse()
+        out.reverseTail(from: start)
     }
 
     /// `1.2e-13`
@@ -239,6 +239,18 @@ public struct DistributionRenderer: Sendable {
 
 /// The table's text is short lines of few pieces: appended to the array directly.
 fileprivate extension Array where Element == UInt8 {
+    /// Reverses the bytes from `start` on, in place: digits written from the right. (A
+    /// slice's `reverse()` instantiates generic metadata on its first use, which costs more
+    /// than a whole table in a process that prints one.)
+    mutating func reverseTail(from start: Int) {
+        var low = start, high = count - 1
+        while low < high {
+            swapAt(low, high)
+            low += 1
+            high -= 1
+        }
+    }
+
     mutating func write(_ text: String) {
         append(contentsOf: text.utf8)
     }
@@ -252,6 +264,6 @@ fileprivate extension Array where Element == UInt8 {
             append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
             magnitude /= 10
         } while magnitude > 0
-        self[start...].reverse()
+        reverseTail(from: start)
     }
 }
