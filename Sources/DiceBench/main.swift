@@ -132,30 +132,30 @@ func runParseRoll(_ text: String, n: Int, runs: Int) throws {
     }
     // The same through `Session.roll(_:)`, which keeps the expressions it parsed (as d20's
     // `roll()` keeps its parse cache).
-    var cachedSession = Session(seed: 1)
-    let cached = try samples(n: n, runs: runs) { () throws -> Double in
-        let roll = try cachedSession.roll(text)
-        line.removeAll(keepingCapacity: true)
-        renderer.render(roll, into: &line)
-        return roll.value.doubleValue + Double(line.count)
-    }
+    let cached = try cachedRollSamples(text, n: n, runs: runs)
     print("{\"mode\":\"parse-roll\",\"expr\":\(jsonString(text)),\"n\":\(n),"
         + "\"parse_roll_ns\":\(json(result.perCall)),\"cached_roll_ns\":\(json(cached.perCall)),"
         + "\"checksum\":\(result.checksum + cached.checksum)}")
 }
 
-/// `Session.roll(text)` and its text alone: workload C without the loop that parses every
-/// call, for a profiler.
-func runCachedRoll(_ text: String, n: Int, runs: Int) throws {
+/// `Session.roll(text)` with its breakdown rendered as plain text, timed: a fresh session
+/// that keeps the expressions it parsed.
+func cachedRollSamples(_ text: String, n: Int, runs: Int) throws -> (perCall: [Double], checksum: Double) {
     let renderer = RollRenderer.plain
     var line: [UInt8] = []
     var session = Session(seed: 1)
-    let cached = try samples(n: n, runs: runs) { () throws -> Double in
+    return try samples(n: n, runs: runs) { () throws -> Double in
         let roll = try session.roll(text)
         line.removeAll(keepingCapacity: true)
         renderer.render(roll, into: &line)
         return roll.value.doubleValue + Double(line.count)
     }
+}
+
+/// `Session.roll(text)` and its text alone: workload C without the loop that parses every
+/// call, for a profiler.
+func runCachedRoll(_ text: String, n: Int, runs: Int) throws {
+    let cached = try cachedRollSamples(text, n: n, runs: runs)
     print("{\"mode\":\"cached-roll\",\"expr\":\(jsonString(text)),\"n\":\(n),"
         + "\"cached_roll_ns\":\(json(cached.perCall)),\"checksum\":\(cached.checksum)}")
 }
