@@ -99,6 +99,10 @@ extension Evaluator {
             return try keptSumByFace(count: count, sides: sides, ranks: ranks, at: range)
         }
         let low = ranks.lowerBound, high = ranks.upperBound
+        if count > ExtremeValues.bound, let total = try keptSumByExtremes(count: count, sides: sides, low: low,
+                                                                          high: high, at: range) {
+            return total
+        }
         if scratch.count < count { scratch = [Int](repeating: 0, count: Swift.max(count, 2 * scratch.count)) }
         try scratch.withUnsafeMutableBufferPointer { (buffer) throws(DiceError) in
             let values = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
@@ -120,6 +124,35 @@ extension Evaluator {
                 total = next
             }
         }
+        return total
+    }
+
+    /// `keptSum` keeping only the dice at the ends of the order: when few are dropped (`dl3`
+    /// of millions), the total less the lowest and highest dropped; when few are kept at one
+    /// end (`kh1`), those. The same dice in the same order, the same sum (faces are positive,
+    /// so it overflows whatever the order or not at all); memory O(dice at the ends), not
+    /// O(*count*). `nil`, rolling nothing, when neither end is small (`kh5000000` of ten
+    /// million: the window needs every die).
+    private mutating func keptSumByExtremes(count: Int, sides: Int, low: Int, high: Int,
+                                            at range: SourceRange) throws(DiceError) -> Int? {
+        let droppedAbove = count - high
+        let keptFew = high - low <= ExtremeValues.bound && (low == 0 || droppedAbove == 0)
+        guard low + droppedAbove <= ExtremeValues.bound || keptFew else { return nil }
+        // Either the dropped ends (subtracted from the total), or the kept end itself.
+        var lowest = ExtremeValues(capacity: keptFew ? (low == 0 ? high : 0) : low, keepsLowest: true)
+        var highest = ExtremeValues(capacity: keptFew ? (low == 0 ? 0 : high - low) : droppedAbove, keepsLowest: false)
+        var sum = WideSum()
+        for index in 0..<count {
+            let face = source.roll(sides: sides)
+            if !keptFew { sum.add(face, times: 1) }
+            lowest.offer(face)
+            highest.offer(face)
+            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+        }
+        let sign = keptFew ? 1 : -1
+        for value in lowest.values { sum.add(value, times: sign) }
+        for value in highest.values { sum.add(value, times: sign) }
+        guard let total = sum.total else { throw DiceError(.overflow, at: range) }
         return total
     }
 
@@ -251,5 +284,54 @@ extension Evaluator {
             if rolled < count, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
         return total
+    }
+}
+
+/// The `capacity` lowest (or highest) values offered so far, in a binary heap whose root is
+/// the one to give up first: O(log *capacity*) for a value that gets in, O(1) for one that
+/// does not.
+struct ExtremeValues {
+    /// Ends at most this long are kept this way (512 KB of values).
+    static let bound = 65_536
+
+    private(set) var values: [Int] = []
+    let capacity: Int
+    let keepsLowest: Bool
+
+    init(capacity: Int, keepsLowest: Bool) {
+        self.capacity = Swift.max(0, capacity)
+        self.keepsLowest = keepsLowest
+        values.reserveCapacity(self.capacity)
+    }
+
+    /// Whether `a` is given up before `b`: the larger of the lowest, the smaller of the highest.
+    @inline(__always)
+    private func before(_ a: Int, _ b: Int) -> Bool { keepsLowest ? a > b : a < b }
+
+    @inline(__always)
+    mutating func offer(_ value: Int) {
+        guard capacity > 0 else { return }
+        if values.count < capacity {
+            values.append(value)
+            var child = values.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard before(values[child], values[parent]) else { break }
+                values.swapAt(child, parent)
+                child = parent
+            }
+        } else if before(values[0], value) {
+            values[0] = value
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1
+                guard left < values.count else { break }
+                var first = left
+                if left + 1 < values.count, before(values[left + 1], values[left]) { first = left + 1 }
+                guard before(values[first], values[parent]) else { break }
+                values.swapAt(first, parent)
+                parent = first
+            }
+        }
     }
 }

@@ -93,6 +93,46 @@ import Testing
 
     /// The operand stack is sized at compile time for the deepest the steps go, both arms of
     /// a conditional counted; deeper than 16 values it is allocated for the run.
+    /// Keep/drop over more dice than `ExtremeValues.bound`, of more faces than are counted
+    /// one by one: few dice dropped, few kept at one end (both kept by the ends alone), or a
+    /// middle window (every die kept). The same value and dice as the tree, which keeps every die.
+    @Test(arguments: ["100000d1000000kh3", "100000d1000000kl2", "100000d1000000dl5dh7", "100000d1000000dh1",
+                      "70000d100000000kh1 + 1", "100000d1000000kh50000", "100000d1000000", "66000d1000000kh65536",
+                      "100000d4611686018427387904dl1"])
+    func keepDropOverManyDiceOfManyFaces(_ text: String) throws {
+        let expr = try Parser.parseExpression(text)
+        let limits = Limits(maxDice: 1_000_000)
+        for seed in [1, 2] as [UInt64] {
+            var tree = Evaluator(environment: Environment(), limits: limits, source: Xoshiro256StarStar(seed: seed))
+            var flat = tree
+            let expected = Result { () throws(DiceError) in try tree.evaluate(expr).value }
+            let actual = Result { () throws(DiceError) in try flat.value(of: CompiledValue(expr)) }
+            switch (expected, actual) {
+            case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
+            case (.failure(let a), .failure(let b)): #expect(a.kind == b.kind && a.range == b.range, "\(text)")
+            default: Issue.record("\(text): the tree gives \(expected), the value path \(actual)")
+            }
+            #expect(tree.source.next() == flat.source.next(), "\(text) rolled different dice")
+        }
+    }
+
+    /// Every value it is offered, `ExtremeValues` keeps the lowest (or highest) `capacity`.
+    @Test func extremeValuesKeepsTheEnds() {
+        var source = Xoshiro256StarStar(seed: 9)
+        let offered = (0..<5_000).map { _ in source.roll(sides: 50) }
+        for capacity in [0, 1, 2, 7, 100, 5_000, 6_000] {
+            var lowest = ExtremeValues(capacity: capacity, keepsLowest: true)
+            var highest = ExtremeValues(capacity: capacity, keepsLowest: false)
+            for value in offered {
+                lowest.offer(value)
+                highest.offer(value)
+            }
+            let sorted = offered.sorted()
+            #expect(lowest.values.sorted() == Array(sorted.prefix(capacity)), "capacity \(capacity)")
+            #expect(highest.values.sorted() == Array(sorted.suffix(capacity)), "capacity \(capacity)")
+        }
+    }
+
     @Test func sizesTheOperandStack() throws {
         #expect(CompiledValue(try Parser.parseExpression("4d6kh3 + 2")).stackSize == 1)
         #expect(CompiledValue(try Parser.parseExpression("1 + 2 * (3 - 4)")).stackSize == 3)
