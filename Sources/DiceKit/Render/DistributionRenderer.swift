@@ -29,14 +29,16 @@ public struct DistributionRenderer: Sendable {
     public func render(_ report: DistributionReport, title: String) -> String {
         // Built as UTF-8 bytes: in a process that prints one table (`dice --stats -e 3d6`),
         // String concatenation and interpolation cost more than the distribution itself.
-        var out: [UInt8] = []
-        out.reserveCapacity(128 * 24)
+        DistributionRenderer.text { out in write(report, title: title, into: &out) }
+    }
+
+    private func write(_ report: DistributionReport, title: String, into out: inout ByteWriter) {
         let distribution = report.distribution
         if !report.exact, let rolls = report.sampleCount {
-            out.write(DistributionRenderer.estimateNote(rolls: rolls, standardError: report.standardError))
-            out.append(UInt8(ascii: "\n"))
+            out.write(text: DistributionRenderer.estimateNote(rolls: rolls, standardError: report.standardError))
+            out.write("\n")
         }
-        out.write(title)
+        out.write(text: title)
         if distribution.isIndicator {
             out.write(": P = ")
             DistributionRenderer.appendPercent(distribution.probability(of: .integer(1)), to: &out)
@@ -45,19 +47,27 @@ public struct DistributionRenderer: Sendable {
             DistributionRenderer.appendFixed(distribution.mean, 2, to: &out)
             out.write(", stdev ")
             DistributionRenderer.appendFixed(distribution.standardDeviation, 2, to: &out)
-            out.write(DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum))
-            out.write(DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum))
+            out.write(text: DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum))
+            out.write(text: DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum))
             table(distribution, into: &out)
         }
         if report.sumTailsCut {
             let mass = report.truncatedMass > 0 ? DistributionRenderer.scientific(report.truncatedMass) : "under 1e-15"
-            out.write("\n(far tails cut where the probability left was below 1e-15 for sums, 1e-12 for explosions; "
-                      + "\(mass) of the total is not shown)")
+            out.write("\n(far tails cut where the probability left was below 1e-15 for sums, 1e-12 for explosions; ")
+            out.write(text: mass)
+            out.write(" of the total is not shown)")
         } else if report.truncatedMass > 0 {
-            out.write("\n(explosions cut where the probability left was below 1e-12; "
-                      + "\(DistributionRenderer.scientific(report.truncatedMass)) of the total is not shown)")
+            out.write("\n(explosions cut where the probability left was below 1e-12; ")
+            out.write(text: DistributionRenderer.scientific(report.truncatedMass))
+            out.write(" of the total is not shown)")
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The text `body` writes.
+    static func text(_ body: (inout ByteWriter) -> Void) -> String {
+        var bytes: [UInt8] = []
+        ByteWriter.appending(to: &bytes, body)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The first line of an estimate: how it was made and how precise it is.
@@ -87,7 +97,7 @@ public struct DistributionRenderer: Sendable {
     }
 
     /// The table's lines, each after a newline.
-    private func table(_ distribution: Distribution, into out: inout [UInt8]) {
+    private func table(_ distribution: Distribution, into out: inout ByteWriter) {
         let outcomes = distribution.outcomes
         var cumulative: [Double] = []
         cumulative.reserveCapacity(outcomes.count)
@@ -124,48 +134,51 @@ public struct DistributionRenderer: Sendable {
         let labelWidth = Swift.max(5, rows.map { $0.label.unicodeScalars.count }.max() ?? 0)
         let largest = rows.map { $0.probability }.max() ?? 1
         let barWidth = Swift.max(10, width - labelWidth - 31)
-        out.append(UInt8(ascii: "\n"))
+        out.write("\n")
         DistributionRenderer.appendPadded("value", labelWidth, to: &out)
         out.write("        P  at least   at most")
-        var cell: [UInt8] = []
         for row in rows {
-            out.append(UInt8(ascii: "\n"))
+            out.write("\n")
             DistributionRenderer.appendPadded(row.label, labelWidth, to: &out)
-            for (value, columns) in [(row.probability, 9), (row.atLeast, 10), (row.atMost, 10)] {
-                cell.removeAll(keepingCapacity: true)
-                DistributionRenderer.appendPercent(value, to: &cell)
-                DistributionRenderer.appendSpaces(columns - cell.count, to: &out)
-                out.append(contentsOf: cell)
-            }
+            DistributionRenderer.appendPadded(DistributionRenderer.percent(row.probability), 9, to: &out)
+            DistributionRenderer.appendPadded(DistributionRenderer.percent(row.atLeast), 10, to: &out)
+            DistributionRenderer.appendPadded(DistributionRenderer.percent(row.atMost), 10, to: &out)
             out.write("  ")
             appendBar(largest > 0 ? row.probability / largest : 0, width: barWidth, to: &out)
         }
         if trimmed > 0 {
-            out.write("\n(\(trimmed) outcomes in the far tails, together under 0.01%, are not shown)")
+            out.write("\n(")
+            out.write(trimmed)
+            out.write(" outcomes in the far tails, together under 0.01%, are not shown)")
         }
-        if groupSize > 1 { out.write("\n(outcomes grouped \(groupSize) to a row)") }
+        if groupSize > 1 {
+            out.write("\n(outcomes grouped ")
+            out.write(groupSize)
+            out.write(" to a row)")
+        }
     }
 
     func bar(_ fraction: Double, width: Int) -> String {
-        var out: [UInt8] = []
-        appendBar(fraction, width: width, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        DistributionRenderer.text { appendBar(fraction, width: width, to: &$0) }
     }
 
     /// A bar of `fraction` of `width` columns: block characters in eighths, or `#`s.
-    private func appendBar(_ fraction: Double, width: Int, to out: inout [UInt8]) {
+    private func appendBar(_ fraction: Double, width: Int, to out: inout ByteWriter) {
         let eighths = Int((fraction * Double(width) * 8).rounded())
         if !unicode {
-            for _ in 0..<Swift.max(0, (eighths + 4) / 8) { out.append(UInt8(ascii: "#")) }
+            for _ in 0..<Swift.max(0, (eighths + 4) / 8) { out.write("#") }
             return
         }
-        // U+2588 FULL BLOCK, then U+258F ... U+2589 for one to seven eighths, in UTF-8.
-        for _ in 0..<Swift.max(0, eighths / 8) { out.append(contentsOf: [0xE2, 0x96, 0x88]) }
-        let part = eighths % 8
-        if part > 0 {
-            out.append(contentsOf: [0xE2, 0x96, UInt8(truncatingIfNeeded: 0x90 - part)])
-        } else if eighths <= 0 && fraction > 0 {
-            out.append(contentsOf: [0xE2, 0x96, 0x8F])
+        for _ in 0..<Swift.max(0, eighths / 8) { out.write("█") }
+        switch eighths % 8 {
+        case 1: out.write("▏")
+        case 2: out.write("▎")
+        case 3: out.write("▍")
+        case 4: out.write("▌")
+        case 5: out.write("▋")
+        case 6: out.write("▊")
+        case 7: out.write("▉")
+        default: if eighths <= 0 && fraction > 0 { out.write("▏") }
         }
     }
 
@@ -176,54 +189,49 @@ public struct DistributionRenderer: Sendable {
     }
 
     /// `text` right-aligned in `width` columns (one column a Unicode scalar).
-    static func appendPadded(_ text: String, _ width: Int, to out: inout [UInt8]) {
-        appendSpaces(width - text.unicodeScalars.count, to: &out)
-        out.write(text)
-    }
-
-    static func appendSpaces(_ count: Int, to out: inout [UInt8]) {
-        for _ in 0..<Swift.max(0, count) { out.append(UInt8(ascii: " ")) }
+    static func appendPadded(_ text: String, _ width: Int, to out: inout ByteWriter) {
+        for _ in 0..<Swift.max(0, width - text.unicodeScalars.count) { out.write(" ") }
+        out.write(text: text)
     }
 
     /// `55.00%`; a positive probability that rounds to zero shows as `<0.01%`.
     static func percent(_ probability: Double) -> String {
-        var out: [UInt8] = []
-        appendPercent(probability, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        text { appendPercent(probability, to: &$0) }
     }
 
-    static func appendPercent(_ probability: Double, to out: inout [UInt8]) {
+    static func appendPercent(_ probability: Double, to out: inout ByteWriter) {
         if probability > 0 && probability < 0.00005 { return out.write("<0.01%") }
         appendFixed(probability * 100, 2, to: &out)
-        out.append(UInt8(ascii: "%"))
+        out.write("%")
     }
 
     /// `value` with `places` decimals, without Foundation.
     public static func fixed(_ value: Double, _ places: Int) -> String {
-        var out: [UInt8] = []
-        appendFixed(value, places, to: &out)
-        return String(decoding: out, as: UTF8.self)
+        text { appendFixed(value, places, to: &$0) }
     }
 
-    static func appendFixed(_ value: Double, _ places: Int, to out: inout [UInt8]) {
-        guard value.isFinite else { return out.write("\(value)") }
+    static func appendFixed(_ value: Double, _ places: Int, to out: inout ByteWriter) {
+        guard value.isFinite else { return out.write(text: "\(value)") }
+        let places = Swift.max(0, Swift.min(places, 15))
         var scale = 1
-        for _ in 0..<Swift.max(0, Swift.min(places, 15)) { scale *= 10 }
+        for _ in 0..<places { scale *= 10 }
         let scaled = (abs(value) * Double(scale)).rounded()
-        guard scaled < 9e15 else { return out.write("\(value)") }
+        guard scaled < 9e15 else { return out.write(text: "\(value)") }
         let whole = Int(scaled)
-        if value < 0 && whole != 0 { out.append(UInt8(ascii: "-")) }
+        if value < 0 && whole != 0 { out.write("-") }
         out.write(whole / scale)
         guard places > 0 else { return }
-        out.append(UInt8(ascii: "."))
-        // The fraction's digits, leading zeros included.
-        var digits = whole % scale
-        let start = out.count
-        for _ in 0..<Swift.min(places, 15) {
-            out.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: digits % 10))
-            digits /= 10
+        out.write(".")
+        // The fraction's leading zeros, then its digits.
+        let fraction = whole % scale
+        var digits = 1
+        var rest = fraction / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
-        out.reverseTail(from: start)
+        for _ in digits..<Swift.max(digits, places) { out.write("0") }
+        out.write(fraction)
     }
 
     /// `1.2e-13`
@@ -234,36 +242,5 @@ public struct DistributionRenderer: Sendable {
         while mantissa < 1 { mantissa *= 10; exponent -= 1 }
         while mantissa >= 10 { mantissa /= 10; exponent += 1 }
         return "\(fixed(mantissa, 1))e\(exponent)"
-    }
-}
-
-/// The table's text is short lines of few pieces: appended to the array directly.
-fileprivate extension Array where Element == UInt8 {
-    /// Reverses the bytes from `start` on, in place: digits written from the right. (A
-    /// slice's `reverse()` instantiates generic metadata on its first use, which costs more
-    /// than a whole table in a process that prints one.)
-    mutating func reverseTail(from start: Int) {
-        var low = start, high = count - 1
-        while low < high {
-            swapAt(low, high)
-            low += 1
-            high -= 1
-        }
-    }
-
-    mutating func write(_ text: String) {
-        append(contentsOf: text.utf8)
-    }
-
-    /// A whole number in decimal (the magnitude as unsigned, so `Int.min` too).
-    mutating func write(_ value: Int) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        let start = count
-        var magnitude = value.magnitude
-        repeat {
-            append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        reverseTail(from: start)
     }
 }
