@@ -89,8 +89,10 @@ public struct DistributionRenderer: Sendable {
 
     // MARK: - Table
 
+    /// One line of the table: the outcomes `first...last` (one, or a group of them).
     private struct Row {
-        var label: String
+        var first: Int
+        var last: Int
         var probability: Double
         var atLeast: Double
         var atMost: Double
@@ -119,30 +121,32 @@ public struct DistributionRenderer: Sendable {
         var rows: [Row] = []
         let shown = last - first + 1
         let groupSize = shown > maxRows ? (shown + maxRows - 1) / maxRows : 1
+        rows.reserveCapacity((shown + groupSize - 1) / groupSize)
         var index = first
+        var labelWidth = 5
+        var largest = 0.0
         while index <= last {
             let end = Swift.min(index + groupSize - 1, last)
             var probability = 0.0
             for i in index...end { probability += outcomes[i].probability }
             let below = index > 0 ? cumulative[index - 1] : 0
-            let label = index == end ? outcomes[index].value.description
-                : "\(outcomes[index].value)–\(outcomes[end].value)"
-            rows.append(Row(label: label, probability: probability,
-                            atLeast: Swift.max(0, total - below), atMost: cumulative[end]))
+            let row = Row(first: index, last: end, probability: probability,
+                          atLeast: Swift.max(0, total - below), atMost: cumulative[end])
+            labelWidth = Swift.max(labelWidth, DistributionRenderer.labelColumns(row, outcomes))
+            largest = Swift.max(largest, probability)
+            rows.append(row)
             index = end + 1
         }
-        let labelWidth = Swift.max(5, rows.map { $0.label.unicodeScalars.count }.max() ?? 0)
-        let largest = rows.map { $0.probability }.max() ?? 1
         let barWidth = Swift.max(10, width - labelWidth - 31)
         out.write("\n")
         DistributionRenderer.appendPadded("value", labelWidth, to: &out)
         out.write("        P  at least   at most")
         for row in rows {
             out.write("\n")
-            DistributionRenderer.appendPadded(row.label, labelWidth, to: &out)
-            DistributionRenderer.appendPadded(DistributionRenderer.percent(row.probability), 9, to: &out)
-            DistributionRenderer.appendPadded(DistributionRenderer.percent(row.atLeast), 10, to: &out)
-            DistributionRenderer.appendPadded(DistributionRenderer.percent(row.atMost), 10, to: &out)
+            DistributionRenderer.appendLabel(row, outcomes, width: labelWidth, to: &out)
+            DistributionRenderer.appendPercent(row.probability, width: 9, to: &out)
+            DistributionRenderer.appendPercent(row.atLeast, width: 10, to: &out)
+            DistributionRenderer.appendPercent(row.atMost, width: 10, to: &out)
             out.write("  ")
             appendBar(largest > 0 ? row.probability / largest : 0, width: barWidth, to: &out)
         }
@@ -156,6 +160,45 @@ public struct DistributionRenderer: Sendable {
             out.write(groupSize)
             out.write(" to a row)")
         }
+    }
+
+    /// A row's label: its outcome (`7`), or the first and last of its group (`3–9`).
+    private static func label(_ row: Row, _ outcomes: [Distribution.Outcome]) -> String {
+        row.first == row.last ? outcomes[row.first].value.description
+            : "\(outcomes[row.first].value)–\(outcomes[row.last].value)"
+    }
+
+    /// The columns of a row's label; a single integer outcome is counted, not printed.
+    private static func labelColumns(_ row: Row, _ outcomes: [Distribution.Outcome]) -> Int {
+        if row.first == row.last, case .integer(let value) = outcomes[row.first].value {
+            return decimalColumns(value)
+        }
+        return label(row, outcomes).unicodeScalars.count
+    }
+
+    /// A row's label right-aligned in `width` columns.
+    private static func appendLabel(_ row: Row, _ outcomes: [Distribution.Outcome], width: Int, to out: inout ByteWriter) {
+        if row.first == row.last, case .integer(let value) = outcomes[row.first].value {
+            appendSpaces(width - decimalColumns(value), to: &out)
+            out.write(value)
+        } else {
+            appendPadded(label(row, outcomes), width, to: &out)
+        }
+    }
+
+    /// How many characters `value` takes in decimal, its sign included.
+    static func decimalColumns(_ value: Int) -> Int {
+        var columns = value < 0 ? 2 : 1
+        var rest = value / 10
+        while rest != 0 {
+            columns += 1
+            rest /= 10
+        }
+        return columns
+    }
+
+    private static func appendSpaces(_ count: Int, to out: inout ByteWriter) {
+        for _ in 0..<Swift.max(0, count) { out.write(" ") }
     }
 
     func bar(_ fraction: Double, width: Int) -> String {
@@ -197,6 +240,26 @@ public struct DistributionRenderer: Sendable {
     /// `55.00%`; a positive probability that rounds to zero shows as `<0.01%`.
     static func percent(_ probability: Double) -> String {
         text { appendPercent(probability, to: &$0) }
+    }
+
+    /// `percent(probability)` right-aligned in `width` columns, its length worked out
+    /// rather than measured on a `String`.
+    static func appendPercent(_ probability: Double, width: Int, to out: inout ByteWriter) {
+        // The same arithmetic as appendFixed(probability * 100, 2), so the count matches.
+        let scaled = (abs(probability * 100) * 100).rounded()
+        guard probability.isFinite, scaled < 9e15 else {
+            return appendPadded(percent(probability), width, to: &out)
+        }
+        let columns: Int
+        if probability > 0 && probability < 0.00005 {
+            columns = 6  // <0.01%
+        } else {
+            let whole = Int(scaled)
+            // The integer part, a point, two decimals, the sign; then `%`.
+            columns = decimalColumns(whole / 100) + 3 + (probability < 0 && whole != 0 ? 1 : 0) + 1
+        }
+        appendSpaces(width - columns, to: &out)
+        appendPercent(probability, to: &out)
     }
 
     static func appendPercent(_ probability: Double, to out: inout ByteWriter) {
