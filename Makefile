@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 CONFORMANCE ?= ../shared/conformance/run.py
 RELEASE_BIN = .build/release/dice
 
-.PHONY: all build release run test unit-test conformance install uninstall check-install docs docs-check deps bench clean
+.PHONY: all build release startup-order run test unit-test conformance install uninstall check-install docs docs-check deps bench clean
 
 all: build
 
@@ -64,6 +64,11 @@ release: deps
 		echo "release: no fully static executable; linking only the Swift standard library statically"; \
 		$(SWIFT) build -c release --static-swift-stdlib; \
 	fi
+
+# Re-traces scripts/startup.order from the release build (needs valgrind), then relinks.
+startup-order: release
+	python3 scripts/make-startup-order.py
+	@$(MAKE) --no-print-directory release
 
 run: release
 	@$(RELEASE_BIN)

@@ -32,6 +32,9 @@ final class LineEditor {
     private let historyLimit: Int
     /// The prompt as a C string for libedit's prompt callback; never null.
     private var promptCString: UnsafeMutablePointer<CChar>
+    /// Where the prompt and the line being typed show: stdout, or stderr when only stderr
+    /// is a terminal (`dice > rolls.txt`), as bash shows its prompt; results go to stdout.
+    private let terminal: UnsafeMutablePointer<FILE>
 
     /// Tab completion: given the word before the cursor (letters, digits, `_` and `:`,
     /// possibly empty) and the whole line, the candidates that may replace that word.
@@ -59,12 +62,14 @@ final class LineEditor {
           warn: @escaping (String) -> Void) {
         LineEditor.useUTF8Locale()
         guard let libeditHistory = history_init() else { return nil }
-        guard let editLine = el_init(programName, dice_stdin(), dice_stdout(), dice_stderr()) else {
+        let terminal = isatty(STDOUT_FILENO) == 0 && isatty(STDERR_FILENO) != 0 ? dice_stderr() : dice_stdout()
+        guard let terminal, let editLine = el_init(programName, dice_stdin(), terminal, dice_stderr()) else {
             history_end(libeditHistory)
             return nil
         }
         self.editLine = editLine
         self.libeditHistory = libeditHistory
+        self.terminal = terminal
         self.historyLimit = max(0, historyLimit)
         self.promptCString = LineEditor.makeCString("")
 
@@ -126,7 +131,7 @@ final class LineEditor {
         _ = dice_el_prepare_terminal(editLine, 1)
         var count: Int32 = 0
         guard let line = el_gets(editLine, &count), count > 0 else {
-            // Without a terminal on stdout libedit does not edit, and its plain reader
+            // Without a terminal to write to libedit does not edit, and its plain reader
             // reports an interrupted read as an empty one (count 0): the flag tells.
             let interrupted = (count < 0 && errno == EINTR) || LineEditor.interruptRequested
             if interrupted {
@@ -233,8 +238,8 @@ final class LineEditor {
     }
 
     private func write(_ text: String) {
-        fputs(text, dice_stdout())
-        fflush(dice_stdout())
+        fputs(text, terminal)
+        fflush(terminal)
     }
 
     private static func makeCString(_ text: String) -> UnsafeMutablePointer<CChar> {

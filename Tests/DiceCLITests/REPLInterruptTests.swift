@@ -104,9 +104,10 @@ import Testing
         #expect(try terminal.waitForExit(timeout: 10) == 0)
     }
 
-    /// With stdout a file (`dice > log` at a terminal), libedit does not edit, and its plain
-    /// reader reports Ctrl-C as an empty read: the REPL must still just prompt again.
-    @Test func ctrlCAtThePromptWithOutputToAFileKeepsTheSession() throws {
+    /// With stdout a file (`dice > log` at a terminal), the prompt and the line being typed
+    /// show on stderr, the terminal, as bash shows its prompt, and the results go to the file;
+    /// Ctrl-C at the prompt abandons the line and the REPL prompts again.
+    @Test func withOutputToAFileThePromptShowsOnTheTerminal() throws {
         defer { cleanUp() }
         let output = home.appendingPathComponent("out.txt").path
         let terminal = try PseudoTerminal(executable: "/bin/sh",
@@ -120,13 +121,21 @@ import Testing
             }
             Issue.record("no \(text.debugDescription) in the output: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         }
-        try waitForOutput("Ctrl-D to quit")
+        try terminal.waitFor("dice> ")
         terminal.send("1 + 1\r")
         try waitForOutput("1 + 1 = 2")
-        terminal.send("\u{3}")
-        try waitForOutput("^C")
+        // The line typed is echoed on the terminal (libedit edits there), the result is not.
+        let shown = PseudoTerminal.plainText(try terminal.waitFor("dice> "))
+        #expect(shown.contains("1 + 1"))
+        #expect(!shown.contains("= 2"))
+        terminal.send("7d7 +\u{3}")
+        try terminal.waitFor("^C")
+        try terminal.waitFor("dice> ")
         terminal.send("2 + 2\r")
         try waitForOutput("2 + 2 = 4")
+        let written = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+        #expect(!written.contains("dice> "))
+        #expect(!written.contains("7d7"))
         terminal.send(":quit\r")
         #expect(try terminal.waitForExit(timeout: 10) == 0)
     }
