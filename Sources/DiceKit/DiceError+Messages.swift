@@ -49,6 +49,8 @@ extension DiceError.Kind {
             return "'\(name)' is a function: call it as \(name)(...)"
         case .nestingTooDeep(let limit):
             return "expression is nested deeper than \(limit) levels"
+        case .statementTooLong(let limit):
+            return "the statement is longer than \(limit) tokens (numbers, names, operators and brackets)"
         case .reservedWord(let word):
             return "'\(word)' is a reserved word: it cannot name a variable, macro or parameter"
         case .chainedComparison:

@@ -55,6 +55,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case functionNotCalled(String)
         /// More than `Limits.maxNesting` levels of parentheses, groups or operators.
         case nestingTooDeep(limit: Int)
+        /// More than `Limits.maxStatementTokens` tokens in one statement.
+        case statementTooLong(limit: Int)
         /// `1 < 2 < 3`.
         case chainedComparison
         /// `if`, `then`, `else`, `let` or `in` where a name is bound: `let in = 2 in 3`, `else = 1`.

@@ -103,6 +103,7 @@ import Testing
         Case(.modifierAppliesToDice(.penetrate), "'!p' applies to dice, not to groups"),
         // The command adds how to raise the limit; the library does not name a flag.
         Case(.tooManyDice(limit: 10), "more than 10 dice in one statement"),
+        Case(.statementTooLong(limit: 1000), "the statement is longer than 1000 tokens (numbers, names, operators and brackets)"),
         Case(.resultTooLarge(limit: 10),
              "the statement needs more than 10 parts of its breakdown in memory at once"),
         Case(.explosionMatchesEveryFace, "the explosion matches every face of the die, so it would never end"),

@@ -4,6 +4,9 @@ public struct Limits: Hashable, Sendable {
     public var maxDice: Int
     /// Levels of parentheses, groups, calls and prefix operators in one expression.
     public var maxNesting: Int
+    /// Tokens (numbers, names, operators, brackets) in one statement: its syntax tree takes
+    /// about 50 bytes a token, so the default bounds it near 50 MB.
+    public var maxStatementTokens: Int
     /// Nested evaluations at once, through macros too: enough for any realistic program
     /// (one expression nests at most `maxNesting` levels), small enough for an 8 MB stack
     /// even in a debug build.
@@ -28,9 +31,10 @@ public struct Limits: Hashable, Sendable {
     /// Limits with these bounds; each defaults to the `dice` command's.
     public init(maxDice: Int = 10_000_000, maxNesting: Int = 256, maxMacroDepth: Int = 100,
                 maxRecordedDice: Int = 10_000, maxEvaluationDepth: Int = 1000, stats: StatsBudget = .standard,
-                maxResultParts: Int = 1_500_000) {
+                maxResultParts: Int = 1_500_000, maxStatementTokens: Int = 1_000_000) {
         self.maxDice = maxDice
         self.maxNesting = maxNesting
+        self.maxStatementTokens = maxStatementTokens
         self.maxEvaluationDepth = maxEvaluationDepth
         self.stats = stats
         self.maxMacroDepth = maxMacroDepth

@@ -88,8 +88,13 @@ extension Parser {
         return String(slice)
     }
 
+    /// Separators between statements belong to none of them: they do not count as tokens.
     mutating func skipSeparators() throws(DiceError) {
-        while current.kind == .newline || current.kind == .semicolon { try advance() }
+        while current.kind == .newline || current.kind == .semicolon {
+            tokens = 0
+            try advance()
+        }
+        tokens = 0
     }
 
     /// statement = definition | assignment | statsStatement | expression ;

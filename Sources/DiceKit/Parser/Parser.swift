@@ -19,6 +19,9 @@ public struct Parser: Sendable {
     /// The end of the last token consumed: where the node being parsed ends.
     var previousEnd = SourceLocation(offset: 0)
     let maxNesting: Int
+    /// Tokens consumed by the statement being parsed, against `maxTokens`.
+    var tokens = 0
+    let maxTokens: Int
     /// Expression statements are read as `stats` statements (`dice --stats`).
     let expressionsAreStats: Bool
     var pendingError: DiceError?
@@ -33,6 +36,7 @@ public struct Parser: Sendable {
         lexer = Lexer(source)
         lexer.continuesInsideBrackets = continuingInsideBrackets
         maxNesting = limits.maxNesting
+        maxTokens = limits.maxStatementTokens
         self.expressionsAreStats = expressionsAreStats
         current = Token(.newline, SourceRange.at(0))
         do {
@@ -116,6 +120,10 @@ public struct Parser: Sendable {
     @discardableResult
     mutating func advance() throws(DiceError) -> Token {
         let token = current
+        tokens &+= 1
+        guard tokens <= maxTokens else {
+            throw DiceError(.statementTooLong(limit: maxTokens), at: token.range)
+        }
         previousEnd = token.range.upperBound
         if let next = lookahead {
             current = next

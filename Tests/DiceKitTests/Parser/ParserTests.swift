@@ -471,6 +471,21 @@ struct ParseErrorCase: Sendable, CustomTestStringConvertible {
         #expect(error?.kind == .nestingTooDeep(limit: 256))
     }
 
+    @Test func aStatementPastTheTokenLimitIsAnErrorAtTheTokenPastIt() throws {
+        let limits = Limits(maxStatementTokens: 5)
+        // `1 + 2 + 3` is 5 tokens: fine; `1 + 2 + 3 + 4` fails at its sixth, the last `+`.
+        _ = try Parser.parseExpression("1 + 2 + 3", limits: limits)
+        let text = "1 + 2 + 3 + 4"
+        let error = diceError { () throws(DiceError) in try Parser.parseExpression(text, limits: limits) }
+        #expect(error?.kind == .statementTooLong(limit: 5))
+        #expect(error?.range.lowerBound.offset == 10)  // the sixth token, `+` before 4
+        // Each statement has its own count, and blank lines and `;` between them count for none.
+        let program = "1 + 2 + 3\n\n\n;;;\n\n\n1 + 2 + 3"
+        #expect(try Parser.parseProgram(program, limits: limits).count == 2)
+        let tooLong = diceError { () throws(DiceError) in try Parser.parseProgram("x = 1 + 2 + 3", limits: limits) }
+        #expect(tooLong?.kind == .statementTooLong(limit: 5))
+    }
+
     @Test func aHundredThousandTermSumIsAFlatChain() throws {
         let text = Array(repeating: "1d6", count: 100_000).joined(separator: " + ")
         let expr = try Parser.parseExpression(text)
