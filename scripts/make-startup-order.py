@@ -16,9 +16,12 @@ with this order (code compiled with `-function-sections`, linked by lld with
 How: valgrind's lackey tool traces every instruction and data address of each command
 below; an address becomes the symbol that contains it (`nm` of the unstripped static
 executable, whose addresses are fixed); symbols are listed in first-touch order, commands
-in the order below (the most common first). Symbols that later go missing (renamed code)
-are skipped by the linker, so a stale file costs speed, never correctness: re-run this
-after large changes to what start-up runs. Needs valgrind and nm.
+in the order below (the most common first). What start-up runs moves a little with the
+layout itself (the runtime's caches are keyed by addresses: a metadata accessor called with
+one layout is not with the next), so names of the previous file not seen this time but still
+in the binary stay, after the others. Symbols that later go missing (renamed code) are
+skipped by the linker, so a stale file costs speed, never correctness: re-run this after
+large changes to what start-up runs (`make startup-order`). Needs valgrind and nm.
 """
 import bisect
 import os
@@ -120,12 +123,22 @@ def main():
                     order.append(name)
     finally:
         os.unlink(script.name)
+    traced = len(order)
+    if os.path.exists(OUT):
+        present = {name for _, name in code} | {name for _, name in data}
+        with open(OUT) as previous:
+            for line in previous:
+                name = line.strip()
+                if name and not name.startswith("#") and name not in seen and name in present:
+                    seen.add(name)
+                    order.append(name)
     with open(OUT, "w") as out:
         out.write("# Written by scripts/make-startup-order.py: what short dice commands touch,\n")
         out.write("# first touch first, for lld's --symbol-ordering-file (see the Makefile).\n")
         for name in order:
             out.write(name + "\n")
-    print(f"make-startup-order: {len(order)} symbols into {os.path.relpath(OUT, ROOT)}")
+    print(f"make-startup-order: {traced} symbols traced, {len(order) - traced} kept from the last file, "
+          f"into {os.path.relpath(OUT, ROOT)}")
 
 
 if __name__ == "__main__":
