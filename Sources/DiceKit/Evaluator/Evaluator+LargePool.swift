@@ -11,6 +11,12 @@ extension Evaluator {
         }
         // Without keep/drop a die's flags follow from its value alone: a running value will do.
         if plan.keeps.isEmpty { return .running }
+        // One keep/drop step keeping or dropping few of the dice: those few, by position.
+        // (Sorted, the dice listed are not the first rolled, so positions would not find them.)
+        if plan.keeps.count == 1, !plan.hasRerolls, plan.explosion == nil, plan.rules.sortAscending == nil,
+           ExtremeDice.fits(plan.keeps[0], count: count) {
+            return .extremes(plan.keeps[0])
+        }
         return nil
     }
 
@@ -47,6 +53,11 @@ extension Evaluator {
                                       ascending: plan.rules.sortAscending)
             try rollDice(count, plan, into: &listing, at: range)
             return try finishLargePool(term, plan: plan, listing: &listing, at: range)
+        case .extremes(let step):
+            var listing = PoolListing(tally: ExtremeDice(step, count: count, plan: plan), limit: limits.maxRecordedDice,
+                                      ascending: nil)
+            try rollDice(count, plan, into: &listing, at: range)
+            return try finishLargePool(term, plan: plan, listing: &listing, at: range)
         }
     }
 
@@ -75,6 +86,8 @@ extension Evaluator {
                 try rollDice(count, plan, into: &sink, at: range)
                 guard var listing = sink.takeListing() else { return .every(sink.entries) }
                 return .bounded(try finishLargePool(term, plan: plan, listing: &listing, at: range))
+            case .extremes:
+                break  // never: only pools without rerolls and explosions are tallied so
             }
         }
         // Every die kept (keep/drop over faces too many to count): room for them at once,
@@ -100,7 +113,7 @@ extension Evaluator {
             if count > 0 { kept.add(runs.counts.value(at: position), kept: count) }
         }
         var dice = listing.finish()
-        Self.markListed(&dice, plan) { value, occurrence in
+        Self.markListed(&dice, plan) { _, value, occurrence in
             guard let position = runs.counts.position(of: value) else { return false }
             return runs.keeps(position, occurrence: occurrence)
         }
@@ -115,9 +128,25 @@ extension Evaluator {
     private mutating func finishLargePool(_ term: DiceTerm, plan: PoolPlan, listing: inout PoolListing<RunningTally>,
                                           at range: SourceRange) throws(DiceError) -> Roll {
         var dice = listing.finish()
-        Self.markListed(&dice, plan) { _, _ in true }
+        Self.markListed(&dice, plan) { _, _, _ in true }
         return try largePool(term, plan: plan, dice: dice, entries: listing.entries,
                              value: listing.tally.value.total(at: range), at: range)
+    }
+
+    /// The pool of the dice in `listing`, unsorted, with one keep/drop step: the few dice it
+    /// keeps or drops were followed by position (`ExtremeDice`), and the dice listed are the
+    /// first rolled, so a listed die's position is its index.
+    private mutating func finishLargePool(_ term: DiceTerm, plan: PoolPlan, listing: inout PoolListing<ExtremeDice>,
+                                          at range: SourceRange) throws(DiceError) -> Roll {
+        let extremes = listing.tally
+        var value = extremes.running
+        // Kept few: their value; dropped few: the value of all less theirs.
+        for die in extremes.dice.elements { value.add(die.value, kept: extremes.tracksKept ? 1 : -1) }
+        var dice = listing.finish()
+        let picked = Set(extremes.dice.elements.lazy.filter { $0.position < dice.count }.map(\.position))
+        Self.markListed(&dice, plan) { index, _, _ in picked.contains(index) == extremes.tracksKept }
+        return try largePool(term, plan: plan, dice: dice, entries: listing.entries, value: value.total(at: range),
+                             at: range)
     }
 
     private mutating func largePool(_ term: DiceTerm, plan: PoolPlan, dice: [Die], entries: Int, value: Int,
@@ -130,16 +159,16 @@ extension Evaluator {
     }
 
 
-    /// Flags the listed dice as `rollModifiedPool` does: dropped unless `isKept(value,
+    /// Flags the listed dice as `rollModifiedPool` does: dropped unless `isKept(index, value,
     /// occurrence)` (the occurrence counted from 0 among the dice of that value that count),
     /// successes and failures among the kept.
-    private static func markListed(_ dice: inout [Die], _ plan: PoolPlan, isKept: (Int, Int) -> Bool) {
+    private static func markListed(_ dice: inout [Die], _ plan: PoolPlan, isKept: (Int, Int, Int) -> Bool) {
         var seen: [Int: Int] = [:]
         for index in dice.indices where dice[index].isCounted {
             let value = dice[index].value
             let occurrence = seen[value, default: 0]
             seen[value] = occurrence + 1
-            guard isKept(value, occurrence) else {
+            guard isKept(index, value, occurrence) else {
                 dice[index].flags.insert(.dropped)
                 continue
             }
@@ -239,6 +268,70 @@ enum LargePoolTally {
     case byFace(base: Int, span: Int)
     /// The value alone, die by die: for pools without keep/drop.
     case running
+    /// One keep/drop step that keeps or drops at most `BoundedHeap.bound` of the dice: those,
+    /// with their positions, and the value die by die (see `ExtremeDice`).
+    case extremes(KeepDropStep)
+}
+
+/// The dice one keep/drop step picks out at an end of a pool, when they are few: the first
+/// in the step's drop order (the dice it drops) or the last (the dice it keeps), whichever
+/// are fewer, each with its position, and the value of every die as rolled. The drop order
+/// is `KeepDropStep.apply(to:)`'s: by value, lowest first for `kh` and `dl`, highest first for
+/// `kl` and `dh`; among equal values the later die first for `kh` and `kl`, the earlier for
+/// `dh` and `dl`. Memory O(dice picked), not O(dice rolled).
+struct ExtremeDice: DieSink {
+    struct Entry {
+        var value: Int
+        var position: Int
+    }
+
+    /// In `step`'s drop order, the entries that leave a heap of the first ones (the dropped)
+    /// or of the last ones (the kept) first.
+    struct DropOrder: HeapOrder {
+        let lowValueFirst: Bool
+        let laterFirst: Bool
+        let keepsLast: Bool
+
+        /// Whether `a` comes before `b` in the drop order.
+        @inline(__always)
+        func before(_ a: Entry, _ b: Entry) -> Bool {
+            if a.value != b.value { return lowValueFirst ? a.value < b.value : a.value > b.value }
+            return laterFirst ? a.position > b.position : a.position < b.position
+        }
+
+        @inline(__always)
+        func leaves(_ a: Entry, before b: Entry) -> Bool { keepsLast ? before(a, b) : before(b, a) }
+    }
+
+    /// The dice picked: kept ones if `tracksKept`, else dropped ones.
+    private(set) var dice: BoundedHeap<DropOrder>
+    let tracksKept: Bool
+    /// The value of every die so far (kept or not).
+    private(set) var running: KeptRunsValue
+    private var position = 0
+
+    /// Whether `step` over `count` dice keeps or drops few enough of them to follow this way.
+    static func fits(_ step: KeepDropStep, count: Int) -> Bool {
+        let n = Swift.max(0, Swift.min(step.count, count))
+        return Swift.min(n, count - n) <= BoundedHeap<DropOrder>.bound
+    }
+
+    init(_ step: KeepDropStep, count: Int, plan: PoolPlan) {
+        let n = Swift.max(0, Swift.min(step.count, count))
+        let dropCount = step.keep ? count - n : n
+        tracksKept = count - dropCount < dropCount
+        let order = DropOrder(lowValueFirst: step.keep == (step.extreme == .highest), laterFirst: step.keep,
+                              keepsLast: tracksKept)
+        dice = BoundedHeap(capacity: tracksKept ? count - dropCount : dropCount, order: order)
+        running = KeptRunsValue(plan)
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Int, _ flags: Die.Flags) {
+        if !tracksKept { running.add(value, kept: 1) }
+        dice.offer(Entry(value: value, position: position))
+        position += 1
+    }
 }
 
 /// A pool's value added up die by die, rerolled dice left out: for pools without keep/drop.

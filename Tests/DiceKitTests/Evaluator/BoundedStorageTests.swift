@@ -54,8 +54,13 @@ import Testing
         // Sorted, a running value (too many faces to count).
         "2000d1000000sa", "2000d1000000sd", "2000d1000000r<500000sa", "2000d1000000cs>500000sd",
         "2000d1000000!>999990sa", "2000d1000000df<10sa", "2000d9223372036854775807sd",
-        // Keep/drop over too many faces: the whole path.
+        // Keep/drop over too many faces, sorted: the whole path.
         "2000d1000000kh5sa",
+        // One keep/drop step over too many faces, unsorted: the few dice kept or dropped.
+        "2000d1000000kh1", "2000d1000000kh5", "2000d1000000kl3", "2000d1000000dh2", "2000d1000000dl1",
+        "2000d1000000kh1998", "2000d1000000kl1000", "2000d1000000dh1999", "2000d1000000kh0", "2000d1000000dl2000",
+        "2000d1000000kh7cs>500000", "2000d1000000dl3cs>500000df<10", "2000d1000000kl2mi500000",
+        "2000d4611686018427387904kh2", "2000d4611686018427387904dl1", "2000d{-1000000000, 1000000000}kh3",
         // Unsorted.
         "2000d6kh1", "2000d6dh7dl5", "2000d6!!>4dl100", "2000d6r1kh50", "2000d1000000r1",
         "2000d1000000cs>500000df<10", "3000d2!!kl3", "2000d4611686018427387904!kh2",
@@ -89,9 +94,11 @@ import Testing
         }
     }
 
-    /// Many ties, long runs of one face: the occurrences listed against each value's run.
+    /// Many ties, long runs of one face: the occurrences listed against each value's run (by
+    /// face), or the ties among the few dice kept or dropped broken by position (many faces).
     @Test(arguments: ["300d6sa", "300d6kh150sd", "300d6dl20kh200sa", "300d6!kl100sd", "300d6r1dh60sa",
-                      "300d6cs>=3df1sd", "300d6!!kh100sa"])
+                      "300d6cs>=3df1sd", "300d6!!kh100sa", "300d1000000kh3", "300d1000000kl4", "300d1000000dh5",
+                      "300d1000000dl6", "300d1000000kh290", "300d1000000kl150", "300d1000000dh299cs>=2"])
     func scriptedRunsOfEqualFaces(_ text: String) throws {
         let scripts: [[Int]] = [[1], [6], [6, 6, 1], [1, 1, 1, 2, 6, 6, 3], [2, 6, 6, 6, 4, 1, 1, 5]]
         for script in scripts {
