@@ -11,11 +11,10 @@ extension Evaluator {
         }
         // Without keep/drop a die's flags follow from its value alone: a running value will do.
         if plan.keeps.isEmpty { return .running }
-        // One keep/drop step keeping or dropping few of the dice: those few, by position.
+        // One keep/drop step: the few dice it keeps or drops, by position, or else every value.
         // (Sorted, the dice listed are not the first rolled, so positions would not find them.)
-        if plan.keeps.count == 1, !plan.hasRerolls, plan.explosion == nil, plan.rules.sortAscending == nil,
-           ExtremeDice.fits(plan.keeps[0], count: count) {
-            return .extremes(plan.keeps[0])
+        if plan.keeps.count == 1, !plan.hasRerolls, plan.explosion == nil, plan.rules.sortAscending == nil {
+            return ExtremeDice.fits(plan.keeps[0], count: count) ? .extremes(plan.keeps[0]) : .allValues(plan.keeps[0])
         }
         return nil
     }
@@ -58,6 +57,10 @@ extension Evaluator {
                                       ascending: nil)
             try rollDice(count, plan, into: &listing, at: range)
             return try finishLargePool(term, plan: plan, listing: &listing, at: range)
+        case .allValues(let step):
+            var listing = PoolListing(tally: AllValues(count: count), limit: limits.maxRecordedDice, ascending: nil)
+            try rollDice(count, plan, into: &listing, at: range)
+            return try finishLargePool(term, plan: plan, step: step, listing: &listing, at: range)
         }
     }
 
@@ -86,7 +89,7 @@ extension Evaluator {
                 try rollDice(count, plan, into: &sink, at: range)
                 guard var listing = sink.takeListing() else { return .every(sink.entries) }
                 return .bounded(try finishLargePool(term, plan: plan, listing: &listing, at: range))
-            case .extremes:
+            case .extremes, .allValues:
                 break  // never: only pools without rerolls and explosions are tallied so
             }
         }
@@ -146,6 +149,56 @@ extension Evaluator {
         let picked = Set(extremes.dice.elements.lazy.filter { $0.position < dice.count }.map(\.position))
         Self.markListed(&dice, plan) { index, _, _ in picked.contains(index) == extremes.tracksKept }
         return try largePool(term, plan: plan, dice: dice, entries: listing.entries, value: value.total(at: range),
+                             at: range)
+    }
+
+    /// The pool of the dice in `listing`, unsorted, with one keep/drop step keeping and
+    /// dropping many: the value the last die dropped shows, selected among every value (8
+    /// bytes a die, not a `Die`'s 16, and no sort), then, as `KeepDropStep.apply(to:)` drops
+    /// them, every die before it in value order and, of those showing it, as many as are left
+    /// to drop, the later or the earlier first. The dice listed are the first rolled, so their
+    /// occurrences of a value are its first.
+    private mutating func finishLargePool(_ term: DiceTerm, plan: PoolPlan, step: KeepDropStep,
+                                          listing: inout PoolListing<AllValues>,
+                                          at range: SourceRange) throws(DiceError) -> Roll {
+        var values: [Int] = []
+        swap(&values, &listing.tally.values)
+        let candidates = values.count
+        let n = Swift.max(0, Swift.min(step.count, candidates))
+        let dropCount = step.keep ? candidates - n : n
+        let lowValueFirst = step.keep == (step.extreme == .highest)
+        // The boundary's rank counted from the lowest value.
+        let rank = lowValueFirst ? dropCount - 1 : candidates - dropCount
+        var boundary = 0
+        if dropCount > 0 && dropCount < candidates {
+            values.withUnsafeMutableBufferPointer { Selection.partition($0, around: rank, in: 0..<candidates) }
+            boundary = rank == 0 ? values.min() ?? 0 : values[rank]
+        }
+        func dropsWhole(_ value: Int) -> Bool {
+            dropCount == candidates || dropCount > 0 && (lowValueFirst ? value < boundary : value > boundary)
+        }
+        var kept = KeptRunsValue(plan)
+        var before = 0
+        var atBoundary = 0
+        for value in values {
+            if dropsWhole(value) {
+                before += 1
+            } else if dropCount > 0 && value == boundary {
+                atBoundary += 1
+            } else {
+                kept.add(value, kept: 1)
+            }
+        }
+        values = []
+        let left = dropCount - before
+        kept.add(boundary, kept: atBoundary - left)
+        var dice = listing.finish()
+        Self.markListed(&dice, plan) { _, value, occurrence in
+            if dropsWhole(value) { return false }
+            guard dropCount > 0 && value == boundary else { return true }
+            return step.keep ? occurrence < atBoundary - left : occurrence >= left
+        }
+        return try largePool(term, plan: plan, dice: dice, entries: listing.entries, value: kept.total(at: range),
                              at: range)
     }
 
@@ -271,6 +324,22 @@ enum LargePoolTally {
     /// One keep/drop step that keeps or drops at most `BoundedHeap.bound` of the dice: those,
     /// with their positions, and the value die by die (see `ExtremeDice`).
     case extremes(KeepDropStep)
+    /// One keep/drop step that keeps and drops more: every value, for a selection.
+    case allValues(KeepDropStep)
+}
+
+/// Every value rolled, in order, and nothing else of the dice.
+struct AllValues: DieSink {
+    var values: [Int] = []
+
+    init(count: Int) {
+        values.reserveCapacity(count)
+    }
+
+    @inline(__always)
+    mutating func append(_ value: Int, _ flags: Die.Flags) {
+        values.append(value)
+    }
 }
 
 /// The dice one keep/drop step picks out at an end of a pool, when they are few: the first

@@ -92,14 +92,30 @@ extension KeepDropStep {
                 }
             }
         } else {
-            let counted = dice.indices.filter { dice[$0].isCounted }
-            let kept = apply(to: counted) { dice[$0].value }
-            var next = 0
-            for index in counted {
-                if next < kept.count && kept[next] == index {
-                    next += 1
-                } else {
+            // The value the last die dropped shows (a selection, not a sort), then: every die
+            // before it in value order dropped, and of those showing it as many as are left to
+            // drop, later or earlier ones first.
+            var values: [Int] = []
+            values.reserveCapacity(candidates)
+            for die in dice where die.isCounted { values.append(die.value) }
+            // Its rank counted from the lowest value; strictly inside, as both counts exceed 8.
+            let rank = lowValueFirst ? dropCount - 1 : keepCount
+            values.withUnsafeMutableBufferPointer { Selection.partition($0, around: rank, in: 0..<candidates) }
+            let boundary = values[rank]
+            values = []
+            var left = dropCount
+            for index in dice.indices where dice[index].isCounted {
+                let value = dice[index].value
+                if lowValueFirst ? value < boundary : value > boundary {
                     dice[index].flags.insert(.dropped)
+                    left -= 1
+                }
+            }
+            for offset in dice.indices where left > 0 {
+                let index = laterFirst ? dice.count - 1 - offset : offset
+                if dice[index].isCounted && dice[index].value == boundary {
+                    dice[index].flags.insert(.dropped)
+                    left -= 1
                 }
             }
         }

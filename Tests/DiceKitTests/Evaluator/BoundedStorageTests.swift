@@ -111,6 +111,20 @@ import Testing
         }
     }
 
+    /// One keep/drop step keeping and dropping more than `BoundedHeap.bound` dice of faces too
+    /// many to count: a selection over every value, ties at its boundary broken by position.
+    @Test(arguments: ["140000d1000000kh70000", "140000d1000000kl70000", "140000d1000000dh69000cs>500000",
+                      "140000d1000000dl70001df<10"])
+    func keepAndDropBothManyOverManyFaces(_ text: String) throws {
+        for seed in [1, 2] as [UInt64] {
+            try Self.expectSame(text, listed: 100, seed: seed)
+        }
+        for script in [[5], [6, 6, 1], [1, 1, 1, 2, 6, 6, 3]] {
+            let result = try Self.bothPaths(text, listed: 40, source: ScriptedDice(script)) { $0.roll(sides: 1_000_000) }
+            Self.compare(result, "\(text) scripted \(script)")
+        }
+    }
+
     /// The bounded path is what runs unless the reference is asked for, so the comparisons
     /// above compare two paths: only the bounded one counts faces.
     @Test func theBoundedPathCountsFacesTheReferenceKeepsEveryDie() throws {
