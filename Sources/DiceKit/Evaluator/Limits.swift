@@ -51,9 +51,8 @@ public struct Limits: Hashable, Sendable {
 ///
 /// `seconds` sets both bounds: the exact attempt gets `maxWork` steps (about half the time:
 /// a step is measured at a few nanoseconds), the simulation `maxSimulationWork` units (the
-/// rest). Past them, the exact engine simulates instead, and the simulation stops early, with
-/// fewer rolls, said in its report; when not even `Stats.minimumSimulationRolls` rolls fit,
-/// `stats` fails with `.statsTooExpensive`.
+/// rest). Past them, the exact engine simulates instead, `Stats.simulationRolls` rolls; when
+/// they do not fit, `stats` fails with `.statsTooExpensive`.
 public struct StatsBudget: Hashable, Sendable {
     /// Elementary steps of the exact engine (roughly, multiply-adds of probabilities).
     public var maxWork: Int

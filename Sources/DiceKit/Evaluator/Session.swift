@@ -96,8 +96,8 @@ public struct Session {
     /// The distribution of `expr` in this session's environment (see `Stats.distribution`).
     ///
     /// - Complexity: bounded by `limits.stats` (about `StatsBudget.seconds`): at most `maxWork`
-    ///   steps for the exact distribution; beyond that, up to `Stats.simulationRolls` rolls of
-    ///   `expr`, as many as fit `maxSimulationWork`.
+    ///   steps for the exact distribution; beyond that, `Stats.simulationRolls` rolls of
+    ///   `expr` when they fit `maxSimulationWork`, else `.statsTooExpensive`.
     public func distribution(of expr: Expr, seed: UInt64) throws(DiceError) -> DistributionReport {
         try Stats.distribution(of: expr, environment: evaluator.environment, limits: evaluator.limits,
                                seed: seed, shouldStop: evaluator.shouldStop)

@@ -1,10 +1,11 @@
 extension Stats {
-    /// Rolls in a simulated distribution when the exact one is too expensive and they fit
-    /// the time bound (`StatsBudget.maxSimulationWork`); fewer when rolls are expensive.
+    /// Rolls in a simulated distribution when the exact one is too expensive: the language's
+    /// "seeded simulation of at least 1,000,000 rolls" (LANGUAGE.md §7).
     public static let simulationRolls = 1_000_000
-    /// The fewest rolls that make a useful estimate (each probability within about ±1.6%,
-    /// one standard error): when not even these fit the time bound, `stats` fails.
-    public static let minimumSimulationRolls = 1_000
+    /// The fewest rolls `distribution(of:)` estimates from: all of `simulationRolls`. When
+    /// they do not fit the time bound (`StatsBudget.maxSimulationWork`), `stats` fails with
+    /// `.statsTooExpensive`, naming the bound, rather than estimate from fewer.
+    public static let minimumSimulationRolls = simulationRolls
     /// The simulation work of one die rolled (rerolls, explosions, `repeat` members).
     public static let simulatedDieCost = 1
     /// The simulation work of each roll, besides its dice: counting its value, and per step
@@ -16,15 +17,15 @@ extension Stats {
     static let simulatedNodeCost = 7
 
     /// The distribution of `expr`: exact when the work fits `limits.stats`, otherwise
-    /// estimated from up to `simulationRolls` seeded rolls (`exact == false`), as many as fit
+    /// estimated from `simulationRolls` seeded rolls (`exact == false`) when they fit
     /// `limits.stats.maxSimulationWork`. A broken invariant of the exact engine is not
     /// simulated over: it fails with `.internalError`.
     ///
     /// - Parameters:
     ///   - seed: fixes the simulation; the same seed gives the same estimate.
     ///   - shouldStop: asked now and then; `true` abandons with `.interrupted`.
-    /// - Throws: the expression's `DiceError`; `.statsTooExpensive` when not even
-    ///   `minimumSimulationRolls` rolls fit.
+    /// - Throws: the expression's `DiceError`; `.statsTooExpensive` when the
+    ///   `simulationRolls` rolls do not fit.
     public static func distribution(
         of expr: Expr, environment: Environment, limits: Limits = .standard, seed: UInt64 = 0x5EED, shouldStop: (() -> Bool)? = nil
     ) throws(DiceError) -> DistributionReport {
