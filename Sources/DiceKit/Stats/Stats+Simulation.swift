@@ -76,7 +76,11 @@ extension Stats {
         }
         let compiled = CompiledValue(expr)
         let rollCost = simulatedRollCost + WorkMeter.product(compiled.steps.count, simulatedStepCost)
-        var counts: [Number: Int] = [:]
+        // Whole values one after another (8 bytes each, sorted at the end: a million rolls of
+        // `1d1000000000` are a million outcomes, which a dictionary held in 260 MB), others counted.
+        var integers: [Int] = []
+        integers.reserveCapacity(Swift.min(rolls, 1 << 20))
+        var decimals: [Number: Int] = [:]
         var made = 0
         while made < rolls {
             evaluator.startStatement()
@@ -87,7 +91,11 @@ extension Stats {
                 if error.kind == .interrupted && state.outOfBudget { break }
                 throw error
             }
-            counts[value, default: 0] += 1
+            if case .integer(let whole) = value {
+                integers.append(whole)
+            } else {
+                decimals[value, default: 0] += 1
+            }
             made += 1
             let cost = rollCost &+ WorkMeter.product(evaluator.work, simulatedDieCost)
                 &+ WorkMeter.product(evaluator.nodes, simulatedNodeCost)
@@ -105,12 +113,28 @@ extension Stats {
         let total = Double(made)
         var largestError = 0.0
         var outcomes: [Distribution.Outcome] = []
-        for (value, count) in counts {
+        func add(_ value: Number, _ count: Int) {
             let p = Double(count) / total
             largestError = Swift.max(largestError, (p * (1 - p) / total).squareRoot())
             outcomes.append(Distribution.Outcome(value, p))
         }
-        var report = DistributionReport(distribution: Distribution(outcomes), exact: false, sampleCount: made,
+        integers.sort()
+        var start = 0
+        while start < integers.count {
+            var end = start + 1
+            while end < integers.count && integers[end] == integers[start] { end += 1 }
+            add(.integer(integers[start]), end - start)
+            start = end
+        }
+        integers = []
+        let distribution: Distribution
+        if decimals.isEmpty {
+            distribution = Distribution.fromSorted(outcomes)  // sorted, merged, positive
+        } else {
+            for (value, count) in decimals { add(value, count) }
+            distribution = Distribution(outcomes)
+        }
+        var report = DistributionReport(distribution: distribution, exact: false, sampleCount: made,
                                         standardError: largestError)
         report.setBounds(ValueBounds.of(expr, environment: environment, limits: limits))
         return report

@@ -65,6 +65,17 @@ struct StatsTimeBoundTests {
         }
     }
 
+    /// Whole values are sorted and counted in runs, decimals counted apart; together, every
+    /// outcome once, in order, its frequency in the sample.
+    @Test func aSimulationOfWholeAndDecimalValuesListsEachOutcomeOnce() throws {
+        let report = try Self.distribution("1d4 / 2", limits: Self.simulating(Int.max))
+        let outcomes = report.distribution.outcomes
+        #expect(outcomes.map(\.value) == [.decimal(0.5), .integer(1), .decimal(1.5), .integer(2)])
+        #expect(abs(outcomes.reduce(0) { $0 + $1.probability } - 1) < 1e-12)
+        // Each a quarter, within five standard errors of a million rolls.
+        #expect(outcomes.allSatisfy { abs($0.probability - 0.25) < 5 * (0.25 * 0.75 / 1e6).squareRoot() })
+    }
+
     @Test func unknownEndsFallBackToTheSample() throws {
         let report = try Self.distribution("1d6 % 4", limits: Self.simulating(Int.max))
         #expect(report.minimum == nil && report.maximum == nil)
