@@ -33,6 +33,9 @@ final class REPL {
     /// Past results (`:log`), if there is a log file.
     private let log: ResultLog?
     private var quitting = false
+    /// Where the greeting goes: with the prompt, on the terminal, when results go to a file
+    /// (`dice > rolls.txt`: stderr); else with the results.
+    var greetingOnErrors = false
     /// The last statement abandoned by Ctrl-C, still unwinding on its own thread.
     private var abandoned: Job?
 
@@ -75,8 +78,9 @@ final class REPL {
         if let initFile, let bytes = try? Files.read(initFile) {
             execute(SourceFile(name: initFile, bytes: bytes), quiet: true)
         }
-        output.line("dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.")
-        output.flush()
+        let greeting = greetingOnErrors ? errors : output
+        greeting.line("dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.")
+        greeting.flush()
         while !quitting {
             guard let statement = readStatement() else { break }
             let trimmed = REPL.trim(statement)

@@ -104,8 +104,8 @@ import Testing
         #expect(try terminal.waitForExit(timeout: 10) == 0)
     }
 
-    /// With stdout a file (`dice > log` at a terminal), the prompt and the line being typed
-    /// show on stderr, the terminal, as bash shows its prompt, and the results go to the file;
+    /// With stdout a file (`dice > log` at a terminal), the greeting, the prompt and the line
+    /// being typed show on stderr, the terminal, as bash shows its prompt, and the results go to the file;
     /// Ctrl-C at the prompt abandons the line and the REPL prompts again.
     @Test func withOutputToAFileThePromptShowsOnTheTerminal() throws {
         defer { cleanUp() }
@@ -121,6 +121,8 @@ import Testing
             }
             Issue.record("no \(text.debugDescription) in the output: \((try? String(contentsOfFile: output, encoding: .utf8)) ?? "")")
         }
+        // The greeting shows with the prompt, on the terminal, not in the file.
+        try terminal.waitFor("Ctrl-D to quit.")
         try terminal.waitFor("dice> ")
         terminal.send("1 + 1\r")
         try waitForOutput("1 + 1 = 2")
@@ -135,6 +137,7 @@ import Testing
         try waitForOutput("2 + 2 = 4")
         let written = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         #expect(!written.contains("dice> "))
+        #expect(!written.contains("Ctrl-D to quit"))
         #expect(!written.contains("7d7"))
         terminal.send(":quit\r")
         #expect(try terminal.waitForExit(timeout: 10) == 0)
