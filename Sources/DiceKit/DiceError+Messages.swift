@@ -116,7 +116,11 @@ extension DiceError.Kind {
             return "in macro '\(name)': \(inner.message)"
         case .interrupted:
             return "interrupted"
-        case .statsTooExpensive(let seconds, let rolls):
+        case .statsTooExpensive(let seconds, let rolls, let need):
+            if let need {
+                return "the distribution is too expensive: not exact, and \(rolls) simulated rolls need about "
+                    + "\(Number(need)) s, more than the \(Number(seconds)) s allowed"
+            }
             return "the distribution is too expensive: not exact, and not even \(rolls) simulated rolls "
                 + "fit in \(Number(seconds)) s"
         case .internalError(let text):

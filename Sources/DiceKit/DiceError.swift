@@ -107,8 +107,9 @@ public struct DiceError: Error, Hashable, Sendable {
         /// The host asked evaluation to stop (Ctrl-C).
         case interrupted
         /// `stats`: the exact distribution is beyond reach and not even `rolls` simulated rolls
-        /// fit in the time bound of `seconds` (`StatsBudget.seconds`).
-        case statsTooExpensive(seconds: Double, rolls: Int)
+        /// fit in the time bound of `seconds` (`StatsBudget.seconds`); at the cost of the rolls
+        /// made, they `need` about that bound (`nil` when not one roll was made).
+        case statsTooExpensive(seconds: Double, rolls: Int, need: Double?)
         /// A broken invariant of DiceKit itself: a bug, never a fault of the input.
         case internalError(String)
     }

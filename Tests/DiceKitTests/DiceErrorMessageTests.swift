@@ -112,8 +112,10 @@ import Testing
         Case(.evaluationTooDeep, "evaluation nested too deeply through macros"),
         Case(.inMacro(name: "boom", .divisionByZero), "in macro 'boom': division by zero"),
         Case(.interrupted, "interrupted"),
-        Case(.statsTooExpensive(seconds: 1, rolls: 1000),
+        Case(.statsTooExpensive(seconds: 1, rolls: 1000, need: nil),
              "the distribution is too expensive: not exact, and not even 1000 simulated rolls fit in 1 s"),
+        Case(.statsTooExpensive(seconds: 1, rolls: 1_000_000, need: 4),
+             "the distribution is too expensive: not exact, and 1000000 simulated rolls need about 4 s, more than the 1 s allowed"),
         Case(.internalError("a kept sum outside its table"),
              "internal error: a kept sum outside its table (a bug in dice; please report it)"),
     ]

@@ -102,12 +102,18 @@ extension Stats {
             let before = state.spent
             state.spent = before.addingReportingOverflow(cost).overflow ? Int.max : before + cost
             if state.spent >= budget { break }
+            // Clearly more than the budget at this rate: stop now, not when it is spent.
+            if made >= 1000, state.spent >= budget / 16,
+               Double(state.spent) / Double(made) * Double(rolls) > 1.25 * Double(budget) { break }
             if (state.spent >> 14) != (before >> 14), let shouldStop, shouldStop() {
                 throw DiceError(.interrupted, at: expr.range)
             }
         }
         guard made >= Swift.min(rolls, minimumSimulationRolls) else {
-            throw DiceError(.statsTooExpensive(seconds: limits.stats.seconds, rolls: minimumSimulationRolls),
+            let wanted = Swift.min(rolls, minimumSimulationRolls)
+            throw DiceError(.statsTooExpensive(seconds: limits.stats.seconds, rolls: wanted,
+                                               need: made > 0 ? secondsFor(Double(state.spent) / Double(made) * Double(wanted),
+                                                                           limits.stats) : nil),
                             at: expr.range)
         }
         let total = Double(made)
@@ -138,6 +144,18 @@ extension Stats {
                                         standardError: largestError)
         report.setBounds(ValueBounds.of(expr, environment: environment, limits: limits))
         return report
+    }
+}
+
+extension Stats {
+    /// The time bound whose simulation budget holds `work` units, in proportion to `budget`'s
+    /// (`seconds` for `maxSimulationWork`), rounded up: to a tenth of a second below one, to
+    /// whole seconds above.
+    static func secondsFor(_ work: Double, _ budget: StatsBudget) -> Double {
+        let seconds = budget.seconds * work / Double(Swift.max(1, budget.maxSimulationWork))
+        // A hair under, so that exact tenths (0.4 from float arithmetic) do not round up a step.
+        let slack = 1e-9
+        return seconds < 1 ? ((seconds - slack) * 10).rounded(.up) / 10 : (seconds - slack).rounded(.up)
     }
 }
 

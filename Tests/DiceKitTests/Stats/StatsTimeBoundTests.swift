@@ -46,23 +46,50 @@ struct StatsTimeBoundTests {
     }
 
     @Test func theMillionRollsFitTheBudgetOrItIsAnError() throws {
-        // 3d6 costs the roll, its step and 3 dice: 8 units a roll, 8,000,000 for the million.
+        // 3d6 costs the roll, its step and 3 dice: 8 units a roll, 8,000,000 for the million:
+        // 7,000,000 units for 1 s, so about 8/7 s, 2 s rounded up.
         let full = try Self.distribution("3d6", limits: Self.simulating(8_000_000))
         #expect(full.sampleCount == Stats.simulationRolls)
         #expect(full.minimum == .value(.integer(3)) && full.maximum == .value(.integer(18)))
-        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1_000_000), at: SourceLocation(offset: 0)..<SourceLocation(offset: 3))) {
+        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1_000_000, need: 2),
+                                  at: SourceLocation(offset: 0)..<SourceLocation(offset: 3))) {
             _ = try Self.distribution("3d6", limits: Self.simulating(7_000_000))
         }
     }
 
-    @Test func tooSmallABudgetIsAnError() throws {
-        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1_000_000), at: SourceLocation(offset: 0)..<SourceLocation(offset: 3))) {
+    @Test func tooSmallABudgetIsAnErrorThatSaysWhatWouldDo() throws {
+        // 13 rolls in 100 units (8 each): the million needs 80,000 times the budget.
+        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1_000_000, need: 80_000),
+                                  at: SourceLocation(offset: 0)..<SourceLocation(offset: 3))) {
             _ = try Self.distribution("3d6", limits: Self.simulating(100))
         }
-        // One roll alone past the budget is cut short at the evaluator's poll (every 65,536 dice).
-        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1_000_000), at: SourceLocation(offset: 0)..<SourceLocation(offset: 18))) {
+        // One roll alone past the budget is cut short at the evaluator's poll (every 65,536
+        // dice): not one roll made, so no estimate of the need.
+        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1_000_000, need: nil),
+                                  at: SourceLocation(offset: 0)..<SourceLocation(offset: 18))) {
             _ = try Self.distribution("5000000d6kh2500000", limits: Self.simulating(1_000_000))
         }
+    }
+
+    /// Far too little budget for the rate of the first rolls: the error comes early, after a
+    /// sixteenth of the budget, not after all of it. (The need is the same either way.)
+    @Test func aHopelessSimulationStopsEarly() throws {
+        let (expr, environment) = try StatsHarness.prepare("3d6")
+        var limits = Self.simulating(1_600_000)
+        var polls = 0
+        let error = diceError { () throws(DiceError) in
+            _ = try Stats.simulate(expr, environment: environment, limits: limits, seed: 1, rolls: 1_000_000) {
+                polls += 1
+                return false
+            }
+        }
+        #expect(error?.kind == .statsTooExpensive(seconds: 1, rolls: 1_000_000, need: 5))
+        // Asked every 2^14 units: stopped after about a sixteenth of 1,600,000 (100,000 units, 6
+        // polls), not all of it (97).
+        #expect(polls < 20, "\(polls) polls")
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 9_000_000)
+        #expect(try Stats.simulate(expr, environment: environment, limits: limits, seed: 1, rolls: 1_000_000).sampleCount
+                == 1_000_000)
     }
 
     /// Whole values are sorted and counted in runs, decimals counted apart; together, every
