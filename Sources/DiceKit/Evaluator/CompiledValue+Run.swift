@@ -71,6 +71,29 @@ extension Evaluator {
         }
     }
 
+    /// Replaces the top of `stack` (`lhs`) with `lhs op rhs`: in place when both are integers
+    /// and it does not overflow (the common case), else through `apply` (decimals, and the
+    /// overflow error at step `index`'s range). `op` is `.add`, `.subtract` or `.multiply`.
+    @inline(__always)
+    private mutating func combineTop(_ stack: inout OperandStack, _ op: BinaryOperator, _ rhs: Number,
+                            step index: Int, of compiled: CompiledValue) throws(DiceError) {
+        if case .integer(let b) = rhs, case .integer(let a) = stack.top {
+            let (result, overflow): (Int, Bool)
+            switch op {
+            case .add: (result, overflow) = a.addingReportingOverflow(b)
+            case .subtract: (result, overflow) = a.subtractingReportingOverflow(b)
+            case .multiply: (result, overflow) = a.multipliedReportingOverflow(by: b)
+            default: (result, overflow) = (0, true)
+            }
+            if !overflow {
+                stack.top = .integer(result)
+                return
+            }
+        }
+        let lhs = stack.pop()
+        stack.push(try apply(op, lhs, rhs, at: compiled.range(of: index)))
+    }
+
     /// Runs the steps of `compiled` with `buffer` for their operand stack; the value is what
     /// they leave on it. `frameCount` is how many `let` frames there were before.
     private mutating func run(_ compiled: CompiledValue, on buffer: UnsafeMutableBufferPointer<Number>,
@@ -117,61 +140,21 @@ extension Evaluator {
                     })
                 case .add:
                     let rhs = stack.pop()
-                    if case .integer(let b) = rhs, case .integer(let a) = stack.top {
-                        let (sum, overflow) = a.addingReportingOverflow(b)
-                        if !overflow {
-                            stack.top = .integer(sum)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.add, lhs, rhs, at: compiled.range(of: index)))
+                    try combineTop(&stack, .add, rhs, step: index, of: compiled)
                 case .subtract:
                     let rhs = stack.pop()
-                    if case .integer(let b) = rhs, case .integer(let a) = stack.top {
-                        let (difference, overflow) = a.subtractingReportingOverflow(b)
-                        if !overflow {
-                            stack.top = .integer(difference)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.subtract, lhs, rhs, at: compiled.range(of: index)))
+                    try combineTop(&stack, .subtract, rhs, step: index, of: compiled)
                 case .multiply:
                     let rhs = stack.pop()
-                    if case .integer(let b) = rhs, case .integer(let a) = stack.top {
-                        let (product, overflow) = a.multipliedReportingOverflow(by: b)
-                        if !overflow {
-                            stack.top = .integer(product)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.multiply, lhs, rhs, at: compiled.range(of: index)))
+                    try combineTop(&stack, .multiply, rhs, step: index, of: compiled)
                 case .binary(let op):
                     let rhs = stack.pop()
                     let lhs = stack.pop()
                     stack.push(try apply(op, lhs, rhs, at: compiled.range(of: index)))
                 case .addInteger(let b):
-                    if case .integer(let a) = stack.top {
-                        let (sum, overflow) = a.addingReportingOverflow(b)
-                        if !overflow {
-                            stack.top = .integer(sum)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.add, lhs, .integer(b), at: compiled.range(of: index)))
+                    try combineTop(&stack, .add, .integer(b), step: index, of: compiled)
                 case .subtractInteger(let b):
-                    if case .integer(let a) = stack.top {
-                        let (difference, overflow) = a.subtractingReportingOverflow(b)
-                        if !overflow {
-                            stack.top = .integer(difference)
-                            continue
-                        }
-                    }
-                    let lhs = stack.pop()
-                    stack.push(try apply(.subtract, lhs, .integer(b), at: compiled.range(of: index)))
+                    try combineTop(&stack, .subtract, .integer(b), step: index, of: compiled)
                 case .power:
                     let exponent = stack.pop()
                     let base = stack.pop()

@@ -1,17 +1,19 @@
 extension Evaluator {
+    /// The value of a term's count or sides, and its roll when it rolled dice (kept for the
+    /// breakdown: the `1d4` of `(1d4)d6`).
+    private mutating func partValue(_ expr: Expr) throws(DiceError) -> (Number, Roll?) {
+        if let literal = try literal(expr) { return (literal, nil) }
+        let roll = try evaluate(expr)
+        return (roll.value, roll.hasDice ? roll : nil)
+    }
+
     /// Rolls a dice term: count, faces, then modifiers in their fixed order.
     mutating func rollPool(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Roll {
         var count = 1
         var countRoll: Roll?
         if let countExpr = term.count {
             let value: Number
-            if let literal = try literal(countExpr) {
-                value = literal
-            } else {
-                let roll = try evaluate(countExpr)
-                value = roll.value
-                if roll.hasDice { countRoll = roll }
-            }
+            (value, countRoll) = try partValue(countExpr)
             guard case .integer(let whole) = value, whole >= 0 else {
                 throw DiceError(.invalidCount(value), at: countExpr.range)
             }
@@ -20,13 +22,7 @@ extension Evaluator {
         var sidesRoll: Roll?
         var sidesValue: Number?
         if case .number(let sidesExpr) = term.sides {
-            if let literal = try literal(sidesExpr) {
-                sidesValue = literal
-            } else {
-                let roll = try evaluate(sidesExpr)
-                sidesValue = roll.value
-                if roll.hasDice { sidesRoll = roll }
-            }
+            (sidesValue, sidesRoll) = try partValue(sidesExpr)
         }
         let faces = try dieFaces(term, sides: sidesValue, at: range)
         if !term.hasComputedParts, let cached = try literalPlan(for: term, faces: faces, at: range) {
