@@ -164,16 +164,9 @@ extension Evaluator {
         var values: [Int] = []
         swap(&values, &listing.tally.values)
         let candidates = values.count
-        let n = Swift.max(0, Swift.min(step.count, candidates))
-        let dropCount = step.keep ? candidates - n : n
-        let lowValueFirst = step.keep == (step.extreme == .highest)
-        // The boundary's rank counted from the lowest value.
-        let rank = lowValueFirst ? dropCount - 1 : candidates - dropCount
-        var boundary = 0
-        if dropCount > 0 && dropCount < candidates {
-            values.withUnsafeMutableBufferPointer { Selection.partition($0, around: rank, in: 0..<candidates) }
-            boundary = rank == 0 ? values.min() ?? 0 : values[rank]
-        }
+        let dropCount = step.dropCount(of: candidates)
+        let lowValueFirst = step.dropsLowFirst
+        let boundary = dropCount > 0 && dropCount < candidates ? step.dropBoundary(&values, dropCount: dropCount) : 0
         func dropsWhole(_ value: Int) -> Bool {
             dropCount == candidates || dropCount > 0 && (lowValueFirst ? value < boundary : value > boundary)
         }
@@ -196,7 +189,7 @@ extension Evaluator {
         Self.markListed(&dice, plan) { _, value, occurrence in
             if dropsWhole(value) { return false }
             guard dropCount > 0 && value == boundary else { return true }
-            return step.keep ? occurrence < atBoundary - left : occurrence >= left
+            return step.dropsLaterFirst ? occurrence < atBoundary - left : occurrence >= left
         }
         return try largePool(term, plan: plan, dice: dice, entries: listing.entries, value: kept.total(at: range),
                              at: range)
@@ -381,16 +374,14 @@ struct ExtremeDice: DieSink {
 
     /// Whether `step` over `count` dice keeps or drops few enough of them to follow this way.
     static func fits(_ step: KeepDropStep, count: Int) -> Bool {
-        let n = Swift.max(0, Swift.min(step.count, count))
-        return Swift.min(n, count - n) <= BoundedHeap<DropOrder>.bound
+        let dropCount = step.dropCount(of: count)
+        return Swift.min(dropCount, count - dropCount) <= BoundedHeap<DropOrder>.bound
     }
 
     init(_ step: KeepDropStep, count: Int, plan: PoolPlan) {
-        let n = Swift.max(0, Swift.min(step.count, count))
-        let dropCount = step.keep ? count - n : n
+        let dropCount = step.dropCount(of: count)
         tracksKept = count - dropCount < dropCount
-        let order = DropOrder(lowValueFirst: step.keep == (step.extreme == .highest), laterFirst: step.keep,
-                              keepsLast: tracksKept)
+        let order = DropOrder(lowValueFirst: step.dropsLowFirst, laterFirst: step.dropsLaterFirst, keepsLast: tracksKept)
         dice = BoundedHeap(capacity: tracksKept ? count - dropCount : dropCount, order: order)
         running = KeptRunsValue(plan)
     }

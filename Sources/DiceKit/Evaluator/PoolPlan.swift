@@ -40,6 +40,29 @@ extension KeepDropStep {
 }
 
 extension KeepDropStep {
+    /// How many of `candidates` dice this step drops.
+    func dropCount(of candidates: Int) -> Int {
+        let n = Swift.max(0, Swift.min(count, candidates))
+        return keep ? candidates - n : n
+    }
+
+    /// Whether the drop order (see `apply(to:)`) takes lower values first (`kh`, `dl`).
+    var dropsLowFirst: Bool { keep == (extreme == .highest) }
+    /// Whether, among equal values, the drop order takes the later die first (`kh`, `kl`).
+    var dropsLaterFirst: Bool { keep }
+
+    /// The value the last die dropped shows, selected (not sorted) among `values`, those of
+    /// the dice that count, which it reorders; `dropCount` of them are dropped, at least one
+    /// and not all.
+    ///
+    /// - Complexity: O(*n*) expected.
+    func dropBoundary(_ values: inout [Int], dropCount: Int) -> Int {
+        let rank = dropsLowFirst ? dropCount - 1 : values.count - dropCount
+        values.withUnsafeMutableBufferPointer { Selection.partition($0, around: rank, in: 0..<$0.count) }
+        // `partition` leaves a rank at the end of the range alone.
+        return rank == 0 ? values.min() ?? 0 : values[rank]
+    }
+
     /// Marks `.dropped` the dice this step leaves out, among those still counted; the
     /// same dice as `apply(to:value:)` picks, without building index lists for small picks.
     ///
@@ -49,16 +72,15 @@ extension KeepDropStep {
     /// first, earlier first.
     ///
     /// - Complexity: O(*n*·*k*) for *n* dice when *k* ≤ 8 are dropped or kept; otherwise
-    ///   O(*n* log *n*).
+    ///   O(*n*) expected.
     func apply(to dice: inout [Die]) {
         var candidates = 0
         for die in dice where die.isCounted { candidates += 1 }
-        let n = Swift.min(count, candidates)
-        let dropCount = keep ? candidates - n : n
+        let dropCount = dropCount(of: candidates)
         let keepCount = candidates - dropCount
         guard dropCount > 0 else { return }
-        let lowValueFirst = keep == (extreme == .highest)
-        let laterFirst = keep
+        let lowValueFirst = dropsLowFirst
+        let laterFirst = dropsLaterFirst
         /// Whether die `a` comes before die `b` in the drop order.
         func before(_ a: Int, _ b: Int) -> Bool {
             let va = dice[a].value, vb = dice[b].value
@@ -98,10 +120,7 @@ extension KeepDropStep {
             var values: [Int] = []
             values.reserveCapacity(candidates)
             for die in dice where die.isCounted { values.append(die.value) }
-            // Its rank counted from the lowest value; strictly inside, as both counts exceed 8.
-            let rank = lowValueFirst ? dropCount - 1 : keepCount
-            values.withUnsafeMutableBufferPointer { Selection.partition($0, around: rank, in: 0..<candidates) }
-            let boundary = values[rank]
+            let boundary = dropBoundary(&values, dropCount: dropCount)
             values = []
             var left = dropCount
             for index in dice.indices where dice[index].isCounted {
