@@ -12,8 +12,7 @@ extension Evaluator {
         // Without keep/drop a die's flags follow from its value alone: a running value will do.
         if plan.keeps.isEmpty { return .running }
         // One keep/drop step: the few dice it keeps or drops, by position, or else every value.
-        // (Sorted, the dice listed are not the first rolled, so positions would not find them.)
-        if plan.keeps.count == 1, !plan.hasRerolls, plan.explosion == nil, plan.rules.sortAscending == nil {
+        if plan.keeps.count == 1, !plan.hasRerolls, plan.explosion == nil {
             return ExtremeDice.fits(plan.keeps[0], count: count) ? .extremes(plan.keeps[0]) : .allValues(plan.keeps[0])
         }
         return nil
@@ -53,12 +52,14 @@ extension Evaluator {
             try rollDice(count, plan, into: &listing, at: range)
             return try finishLargePool(term, plan: plan, listing: &listing, at: range)
         case .extremes(let step):
+            // Sorted, the dice listed are not the first rolled: the listing notes their positions.
             var listing = PoolListing(tally: ExtremeDice(step, count: count, plan: plan), limit: limits.maxRecordedDice,
-                                      ascending: nil)
+                                      ascending: plan.rules.sortAscending, notesPositions: true)
             try rollDice(count, plan, into: &listing, at: range)
             return try finishLargePool(term, plan: plan, listing: &listing, at: range)
         case .allValues(let step):
-            var listing = PoolListing(tally: AllValues(count: count), limit: limits.maxRecordedDice, ascending: nil)
+            var listing = PoolListing(tally: AllValues(count: count), limit: limits.maxRecordedDice,
+                                      ascending: plan.rules.sortAscending)
             try rollDice(count, plan, into: &listing, at: range)
             return try finishLargePool(term, plan: plan, step: step, listing: &listing, at: range)
         }
@@ -136,9 +137,9 @@ extension Evaluator {
                              value: listing.tally.value.total(at: range), at: range)
     }
 
-    /// The pool of the dice in `listing`, unsorted, with one keep/drop step: the few dice it
-    /// keeps or drops were followed by position (`ExtremeDice`), and the dice listed are the
-    /// first rolled, so a listed die's position is its index.
+    /// The pool of the dice in `listing` with one keep/drop step: the few dice it keeps or
+    /// drops were followed by position (`ExtremeDice`), and the listing noted the position of
+    /// each die it lists (unsorted, its index).
     private mutating func finishLargePool(_ term: DiceTerm, plan: PoolPlan, listing: inout PoolListing<ExtremeDice>,
                                           at range: SourceRange) throws(DiceError) -> Roll {
         let extremes = listing.tally
@@ -146,18 +147,21 @@ extension Evaluator {
         // Kept few: their value; dropped few: the value of all less theirs.
         for die in extremes.dice.elements { value.add(die.value, kept: extremes.tracksKept ? 1 : -1) }
         var dice = listing.finish()
-        let picked = Set(extremes.dice.elements.lazy.filter { $0.position < dice.count }.map(\.position))
-        Self.markListed(&dice, plan) { index, _, _ in picked.contains(index) == extremes.tracksKept }
+        let positions = listing.positions
+        // Unsorted, only the first positions are listed.
+        let picked = Set(extremes.dice.elements.lazy.map(\.position).filter { !positions.isEmpty || $0 < dice.count })
+        Self.markListed(&dice, plan) { index, _, _ in
+            picked.contains(positions.isEmpty ? index : positions[index]) == extremes.tracksKept
+        }
         return try largePool(term, plan: plan, dice: dice, entries: listing.entries, value: value.total(at: range),
                              at: range)
     }
 
-    /// The pool of the dice in `listing`, unsorted, with one keep/drop step keeping and
-    /// dropping many: the value the last die dropped shows, selected among every value (8
+    /// The pool of the dice in `listing` with one keep/drop step keeping and dropping many: the value the last die dropped shows, selected among every value (8
     /// bytes a die, not a `Die`'s 16, and no sort), then, as `KeepDropStep.apply(to:)` drops
     /// them, every die before it in value order and, of those showing it, as many as are left
-    /// to drop, the later or the earlier first. The dice listed are the first rolled, so their
-    /// occurrences of a value are its first.
+    /// to drop, the later or the earlier first. The dice listed of a value are its first
+    /// occurrences, sorted or not.
     private mutating func finishLargePool(_ term: DiceTerm, plan: PoolPlan, step: KeepDropStep,
                                           listing: inout PoolListing<AllValues>,
                                           at range: SourceRange) throws(DiceError) -> Roll {
@@ -411,11 +415,18 @@ struct RunningTally: DieSink {
 /// the candidates are kept in sorted order up to twice the limit, then cut to the limit; past
 /// a cut only a die of a value strictly before the last one kept can enter (a later die of an
 /// equal value sorts after every one already listed).
+///
+/// Sorted, it can also note where each die listed was rolled (`positions`), for tallies that
+/// pick dice by position.
 struct PoolListing<Tally: DieSink>: DieSink {
     var tally: Tally
     let limit: Int
     let ascending: Bool?
     private var dice: [Die] = []
+    /// Sorted with `notesPositions`: the position among the dice rolled of each die in `dice`;
+    /// otherwise empty.
+    private(set) var positions: [Int] = []
+    private let notesPositions: Bool
     /// Dice rolled in all, rerolled ones included.
     private(set) var entries = 0
     /// Sorted, after a cut: the value of the last die listed.
@@ -423,10 +434,11 @@ struct PoolListing<Tally: DieSink>: DieSink {
     /// Sorted: the candidates held before a cut.
     private let capacity: Int
 
-    init(tally: Tally, limit: Int, ascending: Bool?) {
+    init(tally: Tally, limit: Int, ascending: Bool?, notesPositions: Bool = false) {
         self.tally = tally
         self.limit = Swift.max(0, limit)
         self.ascending = ascending
+        self.notesPositions = notesPositions && ascending != nil
         let (twice, overflow) = self.limit.multipliedReportingOverflow(by: 2)
         capacity = overflow ? Int.max : twice
         dice.reserveCapacity(Swift.min(self.limit, 1 << 16))
@@ -443,17 +455,28 @@ struct PoolListing<Tally: DieSink>: DieSink {
         guard limit > 0 else { return }
         if let bound, ascending ? value >= bound : value <= bound { return }
         dice.append(Die(value: value, flags: flags))
+        if notesPositions { positions.append(entries - 1) }
         if dice.count >= capacity { cut() }
     }
 
     /// Sorts the candidates (stably: the earlier of equal values first) and keeps the first `limit`.
     private mutating func cut() {
         guard let ascending else { return }
-        dice.sort { ascending ? $0.value < $1.value : $0.value > $1.value }
-        if dice.count >= limit {
-            dice.removeSubrange(limit...)
-            bound = dice.last?.value
+        if notesPositions {
+            // The candidates and their positions, sorted together (ties by position: stable).
+            var order = Array(dice.indices)
+            order.sort { a, b in
+                let x = dice[a].value, y = dice[b].value
+                return x != y ? (ascending ? x < y : x > y) : positions[a] < positions[b]
+            }
+            if order.count > limit { order.removeSubrange(limit...) }
+            dice = order.map { dice[$0] }
+            positions = order.map { positions[$0] }
+        } else {
+            dice.sort { ascending ? $0.value < $1.value : $0.value > $1.value }
+            if dice.count > limit { dice.removeSubrange(limit...) }
         }
+        if dice.count >= limit { bound = dice.last?.value }
     }
 
     /// The dice listed, in the order shown.

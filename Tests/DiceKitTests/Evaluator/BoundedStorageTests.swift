@@ -54,8 +54,12 @@ import Testing
         // Sorted, a running value (too many faces to count).
         "2000d1000000sa", "2000d1000000sd", "2000d1000000r<500000sa", "2000d1000000cs>500000sd",
         "2000d1000000!>999990sa", "2000d1000000df<10sa", "2000d9223372036854775807sd",
-        // Keep/drop over too many faces, sorted: the whole path.
-        "2000d1000000kh5sa",
+        // One keep/drop step over too many faces, sorted: the few dice kept or dropped, by position.
+        "2000d1000000kh5sa", "2000d1000000kh1sd", "2000d1000000kl3sa", "2000d1000000dh2sd", "2000d1000000dl1sa",
+        "2000d1000000kh1998sd", "2000d1000000kl1000sa", "2000d1000000kh0sd", "2000d1000000dl2000sa",
+        "2000d1000000kh7cs>500000sd", "2000d1000000kl2mi500000sa", "2000d4611686018427387904dl1sd",
+        // Two keep/drop steps over too many faces, sorted or not: the whole path.
+        "2000d1000000kh5kl2sa", "2000d1000000dl3dh3",
         // One keep/drop step over too many faces, unsorted: the few dice kept or dropped.
         "2000d1000000kh1", "2000d1000000kh5", "2000d1000000kl3", "2000d1000000dh2", "2000d1000000dl1",
         "2000d1000000kh1998", "2000d1000000kl1000", "2000d1000000dh1999", "2000d1000000kh0", "2000d1000000dl2000",
@@ -98,7 +102,9 @@ import Testing
     /// face), or the ties among the few dice kept or dropped broken by position (many faces).
     @Test(arguments: ["300d6sa", "300d6kh150sd", "300d6dl20kh200sa", "300d6!kl100sd", "300d6r1dh60sa",
                       "300d6cs>=3df1sd", "300d6!!kh100sa", "300d1000000kh3", "300d1000000kl4", "300d1000000dh5",
-                      "300d1000000dl6", "300d1000000kh290", "300d1000000kl150", "300d1000000dh299cs>=2"])
+                      "300d1000000dl6", "300d1000000kh290", "300d1000000kl150", "300d1000000dh299cs>=2",
+                      "300d1000000kh3sa", "300d1000000kl4sd", "300d1000000dh5sa", "300d1000000dl6sd",
+                      "300d1000000kh290sa", "300d1000000kl150sd"])
     func scriptedRunsOfEqualFaces(_ text: String) throws {
         let scripts: [[Int]] = [[1], [6], [6, 6, 1], [1, 1, 1, 2, 6, 6, 3], [2, 6, 6, 6, 4, 1, 1, 5]]
         for script in scripts {
@@ -114,7 +120,7 @@ import Testing
     /// One keep/drop step keeping and dropping more than `BoundedHeap.bound` dice of faces too
     /// many to count: a selection over every value, ties at its boundary broken by position.
     @Test(arguments: ["140000d1000000kh70000", "140000d1000000kl70000", "140000d1000000dh69000cs>500000",
-                      "140000d1000000dl70001df<10"])
+                      "140000d1000000dl70001df<10", "140000d1000000kh70000sa", "140000d1000000kl70000sd"])
     func keepAndDropBothManyOverManyFaces(_ text: String) throws {
         for seed in [1, 2] as [UInt64] {
             try Self.expectSame(text, listed: 100, seed: seed)
