@@ -12,14 +12,29 @@ enum Files {
 
     /// The bytes of `path`, or why they cannot be read.
     static func read(_ path: String) throws(ReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw ReadError(message: "\(path): \(describe(errno))") }
+        let descriptor = try open(path)
         defer { close(descriptor) }
+        return try readAll(descriptor, name: path)
+    }
+
+    /// A descriptor open for reading `path` (not a directory), for the caller to close.
+    static func open(_ path: String) throws(ReadError) -> Int32 {
+        let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ReadError(message: "\(path): \(describe(errno))") }
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
             throw ReadError(message: "\(path): is a directory")
         }
-        return try readAll(descriptor, name: path)
+        return descriptor
+    }
+
+    private static func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.open(path, flags)
+        #else
+        return Darwin.open(path, flags)
+        #endif
     }
 
     /// Everything on file descriptor `descriptor` until its end.
@@ -47,7 +62,7 @@ enum Files {
         return String(cString: text).lowercased()
     }
 
-    private static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    static func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
         #if canImport(Glibc)
         return Glibc.read(descriptor, buffer, count)
         #else

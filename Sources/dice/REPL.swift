@@ -151,8 +151,13 @@ final class REPL {
             guard !argument.isEmpty else { return problem("usage: :load FILE") }
             let path = REPL.expandHome(argument, home: home)
             do {
-                let bytes = try Files.read(path)
-                execute(SourceFile(name: path, bytes: bytes))
+                let descriptor = try Files.open(path)
+                // Read as it runs, on the statements' thread: Ctrl-C stops an endless file too.
+                execute { worker, job, checkpoint in
+                    defer { close(descriptor) }
+                    var stream = ScriptStream(descriptor: descriptor, name: path)
+                    return worker.run(&stream, shouldStop: { job.isAbandoned }, checkpoint: checkpoint) == .succeeded
+                }
             } catch {
                 problem("cannot read \(error.message)")
             }
@@ -242,6 +247,13 @@ final class REPL {
     /// statements before it did. Returns whether every statement ran.
     @discardableResult
     private func execute(_ source: SourceFile, typed: Bool = false, quiet: Bool = false) -> Bool {
+        execute { worker, _, checkpoint in worker.run(source, quiet: quiet, typed: typed, checkpoint: checkpoint) }
+    }
+
+    /// Runs `statements` (given the runner to use, the job and the checkpoint to call after
+    /// each statement) as `execute(_:)` runs a source's.
+    @discardableResult
+    private func execute(_ statements: @escaping (inout Runner, Job, @escaping (Session) -> Void) -> Bool) -> Bool {
         // One abandoned statement at a time: let the last one finish unwinding first.
         abandoned?.join()
         abandoned = nil
@@ -257,7 +269,7 @@ final class REPL {
         }
         let job = Job { job in
             worker.session.shouldStop = { job.isAbandoned }
-            let succeeded = worker.run(source, quiet: quiet, typed: typed) { session in
+            let succeeded = statements(&worker, job) { session in
                 workerOutput.flush()
                 workerErrors.flush()
                 progress.save(session)

@@ -86,6 +86,77 @@ struct Runner {
         }
     }
 
+    /// Runs a script as `stream` reads it, batch by batch, flushing what it printed before
+    /// each read that may wait. Returns `.failed` after reporting the first error (a line
+    /// past the stream's `maxLineBytes` is one), `.unreadable` after reporting a read error.
+    /// - Parameters:
+    ///   - shouldStop: asked while waiting for input; `true` ends the script there.
+    ///   - checkpoint: as in `run(_:)`, after each statement that ran.
+    mutating func run(_ stream: inout ScriptStream, repetitions: Int = 1, shouldStop: (() -> Bool)? = nil,
+                      checkpoint: ((Session) -> Void)? = nil) -> ScriptResult {
+        while true {
+            let batch: ScriptStream.Batch?
+            do {
+                batch = try stream.next(shouldStop: shouldStop) {
+                    output.flush()
+                    errors.flush()
+                }
+            } catch {
+                output.flush()
+                errors.line("dice: cannot read \(error.message)")
+                errors.flush()
+                return .unreadable
+            }
+            switch batch {
+            case nil:
+                return .succeeded
+            case .lines(let source):
+                guard run(source, repetitions: repetitions, checkpoint: checkpoint) else { return .failed }
+            case .partial(let source, let atLimit):
+                if hasSyntaxError(source) {
+                    // What comes before the error runs, then the error is reported.
+                    _ = run(source, repetitions: repetitions, checkpoint: checkpoint)
+                    return .failed
+                }
+                if atLimit {
+                    output.flush()
+                    let limit = stream.maxLineBytes
+                    errors.line("\(source.name):\(source.firstLine):1: error: the line is longer than "
+                        + (limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"))
+                    errors.flush()
+                    return .failed
+                }
+            }
+        }
+    }
+
+    enum ScriptResult {
+        case succeeded, failed, unreadable
+
+        /// The command's exit status: 1 a statement failed, 2 the input could not be read.
+        var status: Int32 {
+            switch self {
+            case .succeeded: 0
+            case .failed: 1
+            case .unreadable: 2
+            }
+        }
+    }
+
+    /// Whether the start of a long line has a syntax error that no more of the line can take
+    /// away: one well before its end (the line may stop anywhere, in a number or a character),
+    /// and not an annotation left open (its `]` may come later).
+    private func hasSyntaxError(_ source: SourceFile) -> Bool {
+        var parser = Parser(source, limits: session.limits, expressionsAreStats: false)
+        do {
+            while try parser.nextStatement() != nil {}
+            return false
+        } catch {
+            if case .unterminatedAnnotation = error.kind { return false }
+            return error.range.lowerBound.offset < source.bytes.count - 4096
+        }
+    }
+
     private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile) throws(DiceError) {
         if case .compare(let exprs) = outcome { return try compare(exprs, input: input, in: source) }
         if case .stats(let expr) = outcome {

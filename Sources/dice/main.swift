@@ -42,26 +42,24 @@ func main() -> Int32 {
         for statement in statements {
             let source = SourceFile(name: "<-e>", text: statement)
             guard runner.run(source, repetitions: options.repetitions, statsMode: options.stats) else { return 1 }
+            // Printed as it runs: a later statement may take long, or never end.
+            runner.output.flush()
         }
         return 0
     case .file(let path):
-        let bytes: [UInt8]
+        let descriptor: Int32
         do {
-            bytes = try Files.read(path)
+            descriptor = try Files.open(path)
         } catch {
             Output.error.line("dice: cannot read \(error.message)")
             return 2
         }
-        return runner.run(SourceFile(name: path, bytes: bytes), repetitions: options.repetitions) ? 0 : 1
+        defer { close(descriptor) }
+        var stream = ScriptStream(descriptor: descriptor, name: path)
+        return runner.run(&stream, repetitions: options.repetitions).status
     case .standardInput:
-        let bytes: [UInt8]
-        do {
-            bytes = try Files.readAll(0, name: "<stdin>")
-        } catch {
-            Output.error.line("dice: cannot read \(error.message)")
-            return 2
-        }
-        return runner.run(SourceFile(name: "<stdin>", bytes: bytes), repetitions: options.repetitions) ? 0 : 1
+        var stream = ScriptStream(descriptor: 0, name: "<stdin>")
+        return runner.run(&stream, repetitions: options.repetitions).status
     case .repl:
         return startREPL(runner: runner)
     }

@@ -7,11 +7,15 @@ public struct SourceFile: Sendable {
     public let name: String
     /// The text as UTF-8 bytes; it may contain invalid sequences (the lexer reports them).
     public let bytes: [UInt8]
+    /// The number of the text's first line in the whole script: 1 unless the text is a part
+    /// of a script read as it arrives (the lines from `firstLine` on).
+    public let firstLine: Int
 
-    /// A source named `name` whose text is `bytes`.
-    public init(name: String, bytes: [UInt8]) {
+    /// A source named `name` whose text is `bytes`, starting at line `firstLine` of its script.
+    public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
         self.name = name
         self.bytes = bytes
+        self.firstLine = firstLine
     }
 
     /// A source named `name` whose text is `text`.
@@ -19,12 +23,12 @@ public struct SourceFile: Sendable {
         self.init(name: name, bytes: Array(text.utf8))
     }
 
-    /// The 1-based line and column of `location`.
+    /// The 1-based line (counted from `firstLine`) and column of `location`.
     ///
     /// - Complexity: O(*k*) for *k* bytes before `location`.
     public func lineAndColumn(of location: SourceLocation) -> (line: Int, column: Int) {
         let offset = Swift.min(Swift.max(location.offset, 0), bytes.count)
-        var line = 1
+        var line = firstLine
         var lineStart = 0
         var index = 0
         while index < offset {
