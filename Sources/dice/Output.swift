@@ -132,19 +132,22 @@ final class Output: @unchecked Sendable {
         }
     }
 
-    /// Writes the waiting bytes to `descriptor`; a closed standard output ends the program.
+    /// Writes the waiting bytes to `descriptor`. A reader of standard output that went away
+    /// (`| head -1`) ends the program quietly; any other failure to write it (a full disk,
+    /// a closed descriptor) ends it with a message and status 1, as other Unix tools do.
     private func writeBuffered(to descriptor: Int32) {
         var offset = 0
         while offset < count {
             let written = systemWrite(descriptor, storage + offset, count - offset)
             if written < 0 {
-                if errno == EINTR { continue }
+                let code = errno
+                if code == EINTR { continue }
                 count = 0
-                if descriptor == 1 {
-                    // The reader went away: nothing more to say to anyone.
-                    exit(0)
-                }
-                return
+                guard descriptor == 1 else { return }
+                if code == EPIPE { exit(0) }
+                Output.error.line("dice: write error: \(Files.describe(code))")
+                Output.error.flush()
+                exit(1)
             }
             offset += written
         }
