@@ -129,7 +129,7 @@ final class PoolModel {
     }
 
     /// Whether `face` explodes.
-    private func explodes(_ face: Int) -> Bool { explosionPoint?.matches(face) ?? false }
+    func explodes(_ face: Int) -> Bool { explosionPoint?.matches(face) ?? false }
 
     private func contribution(_ value: Int) throws(ArithmeticFault) -> Number {
         try rules.counting.contribution(of: .integer(value))

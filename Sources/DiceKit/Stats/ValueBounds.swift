@@ -164,6 +164,18 @@ struct ValueBounds: Hashable {
 
         /// A dice term: the count's interval times one die's, keep/drop counted by the dice kept.
         private mutating func dice(_ term: DiceTerm) -> ValueBounds? {
+            var term = term
+            if term.literalRules == nil {
+                // Modifier arguments that are constants (`!=(1+1)`, `kh(n)`): as if written so.
+                var arguments: [SourceRange: Number] = [:]
+                for modifier in term.modifiers {
+                    for argument in modifier.arguments where !argument.isLiteral {
+                        guard let value = bounds(of: argument), value.low == value.high else { return nil }
+                        arguments[argument.range] = Number(value.low)
+                    }
+                }
+                term = term.resolved(ResolvedParts(arguments: arguments))
+            }
             guard let rules = term.literalRules, term.modifierConflict == nil else { return nil }
             let counts = term.count.map { bounds(of: $0) } ?? .constant(1)
             // Counts past the dice limit fail as rolls; the bound keeps the counts below in Int.
@@ -194,7 +206,9 @@ struct ValueBounds: Hashable {
                                             range: .at(0), rerollRange: .at(0), explosionRange: .at(0)) else {
                 return nil
             }
-            guard let die = pool.dieBounds else { return nil }
+            // Keep/drop among the dice of `!` and `!p` chains picks dice, not chains.
+            let chained = rules.keeps.isEmpty || rules.explosion?.kind == .compound
+            guard let die = chained ? pool.chainBounds : pool.eachDieBounds else { return nil }
             let low = Int(counts.low.rounded(.up)), high = Int(counts.high.rounded(.down))
             guard low <= high else { return nil }
             /// The dice kept of `n`.
@@ -209,7 +223,7 @@ struct ValueBounds: Hashable {
             }
             // Explosions add dice without end, and keep/drop then keeps more of them (the kept
             // count grows with the dice: `kh3` up to 3, `dl6` without bound).
-            let explodes = !die.low.isFinite || !die.high.isFinite
+            let explodes = !chained && (!die.low.isFinite || !die.high.isFinite)
             for n in candidates {
                 let fewest = Double(kept(n)), most = explodes ? Double(kept(n + 1_000_000)) : fewest
                 let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
@@ -224,9 +238,77 @@ struct ValueBounds: Hashable {
 }
 
 extension PoolModel {
-    /// The least and greatest value one die of the pool adds (a chain's total for explosions):
-    /// unbounded on the side its explosions go; `nil` when a contribution cannot be worked out.
-    var dieBounds: ValueBounds? {
+    /// The least and greatest value one die of the pool adds, a chain's total for explosions
+    /// (for keep/drop among the dice of `!` and `!p` chains, see `eachDieBounds`); `nil`
+    /// when a contribution cannot be worked out.
+    ///
+    /// A chain goes on while its die explodes, so only a face that does not explode ends it:
+    /// with `!` a chain is `c(f)` for a face `f` that stops and `c(f)` plus another chain for
+    /// one that explodes (`c` what a die showing a face counts: itself, or 0 or 1 for `cs`, less
+    /// 1 for a `df` match); its least is the least stopping face's `c` unless an exploding face
+    /// counts below 0 (then none: the chain can go down and down), and its greatest alike.
+    /// `!p` counts each extra die one less; `!!` adds the faces into one die, counted once.
+    var chainBounds: ValueBounds? {
+        var failed = false
+        func counted(_ value: Int) -> Double {
+            guard let number = try? rules.counting.contribution(of: .integer(value)) else {
+                failed = true
+                return 0
+            }
+            return number.doubleValue
+        }
+        guard let explosion = rules.explosion, cutsExplosionTails else {
+            var low = Double.infinity, high = -Double.infinity
+            die.forEachWholeOutcome { face, _ in
+                low = Swift.min(low, counted(face))
+                high = Swift.max(high, counted(face))
+            }
+            guard !failed, low <= high else { return nil }
+            return ValueBounds(low: low, high: high)
+        }
+        if explosion.kind == .compound && !rules.counting.isSum { return nil }
+        /// The ends of what the faces that stop and the faces that explode count, `value`
+        /// giving what a face counts.
+        func ends(_ value: (Int) -> Double) -> (stop: ValueBounds, go: ValueBounds) {
+            var stop = ValueBounds(low: .infinity, high: -.infinity), go = stop
+            die.forEachWholeOutcome { face, _ in
+                let counts = value(face)
+                if explodes(face) {
+                    go = ValueBounds(low: Swift.min(go.low, counts), high: Swift.max(go.high, counts))
+                } else {
+                    stop = ValueBounds(low: Swift.min(stop.low, counts), high: Swift.max(stop.high, counts))
+                }
+            }
+            return (stop, go)
+        }
+        /// A chain of dice each counting `value(face)`.
+        func chain(_ value: (Int) -> Double) -> ValueBounds {
+            let (stop, go) = ends(value)
+            guard go.low <= go.high else { return stop }
+            return ValueBounds(low: go.low < 0 ? -.infinity : stop.low, high: go.high > 0 ? .infinity : stop.high)
+        }
+        let result: ValueBounds
+        switch explosion.kind {
+        case .explode:
+            result = chain(counted)
+        case .compound:
+            result = chain { Double($0) }
+        case .penetrate:
+            // The first die counts in full, each extra die one less.
+            let extras = chain { face in face == Int.min ? -.infinity : counted(face - 1) }
+            let (stop, go) = ends(counted)
+            result = go.low <= go.high
+                ? ValueBounds(low: Swift.min(stop.low, go.low + extras.low), high: Swift.max(stop.high, go.high + extras.high))
+                : stop
+        }
+        guard !failed, result.low <= result.high, !result.low.isNaN, !result.high.isNaN else { return nil }
+        return result
+    }
+
+    /// The least and greatest value each die of the pool counts, an extra die of an explosion
+    /// alone: unbounded on the side extra dice go (keep/drop may keep without end of them);
+    /// `nil` when a contribution cannot be worked out.
+    var eachDieBounds: ValueBounds? {
         var low = Double.infinity, high = -Double.infinity
         var extraLow = Double.infinity, extraHigh = -Double.infinity
         var explodes = false
