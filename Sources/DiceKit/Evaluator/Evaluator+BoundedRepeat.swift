@@ -24,16 +24,14 @@ extension Evaluator {
         }
         let outcome: GroupOutcome
         let others: [GroupRoll.Member]
+        let (rules, shown) = try groupRulesAndShown(modifiers)
         switch values.storage {
         case .narrow(let codes):
-            (outcome, others) = try codedOutcome(codes, values.distinct, rules: try groupRules(modifiers),
-                                                 listed: members.count, at: range)
+            (outcome, others) = try codedOutcome(codes, values.distinct, rules: rules, listed: members.count, at: range)
         case .wide(let codes):
-            (outcome, others) = try codedOutcome(codes, values.distinct, rules: try groupRules(modifiers),
-                                                 listed: members.count, at: range)
+            (outcome, others) = try codedOutcome(codes, values.distinct, rules: rules, listed: members.count, at: range)
         case .plain(let plain):
             // Values too many to code: as the reference does, every value kept.
-            let rules = try groupRules(modifiers)
             if rules.sortAscending != nil {
                 var all = members
                 all.reserveCapacity(plain.count)
@@ -46,7 +44,7 @@ extension Evaluator {
         if let ascending = outcome.sortAscending {
             members = Self.sortedListing(members, others, ascending: ascending, listed: listed)
         }
-        var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: outcome.isCount)
+        var group = GroupRoll(members: members, isRepeat: true, modifiers: shown, isCount: outcome.isCount)
         group.omitted = n - members.count
         return Roll(.group(group), value: outcome.value)
     }

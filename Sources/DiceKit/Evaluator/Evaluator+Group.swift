@@ -62,9 +62,10 @@ extension Evaluator {
             group.omitted = n - members.count
             return Roll(.group(group), value: try sum.total(at: range))
         }
-        let outcome = try groupOutcome(values, rules: try groupRules(modifiers), at: range)
+        let (rules, shown) = try groupRulesAndShown(modifiers)
+        let outcome = try groupOutcome(values, rules: rules, at: range)
         outcome.mark(&members)
-        var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: outcome.isCount)
+        var group = GroupRoll(members: members, isRepeat: true, modifiers: shown, isCount: outcome.isCount)
         group.omitted = n - members.count
         return Roll(.group(group), value: outcome.value)
     }
@@ -81,23 +82,31 @@ extension Evaluator {
                               at range: SourceRange) throws(DiceError) -> Roll {
         var members = members
         // The values are read in place: a copy of a huge repeat's would double its memory.
-        let rules = try groupRules(modifiers)
+        let (rules, shown) = try groupRulesAndShown(modifiers)
         let outcome = try groupOutcome(members.lazy.map { $0.roll.value }, rules: rules, at: range)
         outcome.mark(&members)
         if let ascending = outcome.sortAscending {
             members.sort { ascending ? $0.roll.value < $1.roll.value : $0.roll.value > $1.roll.value }
         }
-        let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: modifiers, isCount: outcome.isCount)
+        let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: shown, isCount: outcome.isCount)
         return Roll(.group(group), value: outcome.value)
     }
 
     /// A group's modifiers checked and their arguments evaluated, in the order they apply.
     mutating func groupRules(_ modifiers: [DiceModifier]) throws(DiceError) -> PoolRules {
+        try groupRulesAndShown(modifiers).rules
+    }
+
+    /// `groupRules(modifiers)`, and the modifiers as the breakdown shows them: computed
+    /// arguments written as the values they took (`kh2`, not `kh(n)`; LANGUAGE.md §6).
+    mutating func groupRulesAndShown(_ modifiers: [DiceModifier]) throws(DiceError)
+        -> (rules: PoolRules, shown: [DiceModifier]) {
         let ordered = DiceModifier.inStageOrder(modifiers)
         if let conflict = PoolRules.conflict(in: ordered, onGroup: true) { throw conflict }
         var argumentRolls: [Roll] = []
         var argumentValues: [SourceRange: Number] = [:]
-        return try resolveRules(ordered, argumentRolls: &argumentRolls, values: &argumentValues)
+        let rules = try resolveRules(ordered, argumentRolls: &argumentRolls, values: &argumentValues)
+        return (rules, argumentValues.isEmpty ? modifiers : modifiers.map { $0.replacingArguments(argumentValues) })
     }
 
     /// What a group's modifiers make of its member values: its value, and which members are

@@ -61,41 +61,49 @@ public struct Roll: Hashable, Sendable {
     /// Every dice pool in the tree, in the order they appear.
     ///
     /// - Complexity: O(*n*) for *n* nodes of the tree.
-    public var pools: [DicePool] {
-        var result: [DicePool] = []
-        collectPools(into: &result, annotation: nil)
+    public var pools: [DicePool] { countedPools.map(\.pool) }
+
+    /// `pools`, each with whether its dice count towards the value: not inside a group
+    /// member that keep/drop dropped (`{1d20 + 5, 1d20 + 5}kh1`).
+    var countedPools: [(pool: DicePool, counts: Bool)] {
+        var result: [(pool: DicePool, counts: Bool)] = []
+        collectPools(into: &result, annotation: nil, counts: true)
         return result
     }
 
-    private func collectPools(into result: inout [DicePool], annotation: String?) {
+    private func collectPools(into result: inout [(pool: DicePool, counts: Bool)], annotation: String?,
+                              counts: Bool) {
         switch kind {
         case .number, .variable: break
         case .pool(var pool):
-            pool.countRoll?.collectPools(into: &result, annotation: annotation)
-            pool.sidesRoll?.collectPools(into: &result, annotation: annotation)
-            for argument in pool.argumentRolls { argument.collectPools(into: &result, annotation: annotation) }
+            pool.countRoll?.collectPools(into: &result, annotation: annotation, counts: counts)
+            pool.sidesRoll?.collectPools(into: &result, annotation: annotation, counts: counts)
+            for argument in pool.argumentRolls { argument.collectPools(into: &result, annotation: annotation, counts: counts) }
             if pool.annotation == nil { pool.annotation = annotation }
-            result.append(pool)
-        case .group(let group): for member in group.members { member.roll.collectPools(into: &result, annotation: annotation) }
-        case .unary(_, let roll): roll.collectPools(into: &result, annotation: annotation)
+            result.append((pool, counts))
+        case .group(let group):
+            for member in group.members {
+                member.roll.collectPools(into: &result, annotation: annotation, counts: counts && member.kept)
+            }
+        case .unary(_, let roll): roll.collectPools(into: &result, annotation: annotation, counts: counts)
         case .chain(let chain):
-            chain.first.collectPools(into: &result, annotation: annotation)
-            for step in chain.steps { step.operand.collectPools(into: &result, annotation: annotation) }
+            chain.first.collectPools(into: &result, annotation: annotation, counts: counts)
+            for step in chain.steps { step.operand.collectPools(into: &result, annotation: annotation, counts: counts) }
         case .power(let a, let b), .comparison(_, let a, let b):
-            a.collectPools(into: &result, annotation: annotation)
-            b.collectPools(into: &result, annotation: annotation)
+            a.collectPools(into: &result, annotation: annotation, counts: counts)
+            b.collectPools(into: &result, annotation: annotation, counts: counts)
         case .function(_, let arguments):
-            for argument in arguments { argument.collectPools(into: &result, annotation: annotation) }
+            for argument in arguments { argument.collectPools(into: &result, annotation: annotation, counts: counts) }
         case .macro(_, let arguments, let body):
-            for argument in arguments { argument.collectPools(into: &result, annotation: annotation) }
-            body.collectPools(into: &result, annotation: annotation)
-        case .annotated(let roll, let label): roll.collectPools(into: &result, annotation: label)
+            for argument in arguments { argument.collectPools(into: &result, annotation: annotation, counts: counts) }
+            body.collectPools(into: &result, annotation: annotation, counts: counts)
+        case .annotated(let roll, let label): roll.collectPools(into: &result, annotation: label, counts: counts)
         case .conditional(let condition, let branch, _):
-            condition.collectPools(into: &result, annotation: annotation)
-            branch.collectPools(into: &result, annotation: annotation)
+            condition.collectPools(into: &result, annotation: annotation, counts: counts)
+            branch.collectPools(into: &result, annotation: annotation, counts: counts)
         case .binding(_, let value, let body):
-            value.collectPools(into: &result, annotation: annotation)
-            body.collectPools(into: &result, annotation: annotation)
+            value.collectPools(into: &result, annotation: annotation, counts: counts)
+            body.collectPools(into: &result, annotation: annotation, counts: counts)
         }
     }
 

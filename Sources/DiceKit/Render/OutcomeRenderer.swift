@@ -134,7 +134,7 @@ public struct OutcomeRenderer: Sendable {
         json.number("value", roll.value)
         json.string("text", RollRenderer(style: .plain, maxShown: rolls.maxShown).render(roll))
         json.beginArray("rolls")
-        for pool in roll.pools { write(pool, into: &json) }
+        for (pool, counts) in roll.countedPools { write(pool, counts: counts, into: &json) }
         json.endArray()
         // Every annotation, whatever term it labels (`3 [bonus]` has no dice to carry it).
         let labels = roll.labels
@@ -152,7 +152,9 @@ public struct OutcomeRenderer: Sendable {
         }
     }
 
-    private func write(_ pool: DicePool, into json: inout JSONWriter) {
+    /// A pool's object; `counts` false when it is in a group member that was dropped: then
+    /// no die of it is kept, and each is marked dropped.
+    private func write(_ pool: DicePool, counts: Bool, into json: inout JSONWriter) {
         json.beginObject()
         json.string("notation", pool.notation)
         json.number("value", pool.value)
@@ -162,13 +164,15 @@ public struct OutcomeRenderer: Sendable {
         for die in pool.dice {
             json.beginObject()
             json.number("value", die.value)
-            json.bool("kept", die.isCounted)
+            json.bool("kept", counts && die.isCounted)
             let names: [(Die.Flags, String)] = [
                 (.dropped, "dropped"), (.rerolled, "rerolled"), (.exploded, "exploded"), (.extra, "extra"),
                 (.compounded, "compounded"), (.penetrated, "penetrated"), (.clamped, "clamped"),
                 (.success, "success"), (.failure, "failure"),
             ]
-            for (flag, name) in names where die.flags.contains(flag) { json.bool(name, true) }
+            for (flag, name) in names where die.flags.contains(flag) || (flag == .dropped && !counts && die.isCounted) {
+                json.bool(name, true)
+            }
             if pool.highestFace != pool.lowestFace && !die.flags.contains(.compounded) {
                 if die.value == pool.highestFace { json.bool("max", true) }
                 if die.value == pool.lowestFace { json.bool("min", true) }

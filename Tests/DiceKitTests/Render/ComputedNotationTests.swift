@@ -24,6 +24,10 @@ import Testing
         Case(program: "def trait(die) = 1d(die)!; trait(4)", faces: [2], text: "trait(4): 1d4! (2) = 2", notations: ["1d4!"]),
         // A count that rolled dice keeps its roll in place; JSON lists that roll, then the pool as rolled.
         Case(program: "(1d4)d6", faces: [2, 5, 6], text: "(1d4 (2))d6 (5, 6) = 11", notations: ["1d4", "2d6"]),
+        // A group's and a repeat's computed modifiers too.
+        Case(program: "n = 2; {1, 2, 3}kh(n)", faces: [], text: "{~~1~~, 2, 3}kh2 = 5", notations: []),
+        Case(program: "repeat(3, 1d6)dl(1 + 1)", faces: [4, 2, 5], text: "{~~1d6 (4) = 4~~, ~~1d6 (2) = 2~~, 1d6 (5) = 5}dl2 = 5",
+             notations: ["1d6", "1d6", "1d6"]),
         // Literal parts are shown as written.
         Case(program: "4d6kh3", faces: [6, 4, 3, 1], text: "4d6kh3 (6, 4, 3, ~~1~~) = 13", notations: ["4d6kh3"]),
     ]
@@ -44,5 +48,17 @@ import Testing
         #expect(roll.pools.map(\.notation) == c.notations)
         let json = renderer.json(for: last, input: "x")
         for notation in c.notations { #expect(json.contains("\"notation\":\"\(notation)\"")) }
+    }
+
+    /// The dice of a group member that keep/drop dropped count for nothing: JSON says so of
+    /// each (LANGUAGE.md §6: `rolls` describes every die, kept or dropped).
+    @Test func diceOfADroppedMemberAreNotKept() throws {
+        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice([14, 13, 2, 3]))
+        let outcome = try evaluator.execute(try #require(try Parser.parseProgram("{1d20 + 5, 1d20 + 5, 2d6kh1}kh1").first))
+        let json = OutcomeRenderer().json(for: outcome, input: "x")
+        #expect(json.contains(#""dice":[{"value":14,"kept":true}]"#))
+        #expect(json.contains(#""dice":[{"value":13,"kept":false,"dropped":true}]"#))
+        // Dropped in its own pool, and in a dropped member: marked dropped once.
+        #expect(json.contains(#""dice":[{"value":2,"kept":false,"dropped":true},{"value":3,"kept":false,"dropped":true}]"#))
     }
 }
