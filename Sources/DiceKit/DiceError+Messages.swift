@@ -79,6 +79,8 @@ extension DiceError.Kind {
             return "division by zero"
         case .notFinite:
             return "the result is not a finite number"
+        case .invalidRepeatCount(let value):
+            return "the count of repeat must be a whole number of at least 0, not \(value)"
         case .invalidCount(let value):
             return "the number of dice must be a whole number of at least 0, not \(value)"
         case .invalidSides(let value):

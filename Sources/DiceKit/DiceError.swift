@@ -79,6 +79,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case notFinite
         /// A dice count that is negative or not whole.
         case invalidCount(Number)
+        /// The count of `repeat(count, expr)` negative or not whole.
+        case invalidRepeatCount(Number)
         /// A number of sides below 1 or not whole.
         case invalidSides(Number)
         /// `d{}`.

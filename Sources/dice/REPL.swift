@@ -325,6 +325,8 @@ final class REPL {
           4dF  d%  d{1,1,2,3}   Fate, percentile, custom faces   (1d4)d6   computed count
           repeat(6, 4d6kh3) six ability scores   1d20 + 5 >= 15   a hit test (1 or 0)
           abs floor ceil round min max    + - * / // % ^    # comment
+          if 1d20 >= 15 then 2d6 else 0      only the branch taken rolls
+          let r = 1d20 in if r == 20 then 2d8 else 1d8   one roll, used twice
         Statements:
           str = 4d6kh3              a variable (rolled once)
           def atk = 1d20 + str      a macro (rolled at each use)

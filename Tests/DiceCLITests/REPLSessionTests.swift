@@ -116,6 +116,10 @@ import Testing
         for command in REPL.commands where command != ":help" {
             #expect(REPL.help.contains(command), "\(command)")
         }
+        // The language's words too (LANGUAGE.md §5, §5a).
+        for word in ["def ", "stats ", "if ", " then ", " else ", "let ", " in ", "repeat("] {
+            #expect(REPL.help.contains(word), "\(word)")
+        }
     }
 
     @Test func varsAndDefsListTheSessionByName() {

@@ -89,6 +89,7 @@ import Testing
         Case(.divisionByZero, "division by zero"),
         Case(.notFinite, "the result is not a finite number"),
         Case(.invalidCount(.integer(-2)), "the number of dice must be a whole number of at least 0, not -2"),
+        Case(.invalidRepeatCount(.decimal(2.5)), "the count of repeat must be a whole number of at least 0, not 2.5"),
         Case(.invalidSides(.decimal(2.5)), "the number of sides must be a whole number of at least 1, not 2.5"),
         Case(.emptyFaces, "a custom die needs at least one face"),
         Case(.invalidModifierArgument(.keepHighest, value: .decimal(1.5)), "'kh' needs a whole number of at least 0, not 1.5"),

@@ -72,8 +72,8 @@ extension Evaluator {
 
     /// The member count of `repeat(count, …)`, checked against the dice limit before any is rolled.
     private mutating func repeatCount(_ count: Expr, at range: SourceRange) throws(DiceError) -> Int {
-        let n = try wholeNumber(count) { .invalidCount($0) }
-        guard n >= 0 else { throw DiceError(.invalidCount(.integer(n)), at: count.range) }
+        let n = try wholeNumber(count) { .invalidRepeatCount($0) }
+        guard n >= 0 else { throw DiceError(.invalidRepeatCount(.integer(n)), at: count.range) }
         guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
         return n
     }

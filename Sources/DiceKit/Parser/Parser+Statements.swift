@@ -47,7 +47,8 @@ extension Parser {
         }
         switch current.kind {
         case .name(let word) where current.range.lowerBound == previousEnd:
-            if let modifier = Parser.nativeModifier(for: word) {
+            // Only right after dice (`1d20x`), not a number (`9x`) or a bare modifier (`4d6khx`).
+            if Parser.endsInDiceTakingModifiers(result), let modifier = Parser.nativeModifier(for: word) {
                 return DiceError(.foreignModifier(word, suggestion: Parser.trimmed(rewritten(modifier, keepingFrom: tokenEnd))),
                                  at: current.range)
             }
@@ -57,6 +58,12 @@ extension Parser {
             return DiceError(.missingSeparator(.comma, suggestion: suggestion), at: current.range)
         case .integer, .decimal, .dice, .leftParen, .leftBrace:
             guard current.range.lowerBound != previousEnd else { break }
+            // A keyword in capitals (`STATS 1d6`, `IF x then ...`): the lower-case keyword.
+            if case .expression(let expr) = result.kind, case .name(let word) = expr.kind,
+               ["stats", "def", "if", "let"].contains(word.lowercased()), word != word.lowercased() {
+                return DiceError(.foreignModifier(word, suggestion: Parser.trimmed(
+                    word.lowercased() + " " + Parser.trimmed(lexer.text(tokenStart..<lineEnd)))), at: expr.range)
+            }
             let suggestion = lineEnd - start <= 60
                 ? Parser.trimmed(lexer.text(start..<previousEnd.offset)) + "; " + Parser.trimmed(lexer.text(tokenStart..<lineEnd))
                 : nil
@@ -65,6 +72,34 @@ extension Parser {
             break
         }
         return unexpected()
+    }
+
+    /// Whether `statement` ends in a dice term that may take another modifier: the term's
+    /// last modifier, if any, has its argument written (`4d6kh` may yet want one).
+    static func endsInDiceTakingModifiers(_ statement: Stmt) -> Bool {
+        func last(_ expr: Expr) -> DiceTerm? {
+            switch expr.kind {
+            case .dice(let term): return term
+            case .chain(let first, let rest): return last(rest.last?.operand ?? first)
+            case .unary(_, let operand): return last(operand)
+            case .power(_, let exponent): return last(exponent)
+            case .comparison(_, _, let right): return last(right)
+            default: return nil
+            }
+        }
+        let expr: Expr
+        switch statement.kind {
+        case .expression(let e), .assignment(_, let e), .definition(_, _, let e), .stats(let e): expr = e
+        case .compare(let exprs):
+            guard let final = exprs.last else { return false }
+            expr = final
+        }
+        guard let term = last(expr) else { return false }
+        guard let modifier = term.modifiers.last else { return true }
+        switch modifier.kind {
+        case .keep(_, let count), .drop(_, let count): return count != nil
+        default: return true
+        }
     }
 
     /// This language's spelling of another roller's modifier word: Foundry's explode `x`

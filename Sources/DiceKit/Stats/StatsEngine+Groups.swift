@@ -18,7 +18,7 @@ extension StatsEngine {
         var largestCount = 0
         try counts.forEachOutcome { (value, _) throws(StatsFailure) in
             guard case .integer(let n) = value, n >= 0 else {
-                throw .dice(DiceError(.invalidCount(value), at: count.range))
+                throw .dice(DiceError(.invalidRepeatCount(value), at: count.range))
             }
             guard n <= limits.maxDice else { throw .dice(DiceError(.tooManyDice(limit: limits.maxDice), at: range)) }
             largestCount = Swift.max(largestCount, n)

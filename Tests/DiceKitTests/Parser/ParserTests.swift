@@ -380,6 +380,15 @@ struct ParseErrorCase: Sendable, CustomTestStringConvertible {
         ParseErrorCase("1d6‸x6 + 2", .foreignModifier("x6", suggestion: "1d6!6 + 2")),
         ParseErrorCase("4d6‸p1", .foreignModifier("p1", suggestion: "4d6dl1")),
         ParseErrorCase("4d6‸ph1", .foreignModifier("ph1", suggestion: "4d6dh1")),
+        ParseErrorCase("1d20kh1‸x", .foreignModifier("x", suggestion: "1d20kh1!")),
+        // Only after dice that may take another modifier: not a number, not a bare `kh`.
+        ParseErrorCase("9‸x", .unexpectedToken(.name("x"))),
+        ParseErrorCase("0‸x10", .unexpectedToken(.name("x10"))),
+        ParseErrorCase("4d6kh‸x", .unexpectedToken(.name("x"))),
+        // A keyword in capitals: the keyword.
+        ParseErrorCase("‸STATS 1d6", .foreignModifier("STATS", suggestion: "stats 1d6")),
+        ParseErrorCase("‸If 1 then 2 else 3", .foreignModifier("If", suggestion: "if 1 then 2 else 3")),
+        ParseErrorCase("foo ‸1d6", .missingSeparator(.integer(1), suggestion: "foo; 1d6")),
         ParseErrorCase("x = 1\n‸:vars", .promptCommandInScript(":vars")),
         ParseErrorCase("‸:max-dice 5", .promptCommandInScript(":max-dice")),
         ParseErrorCase("1 +‸", .expected(.expression, found: .end)),
