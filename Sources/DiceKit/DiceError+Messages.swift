@@ -17,7 +17,13 @@ extension DiceError.Kind {
         case .promptCommandInScript(let command):
             return "'\(command)' is a command of the dice> prompt: it works there only, not in a script"
         case .expected(let expectation, let found):
-            return "expected \(expectation.phrase), found \(found.spelling)"
+            let message = "expected \(expectation.phrase), found \(found.spelling)"
+            // `1 + if ...`: inside a larger expression `if` and `let` take parentheses.
+            if case .expression = expectation, case .keyword(let word) = found, word == .if || word == .let {
+                return message + "; inside a larger expression write (\(word.rawValue) ...), as in "
+                    + (word == .if ? "1 + (if x >= 5 then 2 else 0)" : "1 + (let r = 1d6 in r * r)")
+            }
+            return message
         case .unexpectedToken(let token):
             return "unexpected \(token.spelling)"
         case .unexpectedEquals:

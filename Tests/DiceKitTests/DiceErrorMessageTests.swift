@@ -54,6 +54,11 @@ import Testing
         Case(.expected(.macroBody, found: .end), "expected the macro's expression after '=', found the end of the input"),
         Case(.expected(.assignedValue(name: "x"), found: .semicolon), "expected an expression after 'x =', found ';'"),
         Case(.expected(.comparedExpression, found: .comma), "expected an expression to compare after ',', found ','"),
+        Case(.expected(.expression, found: .keyword(.if)), "expected an expression, found 'if'; inside a larger "
+             + "expression write (if ...), as in 1 + (if x >= 5 then 2 else 0)"),
+        Case(.expected(.expression, found: .keyword(.let)), "expected an expression, found 'let'; inside a larger "
+             + "expression write (let ...), as in 1 + (let r = 1d6 in r * r)"),
+        Case(.expected(.expression, found: .keyword(.then)), "expected an expression, found 'then'"),
         // Parsing: the rest
         Case(.unexpectedToken(.rightParen), "unexpected ')'"),
         Case(.unexpectedEquals, "unexpected '='; to compare two values write '=='"),
