@@ -164,18 +164,42 @@ struct ValueBounds: Hashable {
 
         /// A dice term: the count's interval times one die's, keep/drop counted by the dice kept.
         private mutating func dice(_ term: DiceTerm) -> ValueBounds? {
-            var term = term
-            if term.literalRules == nil {
-                // Modifier arguments that are constants (`!=(1+1)`, `kh(n)`): as if written so.
-                var arguments: [SourceRange: Number] = [:]
-                for modifier in term.modifiers {
-                    for argument in modifier.arguments where !argument.isLiteral {
-                        guard let value = bounds(of: argument), value.low == value.high else { return nil }
-                        arguments[argument.range] = Number(value.low)
-                    }
+            guard term.literalRules == nil else { return resolvedDice(term) }
+            // Modifier arguments that are not literals (`!=(1+1)`, `kh(n)`, `!>(1d2)`): the union
+            // over the few whole values they can take, each as if written so.
+            var choices: [(range: SourceRange, values: ClosedRange<Int>)] = []
+            var combinations = 1
+            for modifier in term.modifiers {
+                for argument in modifier.arguments where !argument.isLiteral {
+                    guard let value = bounds(of: argument), value.low.isFinite, value.high.isFinite,
+                          value.low.rounded(.up) <= value.high.rounded(.down),
+                          abs(value.low) < 1e15, abs(value.high) < 1e15 else { return nil }
+                    let values = Int(value.low.rounded(.up))...Int(value.high.rounded(.down))
+                    combinations *= values.count
+                    guard combinations <= 64 else { return nil }
+                    choices.append((argument.range, values))
                 }
-                term = term.resolved(ResolvedParts(arguments: arguments))
             }
+            var result: ValueBounds?
+            var arguments: [SourceRange: Number] = [:]
+            func each(_ index: Int) -> Bool {
+                guard index < choices.count else {
+                    guard let part = resolvedDice(term.resolved(ResolvedParts(arguments: arguments))) else { return false }
+                    result = result.map { ValueBounds(low: Swift.min($0.low, part.low), high: Swift.max($0.high, part.high)) }
+                        ?? part
+                    return true
+                }
+                for value in choices[index].values {
+                    arguments[choices[index].range] = .integer(value)
+                    guard each(index + 1) else { return false }
+                }
+                return true
+            }
+            return each(0) ? result : nil
+        }
+
+        /// A dice term whose modifier arguments are all literals.
+        private mutating func resolvedDice(_ term: DiceTerm) -> ValueBounds? {
             guard let rules = term.literalRules, term.modifierConflict == nil else { return nil }
             let counts = term.count.map { bounds(of: $0) } ?? .constant(1)
             // Counts past the dice limit fail as rolls; the bound keeps the counts below in Int.

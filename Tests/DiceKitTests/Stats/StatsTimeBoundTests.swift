@@ -135,7 +135,8 @@ struct StatsTimeBoundTests {
         BoundsCase(program: "1d{-2,1,3}!<2", low: -.infinity, high: .infinity), BoundsCase(program: "3d6!!<3cs>4", low: nil, high: nil),
         // A modifier argument that is a constant counts as if written so; a random one is unknown.
         BoundsCase(program: "1d6!=(1+1)", low: 1, high: .infinity), BoundsCase(program: "n = 2; 4d6kh(n)", low: 2, high: 12),
-        BoundsCase(program: "1d6!>(1d2)", low: nil, high: nil),
+        BoundsCase(program: "1d6!>(1d2)", low: 1, high: .infinity), BoundsCase(program: "4d6kh(1d3)", low: 1, high: 18),
+        BoundsCase(program: "1d6!p<(1d2 + 1)", low: 2, high: .infinity), BoundsCase(program: "3d6kh(1d100)", low: nil, high: nil),
         BoundsCase(program: "(1d2)d(1d6 + 1)", low: 1, high: 14), BoundsCase(program: "2d(1d3 * 2)", low: 2, high: 12),
     ]
 
