@@ -68,8 +68,9 @@ extension Evaluator {
     /// The dice of a pool with modifiers, every one (`.every`, for `rollModifiedPool` to
     /// finish), or, when rerolls or explosions make more of them than a bound, the pool
     /// finished as `rollLargePool` finishes it (`.bounded`): the same dice rolled, the same
-    /// result either way.
-    mutating func rollPoolEntries(_ term: DiceTerm, count: Int, plan: PoolPlan,
+    /// result either way. The dice are rolled into `scratch` (taken, left empty), so a
+    /// session's pools reuse one array instead of allocating and growing one each.
+    mutating func rollPoolEntries(_ term: DiceTerm, count: Int, plan: PoolPlan, reusing scratch: inout [Die],
                                   at range: SourceRange) throws(DiceError) -> PoolEntries {
         let threshold = Swift.max(limits.maxRecordedDice, limits.poolEntriesKept)
         // Faces counted only while they are fewer than the dice kept before spilling.
@@ -80,13 +81,13 @@ extension Evaluator {
             switch tally {
             case .byFace(let base, let span):
                 var sink = SpillingSink<FaceCountSink>(count: count, threshold: threshold, limit: limit,
-                                                       ascending: ascending, seed: (base, span))
+                                                       ascending: ascending, seed: (base, span), storage: &scratch)
                 try rollDice(count, plan, into: &sink, at: range)
                 guard var listing = sink.takeListing() else { return .every(sink.entries) }
                 return .bounded(try finishLargePool(term, plan: plan, listing: &listing, at: range))
             case .running:
                 var sink = SpillingSink<RunningTally>(count: count, threshold: threshold, limit: limit,
-                                                      ascending: ascending, seed: KeptRunsValue(plan))
+                                                      ascending: ascending, seed: KeptRunsValue(plan), storage: &scratch)
                 try rollDice(count, plan, into: &sink, at: range)
                 guard var listing = sink.takeListing() else { return .every(sink.entries) }
                 return .bounded(try finishLargePool(term, plan: plan, listing: &listing, at: range))
@@ -249,13 +250,17 @@ struct SpillingSink<Tally: SpillTally>: DieSink {
     private let ascending: Bool?
     private let seed: Tally.Seed
 
-    /// A sink for `count` original dice, listing `limit` dice (sorted if `ascending` is set) once spilled.
-    init(count: Int, threshold: Int, limit: Int, ascending: Bool?, seed: Tally.Seed) {
+    /// A sink for `count` original dice, listing `limit` dice (sorted if `ascending` is set) once
+    /// spilled; its dice go into `storage`'s array (taken, left empty), with room for half as
+    /// many again as `count` (rerolls and explosions roll more).
+    init(count: Int, threshold: Int, limit: Int, ascending: Bool?, seed: Tally.Seed, storage: inout [Die]) {
         self.threshold = threshold
         self.limit = limit
         self.ascending = ascending
         self.seed = seed
-        entries.reserveCapacity(Swift.min(count, 1 << 20))
+        swap(&entries, &storage)
+        if !entries.isEmpty { entries.removeAll(keepingCapacity: true) }
+        entries.reserveCapacity(Swift.min(count + count / 2 + 4, 1 << 20))
     }
 
     /// The listing, once the dice spilled into it, taken out of the sink (not copied).

@@ -182,7 +182,7 @@ extension Evaluator {
         if plan.hasRerolls || plan.explosion != nil {
             // Rerolls and explosions may roll far more dice than the count: past a bound
             // they are tallied, not kept (`rollPoolEntries`).
-            switch try rollPoolEntries(term, count: count, plan: plan, at: range) {
+            switch try rollPoolEntries(term, count: count, plan: plan, reusing: &entries, at: range) {
             case .every(let all): entries = all
             case .bounded(let roll): return roll
             }
