@@ -104,10 +104,12 @@ extension Evaluator {
             return total
         }
         if scratch.count < count { scratch = [Int](repeating: 0, count: Swift.max(count, 2 * scratch.count)) }
+        var generator = source  // in a local while the loop runs (see `sum(count:sides:at:)`)
+        defer { source = generator }
         try scratch.withUnsafeMutableBufferPointer { (buffer) throws(DiceError) in
             let values = UnsafeMutableBufferPointer(rebasing: buffer[0..<count])
             for index in 0..<count {
-                values[index] = source.roll(sides: sides)
+                values[index] = generator.roll(sides: sides)
                 if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
             }
             Selection.partition(values, around: low, in: 0..<count)
@@ -142,6 +144,8 @@ extension Evaluator {
         var lowest = ExtremeValues(capacity: keptFew ? (low == 0 ? high : 0) : low, keepsLowest: true)
         var highest = ExtremeValues(capacity: keptFew ? (low == 0 ? 0 : high - low) : droppedAbove, keepsLowest: false)
         var sum = WideSum()
+        var source = self.source  // in a local while the loop runs (see `sum(count:sides:at:)`)
+        defer { self.source = source }
         for index in 0..<count {
             let face = source.roll(sides: sides)
             if !keptFew { sum.add(face, times: 1) }
@@ -161,6 +165,8 @@ extension Evaluator {
     private mutating func keptSumByFace(count: Int, sides: Int, ranks: Range<Int>,
                                         at range: SourceRange) throws(DiceError) -> Int {
         if faceCounts.count < sides + 1 { faceCounts = [Int](repeating: 0, count: sides + 1) }
+        var source = self.source  // in a local while the loop runs (see `sum(count:sides:at:)`)
+        defer { self.source = source }
         try faceCounts.withUnsafeMutableBufferPointer { (counts) throws(DiceError) in
             for face in 0...sides { counts[face] = 0 }
             let limit = UInt(bitPattern: sides)
@@ -265,6 +271,10 @@ extension Evaluator {
     mutating func sum(count: Int, sides: Int, at range: SourceRange) throws(DiceError) -> Int {
         var total = 0
         var rolled = 0
+        // The generator's state in a local while the loop runs: kept in `self`, each roll
+        // stored it and loaded it back, a chain through memory.
+        var source = self.source
+        defer { self.source = source }
         let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
         while rolled < count {
             let chunkEnd = Swift.min(count, rolled + 65_536)
