@@ -59,10 +59,7 @@ import Testing
 
     @Test func numbersLinesFromEachBatchOn() throws {
         // Written in one go: read as one batch; an error in it names its line in the script.
-        let descriptor = try Self.pipe([Array("1d1\n\n".utf8), Array("x = 2\r\n3d1 +\n".utf8)])
-        defer { close(descriptor) }
-        var stream = ScriptStream(descriptor: descriptor, name: "s")
-        let (text, errors) = Self.run(&stream)
+        let (text, errors) = try Self.run([Array("1d1\n\n".utf8), Array("x = 2\r\n3d1 +\n".utf8)], name: "s")
         #expect(text == "1d1 (1) = 1\nx = 2\n")
         #expect(errors.hasPrefix("s:4:6: error: expected an expression"), "\(errors)")
     }
@@ -76,6 +73,16 @@ import Testing
         let batches = try Self.batches(&stream)
         #expect(batches.map(\.0) == ["lines", "partial", "partial", "partial", "limit"])
         #expect(batches.dropFirst().allSatisfy { $0.1 == 2 })
+    }
+
+    /// Runs the script `chunks` through a stream named `name`; what it printed on standard
+    /// output and error.
+    static func run(_ chunks: [[UInt8]], name: String, maxLineBytes: Int = 64 << 20,
+                    firstProbe: Int = 1 << 20) throws -> (String, String) {
+        let descriptor = try pipe(chunks)
+        defer { close(descriptor) }
+        var stream = ScriptStream(descriptor: descriptor, name: name, maxLineBytes: maxLineBytes, firstProbe: firstProbe)
+        return run(&stream)
     }
 
     /// Runs `stream` with a seeded runner; what it printed on standard output and error.
@@ -94,30 +101,23 @@ import Testing
     @Test func junkFailsAtItsFirstByteWithoutTheRestOfTheLine() throws {
         // 200 KB of NUL bytes and no newline: the error at 2:1 after the first 16 KB, the
         // statement before it run and printed.
-        let descriptor = try Self.pipe([Array("1d1\n".utf8), [UInt8](repeating: 0, count: 200_000)])
-        defer { close(descriptor) }
-        var stream = ScriptStream(descriptor: descriptor, name: "junk", maxLineBytes: 1 << 20, firstProbe: 16_384)
-        let (text, errors) = Self.run(&stream)
+        let (text, errors) = try Self.run([Array("1d1\n".utf8), [UInt8](repeating: 0, count: 200_000)], name: "junk",
+                                          maxLineBytes: 1 << 20, firstProbe: 16_384)
         #expect(text == "1d1 (1) = 1\n")
         #expect(errors.hasPrefix("junk:2:1: error: unexpected character U+0000"), "\(errors)")
     }
 
     @Test func aLineTooLongToReadIsAnError() throws {
         // A comment is never an error, so only the limit ends it.
-        let descriptor = try Self.pipe([Array("1d1\n# ".utf8), [UInt8](repeating: UInt8(ascii: "a"), count: 40_000)])
-        defer { close(descriptor) }
-        var stream = ScriptStream(descriptor: descriptor, name: "long", maxLineBytes: 32_768, firstProbe: 4_096)
-        let (text, errors) = Self.run(&stream)
+        let (text, errors) = try Self.run([Array("1d1\n# ".utf8), [UInt8](repeating: UInt8(ascii: "a"), count: 40_000)],
+                                          name: "long", maxLineBytes: 32_768, firstProbe: 4_096)
         #expect(text == "1d1 (1) = 1\n")
         #expect(errors == "long:2:1: error: the line is longer than 32768 bytes\n")
     }
 
     @Test func anAnnotationLeftOpenInTheStartOfALineMayCloseLater() throws {
         let annotation = String(repeating: "a", count: 20_000)
-        let descriptor = try Self.pipe([Array("1d1 [\(annotation)] + 1\n".utf8)])
-        defer { close(descriptor) }
-        var stream = ScriptStream(descriptor: descriptor, name: "s", firstProbe: 8_192)
-        let (text, errors) = Self.run(&stream)
+        let (text, errors) = try Self.run([Array("1d1 [\(annotation)] + 1\n".utf8)], name: "s", firstProbe: 8_192)
         #expect(text.hasSuffix("+ 1 = 2\n") && errors.isEmpty, "\(errors)")
     }
 
