@@ -520,11 +520,10 @@ struct KeptRuns<Counts: KeptCounts> {
     /// Drops what `step` drops: the same dice as `KeepDropStep.apply(to: inout [Die])` and
     /// members as `apply(to:value:)`, by value and occurrence.
     mutating func apply(_ step: KeepDropStep) {
-        let n = Swift.min(step.count, total)
-        var toDrop = step.keep ? total - n : n
+        var toDrop = step.dropCount(of: total)
         // The drop order of `apply(to: inout [Die])`: by value, then later or earlier first.
-        let lowValueFirst = step.keep == (step.extreme == .highest)
-        let laterFirst = step.keep
+        let lowValueFirst = step.dropsLowFirst
+        let laterFirst = step.dropsLaterFirst
         let positions = counts.positions
         var position = lowValueFirst ? 0 : positions - 1
         while toDrop > 0 && position >= 0 && position < positions {
