@@ -143,20 +143,20 @@ extension Evaluator {
         // The generator's state in a local while the loop runs: kept in `self`, each roll
         // stored it and loaded it back (a chain through memory, and a loop whose speed moved
         // by a third with where the linker put it).
-        var source = self.source
-        defer { self.source = source }
+        var generator = source
+        defer { source = generator }
         while rolled < count {
             let chunkEnd = Swift.min(count, rolled + 65_536)
             if cannotOverflow {
                 while rolled < chunkEnd {
-                    let face = source.roll(sides: sides)
+                    let face = generator.roll(sides: sides)
                     if rolled < recorded { dice.append(Die(value: face)) }
                     sum &+= face
                     rolled += 1
                 }
             } else {
                 while rolled < chunkEnd {
-                    let face = Swift.min(Swift.max(source.roll(sides: sides), 1), sides)
+                    let face = Swift.min(Swift.max(generator.roll(sides: sides), 1), sides)
                     if rolled < recorded { dice.append(Die(value: face)) }
                     let (total, overflow) = sum.addingReportingOverflow(face)
                     guard !overflow else { throw DiceError(.overflow, at: range) }

@@ -144,10 +144,10 @@ extension Evaluator {
         var lowest = ExtremeValues(capacity: keptFew ? (low == 0 ? high : 0) : low, keepsLowest: true)
         var highest = ExtremeValues(capacity: keptFew ? (low == 0 ? 0 : high - low) : droppedAbove, keepsLowest: false)
         var sum = WideSum()
-        var source = self.source  // in a local while the loop runs (see `sum(count:sides:at:)`)
-        defer { self.source = source }
+        var generator = source  // in a local while the loop runs (see `sum(count:sides:at:)`)
+        defer { source = generator }
         for index in 0..<count {
-            let face = source.roll(sides: sides)
+            let face = generator.roll(sides: sides)
             if !keptFew { sum.add(face, times: 1) }
             lowest.offer(face)
             highest.offer(face)
@@ -165,13 +165,13 @@ extension Evaluator {
     private mutating func keptSumByFace(count: Int, sides: Int, ranks: Range<Int>,
                                         at range: SourceRange) throws(DiceError) -> Int {
         if faceCounts.count < sides + 1 { faceCounts = [Int](repeating: 0, count: sides + 1) }
-        var source = self.source  // in a local while the loop runs (see `sum(count:sides:at:)`)
-        defer { self.source = source }
+        var generator = source  // in a local while the loop runs (see `sum(count:sides:at:)`)
+        defer { source = generator }
         try faceCounts.withUnsafeMutableBufferPointer { (counts) throws(DiceError) in
             for face in 0...sides { counts[face] = 0 }
             let limit = UInt(bitPattern: sides)
             for index in 0..<count {
-                let face = source.roll(sides: sides)
+                let face = generator.roll(sides: sides)
                 // A source outside `1...sides` is clamped, as the full path clamps it.
                 let slot = UInt(bitPattern: face &- 1) < limit ? face : Swift.min(Swift.max(face, 1), sides)
                 counts[slot] &+= 1
@@ -262,30 +262,26 @@ extension Evaluator {
         return try kept.total(at: range)
     }
 
-    /// Rolls `count` dice by `plan` into `sink`, in a function of its own so that `rollDie`
-    /// and the generator inline here (inside `modifiedPoolValue` they did not; inside
-    /// `modifiedPoolValueByFace` they do).
-    @inline(never)
-
     /// The sum of `count` dice of `sides`, recording nothing.
+    @inline(never)
     mutating func sum(count: Int, sides: Int, at range: SourceRange) throws(DiceError) -> Int {
         var total = 0
         var rolled = 0
         // The generator's state in a local while the loop runs: kept in `self`, each roll
         // stored it and loaded it back, a chain through memory.
-        var source = self.source
-        defer { self.source = source }
+        var generator = source
+        defer { source = generator }
         let cannotOverflow = !count.multipliedReportingOverflow(by: sides).overflow
         while rolled < count {
             let chunkEnd = Swift.min(count, rolled + 65_536)
             if cannotOverflow {
                 while rolled < chunkEnd {
-                    total &+= source.roll(sides: sides)
+                    total &+= generator.roll(sides: sides)
                     rolled += 1
                 }
             } else {
                 while rolled < chunkEnd {
-                    let (next, overflow) = total.addingReportingOverflow(Swift.min(Swift.max(source.roll(sides: sides), 1), sides))
+                    let (next, overflow) = total.addingReportingOverflow(Swift.min(Swift.max(generator.roll(sides: sides), 1), sides))
                     guard !overflow else { throw DiceError(.overflow, at: range) }
                     total = next
                     rolled += 1
