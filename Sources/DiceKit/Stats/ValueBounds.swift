@@ -14,6 +14,14 @@ struct ValueBounds: Hashable {
 
     static func constant(_ value: Double) -> ValueBounds { ValueBounds(low: value, high: value) }
 
+    /// No value: the start of a union.
+    static let empty = ValueBounds(low: .infinity, high: -.infinity)
+
+    /// The least interval holding both: the values of either.
+    func union(_ other: ValueBounds) -> ValueBounds {
+        ValueBounds(low: Swift.min(low, other.low), high: Swift.max(high, other.high))
+    }
+
     /// The bounds of `expr` in `environment`, or `nil` when the walker cannot tell.
     ///
     /// - Complexity: O(*n*) for *n* nodes, macro bodies walked at each use (at most
@@ -144,7 +152,7 @@ struct ValueBounds: Hashable {
             case .conditional(_, let then, let otherwise):
                 // Either branch may be taken: the union of their intervals.
                 guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
-                return ValueBounds(low: Swift.min(a.low, b.low), high: Swift.max(a.high, b.high))
+                return a.union(b)
             case .binding(let name, let value, let body):
                 guard let bound = bounds(of: value) else { return nil }
                 frames.pushBinding(name, bound)
@@ -185,8 +193,7 @@ struct ValueBounds: Hashable {
             func each(_ index: Int) -> Bool {
                 guard index < choices.count else {
                     guard let part = resolvedDice(term.resolved(ResolvedParts(arguments: arguments))) else { return false }
-                    result = result.map { ValueBounds(low: Swift.min($0.low, part.low), high: Swift.max($0.high, part.high)) }
-                        ?? part
+                    result = result?.union(part) ?? part
                     return true
                 }
                 for value in choices[index].values {
@@ -253,8 +260,7 @@ struct ValueBounds: Hashable {
                 let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
                             ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
                 let part = ValueBounds(low: ends.min()!, high: ends.max()!)
-                result = result.map { ValueBounds(low: Swift.min($0.low, part.low), high: Swift.max($0.high, part.high)) }
-                    ?? part
+                result = result?.union(part) ?? part
             }
             return result
         }
@@ -281,30 +287,21 @@ extension PoolModel {
             }
             return number.doubleValue
         }
-        guard let explosion = rules.explosion, cutsExplosionTails else {
-            var low = Double.infinity, high = -Double.infinity
-            die.forEachWholeOutcome { face, _ in
-                low = Swift.min(low, counted(face))
-                high = Swift.max(high, counted(face))
-            }
-            guard !failed, low <= high else { return nil }
-            return ValueBounds(low: low, high: high)
-        }
-        if explosion.kind == .compound && !rules.counting.isSum { return nil }
         /// The ends of what the faces that stop and the faces that explode count, `value`
-        /// giving what a face counts.
+        /// giving what a face counts (without explosions, every face stops).
         func ends(_ value: (Int) -> Double) -> (stop: ValueBounds, go: ValueBounds) {
-            var stop = ValueBounds(low: .infinity, high: -.infinity), go = stop
+            var stop = ValueBounds.empty, go = ValueBounds.empty
             die.forEachWholeOutcome { face, _ in
-                let counts = value(face)
-                if explodes(face) {
-                    go = ValueBounds(low: Swift.min(go.low, counts), high: Swift.max(go.high, counts))
-                } else {
-                    stop = ValueBounds(low: Swift.min(stop.low, counts), high: Swift.max(stop.high, counts))
-                }
+                let counts = ValueBounds.constant(value(face))
+                if explodes(face) { go = go.union(counts) } else { stop = stop.union(counts) }
             }
             return (stop, go)
         }
+        guard let explosion = rules.explosion, cutsExplosionTails else {
+            let faces = ends(counted).stop
+            return failed || faces.low > faces.high ? nil : faces
+        }
+        if explosion.kind == .compound && !rules.counting.isSum { return nil }
         /// A chain of dice each counting `value(face)`.
         func chain(_ value: (Int) -> Double) -> ValueBounds {
             let (stop, go) = ends(value)
@@ -322,8 +319,7 @@ extension PoolModel {
             let extras = chain { face in face == Int.min ? -.infinity : counted(face - 1) }
             let (stop, go) = ends(counted)
             result = go.low <= go.high
-                ? ValueBounds(low: Swift.min(stop.low, go.low + extras.low), high: Swift.max(stop.high, go.high + extras.high))
-                : stop
+                ? stop.union(ValueBounds(low: go.low + extras.low, high: go.high + extras.high)) : stop
         }
         guard !failed, result.low <= result.high, !result.low.isNaN, !result.high.isNaN else { return nil }
         return result
