@@ -4,17 +4,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Reading whole files and standard input without Foundation.
+/// Opening files to read, and reading one whole (the result log), without Foundation.
 enum Files {
     struct ReadError: Error {
         var message: String
-    }
-
-    /// The bytes of `path`, or why they cannot be read.
-    static func read(_ path: String) throws(ReadError) -> [UInt8] {
-        let descriptor = try open(path)
-        defer { close(descriptor) }
-        return try readAll(descriptor, name: path)
     }
 
     /// A descriptor open for reading `path` (not a directory), for the caller to close.

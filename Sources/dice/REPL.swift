@@ -75,9 +75,8 @@ final class REPL {
 
     /// Runs `~/.dicerc` (or `DICE_INIT`), then reads lines until `:quit` or Ctrl-D.
     func run(initFile: String?) -> Int32 {
-        if let initFile, let bytes = try? Files.read(initFile) {
-            execute(SourceFile(name: initFile, bytes: bytes), quiet: true)
-        }
+        // A missing or unreadable init file is no error.
+        if let initFile, let descriptor = try? Files.open(initFile) { load(descriptor, path: initFile, quiet: true) }
         let greeting = greetingOnErrors ? errors : output
         greeting.line("dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.")
         greeting.flush()
@@ -151,13 +150,7 @@ final class REPL {
             guard !argument.isEmpty else { return problem("usage: :load FILE") }
             let path = REPL.expandHome(argument, home: home)
             do {
-                let descriptor = try Files.open(path)
-                // Read as it runs, on the statements' thread: Ctrl-C stops an endless file too.
-                execute { worker, job, checkpoint in
-                    defer { close(descriptor) }
-                    var stream = ScriptStream(descriptor: descriptor, name: path)
-                    return worker.run(&stream, shouldStop: { job.isAbandoned }, checkpoint: checkpoint) == .succeeded
-                }
+                load(try Files.open(path), path: path)
             } catch {
                 problem("cannot read \(error.message)")
             }
@@ -242,12 +235,22 @@ final class REPL {
 
     // MARK: - Running statements
 
+    /// Runs the script open on `descriptor` (and closes it), read as it runs on the statements'
+    /// thread: Ctrl-C stops an endless file too. `quiet`: errors only (the init file).
+    private func load(_ descriptor: Int32, path: String, quiet: Bool = false) {
+        execute { worker, job, checkpoint in
+            defer { close(descriptor) }
+            var stream = ScriptStream(descriptor: descriptor, name: path)
+            return worker.run(&stream, quiet: quiet, shouldStop: { job.isAbandoned }, checkpoint: checkpoint) == .succeeded
+        }
+    }
+
     /// Runs the statements of `source` on a thread of their own while watching for Ctrl-C.
     /// Ctrl-C abandons the statement running then at once; the session keeps what the
     /// statements before it did. Returns whether every statement ran.
     @discardableResult
-    private func execute(_ source: SourceFile, typed: Bool = false, quiet: Bool = false) -> Bool {
-        execute { worker, _, checkpoint in worker.run(source, quiet: quiet, typed: typed, checkpoint: checkpoint) }
+    private func execute(_ source: SourceFile, typed: Bool = false) -> Bool {
+        execute { worker, _, checkpoint in worker.run(source, typed: typed, checkpoint: checkpoint) }
     }
 
     /// Runs `statements` (given the runner to use, the job and the checkpoint to call after

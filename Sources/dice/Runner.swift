@@ -90,10 +90,11 @@ struct Runner {
     /// each read that may wait. Returns `.failed` after reporting the first error (a line
     /// past the stream's `maxLineBytes` is one), `.unreadable` after reporting a read error.
     /// - Parameters:
+    ///   - quiet: print errors only (the REPL's init file).
     ///   - shouldStop: asked while waiting for input; `true` ends the script there.
     ///   - checkpoint: as in `run(_:)`, after each statement that ran.
-    mutating func run(_ stream: inout ScriptStream, repetitions: Int = 1, shouldStop: (() -> Bool)? = nil,
-                      checkpoint: ((Session) -> Void)? = nil) -> ScriptResult {
+    mutating func run(_ stream: inout ScriptStream, repetitions: Int = 1, quiet: Bool = false,
+                      shouldStop: (() -> Bool)? = nil, checkpoint: ((Session) -> Void)? = nil) -> ScriptResult {
         while true {
             let batch: ScriptStream.Batch?
             do {
@@ -111,11 +112,11 @@ struct Runner {
             case nil:
                 return .succeeded
             case .lines(let source):
-                guard run(source, repetitions: repetitions, checkpoint: checkpoint) else { return .failed }
+                guard run(source, repetitions: repetitions, quiet: quiet, checkpoint: checkpoint) else { return .failed }
             case .partial(let source, let atLimit):
                 if hasSyntaxError(source) {
                     // What comes before the error runs, then the error is reported.
-                    _ = run(source, repetitions: repetitions, checkpoint: checkpoint)
+                    _ = run(source, repetitions: repetitions, quiet: quiet, checkpoint: checkpoint)
                     return .failed
                 }
                 if atLimit {
