@@ -83,6 +83,7 @@ public struct DiceTerm: Hashable, Sendable {
         let literalRules: PoolRules?
         let modifierConflict: DiceError?
         let literalPool: LiteralPool?
+        let literalDice: LiteralDice?
         let hasComputedParts: Bool
 
         init(count: Expr?, sides: Sides, modifiers: [DiceModifier]) {
@@ -96,6 +97,7 @@ public struct DiceTerm: Hashable, Sendable {
             modifierConflict = PoolRules.conflict(in: modifiersInStageOrder, onGroup: false)
             literalRules = modifierConflict == nil ? PoolRules.literal(modifiersInStageOrder) : nil
             literalPool = literalRules.flatMap { LiteralPool(count: count, sides: sides, rules: $0) }
+            literalDice = LiteralDice(count: count, sides: sides)
             hasComputedParts = DiceTerm.hasComputedParts(count: count, sides: sides, modifiers: modifiers)
         }
     }
@@ -125,6 +127,9 @@ public struct DiceTerm: Hashable, Sendable {
     /// Count, sides and kept ranks when all are literals and the modifiers only keep or
     /// drop (`4d6kh3`): the value is then a sum over a window of ranks.
     var literalPool: LiteralPool? { storage.literalPool }
+
+    /// The count and faces when the count and sides are valid literals, worked out once.
+    var literalDice: LiteralDice? { storage.literalDice }
 
     /// Whether the count, the sides or a modifier argument is an expression, not a literal:
     /// a roll then records the values they took (`DicePool.notation`). Worked out once.

@@ -9,6 +9,16 @@ extension Evaluator {
 
     /// Rolls a dice term: count, faces, then modifiers in their fixed order.
     mutating func rollPool(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Roll {
+        if let literal = term.literalDice, literal.literals == 0 || depth < limits.maxEvaluationDepth,
+           let plan = try literalPlan(for: term, faces: literal.faces, at: range) {
+            // Count, sides and modifier arguments all literals: what they make was worked out
+            // once, and the plan is remembered.
+            nodes &+= literal.literals
+            try spend(literal.count, at: range)
+            let roll = try rollDice(term, count: literal.count, faces: literal.faces, plan: plan, at: range)
+            if case .pool(let pool) = roll.kind { recycler.built(pool) }
+            return roll
+        }
         var count = 1
         var countRoll: Roll?
         if let countExpr = term.count {
@@ -25,25 +35,25 @@ extension Evaluator {
             (sidesValue, sidesRoll) = try partValue(sidesExpr)
         }
         let faces = try dieFaces(term, sides: sidesValue, at: range)
-        if !term.hasComputedParts, let cached = try literalPlan(for: term, faces: faces, at: range) {
-            // Every part a literal: the remembered plan, read where it is kept.
+        if !term.hasComputedParts, let plan = try literalPlan(for: term, faces: faces, at: range) {
+            // Every part a literal: the remembered plan.
             try spend(count, at: range)
-            let roll = try rollDice(term, count: count, faces: faces, plan: cached.plan, at: range)
+            let roll = try rollDice(term, count: count, faces: faces, plan: plan, at: range)
             if case .pool(let pool) = roll.kind { recycler.built(pool) }
             return roll
         }
-        var plan = try plan(for: term, faces: faces, at: range)
+        var arguments = ResolvedArguments()
+        let plan = try plan(for: term, faces: faces, arguments: &arguments, at: range)
         try spend(count, at: range)
         var roll = try rollDice(term, count: count, faces: faces, plan: plan, at: range)
         let computed = term.hasComputedParts
-        if countRoll != nil || sidesRoll != nil || !plan.argumentRolls.isEmpty || computed, case .pool(var pool) = roll.kind {
+        if countRoll != nil || sidesRoll != nil || !arguments.rolls.isEmpty || computed, case .pool(var pool) = roll.kind {
             pool.countRoll = countRoll
             pool.sidesRoll = sidesRoll
-            pool.argumentRolls = plan.argumentRolls
-            plan.argumentRolls = []
+            pool.argumentRolls = arguments.rolls
             if computed {
                 let parts = ResolvedParts(count: term.count.map { _ in .integer(count) }, sides: sidesValue,
-                                          arguments: plan.argumentValues)
+                                          arguments: arguments.values)
                 pool.shownTerm = term.resolved(parts)
             }
             roll.kind = .pool(pool)
@@ -66,7 +76,7 @@ extension Evaluator {
     /// rules are read), or `nil`.
     @inline(__always)
     private mutating func literalPlan(for term: DiceTerm, faces: DieFaces,
-                                      at range: SourceRange) throws(DiceError) -> CachedPlan? {
+                                      at range: SourceRange) throws(DiceError) -> PoolPlan? {
         if let known = plans.plan(for: term, faces: faces.count) { return known }
         guard let rules = term.literalRules else { return nil }
         return try cachedPlan(for: term, faces: faces, rules: rules, at: range)
@@ -75,25 +85,24 @@ extension Evaluator {
     /// The plan of a term whose arguments are literals (`rules`, its `literalRules`), made
     /// once and remembered.
     mutating func cachedPlan(for term: DiceTerm, faces: DieFaces, rules: PoolRules,
-                             at range: SourceRange) throws(DiceError) -> CachedPlan {
+                             at range: SourceRange) throws(DiceError) -> PoolPlan {
         if let known = plans.plan(for: term, faces: faces.count) { return known }
-        let cached = CachedPlan(try PoolPlan(faces: faces, rules: rules, at: range))
+        let cached = try PoolPlan(faces: faces, rules: rules, at: range)
         plans.store(cached, for: term, faces: faces.count)
         return cached
     }
 
-    /// The plan of `term`'s pool: remembered for terms whose arguments are literals.
-    mutating func plan(for term: DiceTerm, faces: DieFaces, at range: SourceRange) throws(DiceError) -> PoolPlan {
+    /// The plan of `term`'s pool: remembered for terms whose arguments are literals. The
+    /// arguments that are not literals are evaluated into `arguments`.
+    mutating func plan(for term: DiceTerm, faces: DieFaces, arguments: inout ResolvedArguments,
+                       at range: SourceRange) throws(DiceError) -> PoolPlan {
         if let conflict = term.modifierConflict { throw conflict }
         if let rules = term.literalRules {
-            return try cachedPlan(for: term, faces: faces, rules: rules, at: range).plan
+            return try cachedPlan(for: term, faces: faces, rules: rules, at: range)
         }
-        var argumentRolls: [Roll] = []
-        var values: [SourceRange: Number] = [:]
-        let rules = try resolveRules(term.modifiersInStageOrder, argumentRolls: &argumentRolls, values: &values)
-        var plan = try PoolPlan(faces: faces, rules: rules, argumentRolls: argumentRolls, at: range)
-        plan.argumentValues = values
-        return plan
+        let rules = try resolveRules(term.modifiersInStageOrder, argumentRolls: &arguments.rolls,
+                                     values: &arguments.values)
+        return try PoolPlan(faces: faces, rules: rules, at: range)
     }
 
     /// The rules of `ordered` (checked modifiers in the order they apply), their arguments
@@ -474,4 +483,12 @@ struct FaceCountSink: DieSink {
         result.sort { $0.value < $1.value }
         return result
     }
+}
+
+/// What a pool's computed modifier arguments (`kh(n)`, `r<(1d3)`) came to: the rolls of
+/// those that rolled dice, for the result tree, and the values of all of them, by range,
+/// for the notation shown.
+struct ResolvedArguments {
+    var rolls: [Roll] = []
+    var values: [SourceRange: Number] = [:]
 }

@@ -11,7 +11,8 @@ extension Evaluator {
             return try keptSum(count: count, sides: sides, ranks: KeepDropStep.keptRange(rules.keeps, total: count),
                                at: range)
         }
-        let plan = try plan(for: term, faces: faces, at: range)
+        var arguments = ResolvedArguments()
+        let plan = try plan(for: term, faces: faces, arguments: &arguments, at: range)
         try spend(count, at: range)
         return try modifiedPoolValue(count: count, plan: plan, at: range)
     }

@@ -1,27 +1,3 @@
-/// The faces a die can show before clamping.
-enum DieFaces: Sendable {
-    /// `1...sides`
-    case range(Int)
-    /// Custom or Fate faces, each equally likely.
-    case list([Int])
-
-    var count: Int {
-        switch self {
-        case .range(let sides): return sides
-        case .list(let faces): return faces.count
-        }
-    }
-
-    /// The face at a 1-based position from a `DieSource` (clamped into range).
-    @inline(__always)
-    func face(at position: Int) -> Int {
-        switch self {
-        case .range(let sides): return Swift.min(Swift.max(position, 1), sides)
-        case .list(let faces): return faces[Swift.min(Swift.max(position, 1), faces.count) - 1]
-        }
-    }
-}
-
 extension KeepDropStep {
     /// The positions of `candidates` still kept after this step; `candidates` in
     /// ascending order and the result too. Ties go to the earlier position.
@@ -143,20 +119,19 @@ extension KeepDropStep {
 
 /// Everything a pool needs to roll: its faces, its rules, and what follows from both
 /// (the faces a die can show after clamping, the points of bare rerolls and explosions).
-struct PoolPlan: Sendable {
-    var faces: DieFaces
-    var rules: PoolRules
+///
+/// Made once and never changed, and shared rather than copied: a roll passes one
+/// reference down to each die, however many rules the plan holds.
+final class PoolPlan: Sendable {
+    let faces: DieFaces
+    let rules: PoolRules
     /// Recursive rerolls' points, a bare `r` on the lowest face.
-    var rerollAlways: [ResolvedPoint] = []
+    let rerollAlways: [ResolvedPoint]
     /// `ro` points, a bare `ro` on the lowest face.
-    var rerollOnce: [ResolvedPoint] = []
-    var explosion: (kind: DiceModifier.Explosion, point: ResolvedPoint)?
-    var lowestFace = 1
-    var highestFace = 1
-    /// Rolls of arguments that rolled dice, for the result tree.
-    var argumentRolls: [Roll] = []
-    /// Values of the arguments that were not literals, by their range: the breakdown shows them.
-    var argumentValues: [SourceRange: Number] = [:]
+    let rerollOnce: [ResolvedPoint]
+    let explosion: (kind: DiceModifier.Explosion, point: ResolvedPoint)?
+    let lowestFace: Int
+    let highestFace: Int
 
     var hasRerolls: Bool { !rerollAlways.isEmpty || !rerollOnce.isEmpty }
     var keeps: [KeepDropStep] { rules.keeps }
@@ -167,10 +142,9 @@ struct PoolPlan: Sendable {
 
     /// The plan of a pool of `faces` under `rules`; a reroll or explosion that would never
     /// let go of a die is an error at `range`.
-    init(faces: DieFaces, rules: PoolRules, argumentRolls: [Roll] = [], at range: SourceRange) throws(DiceError) {
+    init(faces: DieFaces, rules: PoolRules, at range: SourceRange) throws(DiceError) {
         self.faces = faces
         self.rules = rules
-        self.argumentRolls = argumentRolls
         switch faces {
         case .range(let sides):
             lowestFace = rules.clamp(1)
@@ -180,15 +154,19 @@ struct PoolPlan: Sendable {
             lowestFace = clamped.min() ?? 0
             highestFace = clamped.max() ?? 0
         }
+        var always: [ResolvedPoint] = [], once: [ResolvedPoint] = []
         for reroll in rules.rerolls {
             let point = reroll.point ?? ResolvedPoint(op: .equal, value: .integer(lowestFace))
-            if reroll.once { rerollOnce.append(point) } else { rerollAlways.append(point) }
+            if reroll.once { once.append(point) } else { always.append(point) }
         }
+        rerollAlways = always
+        rerollOnce = once
         if let rule = rules.explosion {
             explosion = (rule.kind, rule.point ?? ResolvedPoint(op: .equal, value: .integer(highestFace)))
+        } else {
+            explosion = nil
         }
         // Conditions that would never let go of a die are errors, not hangs.
-        let always = rerollAlways
         if !always.isEmpty, !someFace(near: always, where: { face in !always.contains { $0.matches(face) } }) {
             throw DiceError(.rerollMatchesEveryFace, at: range)
         }
@@ -209,8 +187,9 @@ struct PoolPlan: Sendable {
                   where predicate: (Int) -> Bool) -> Bool {
         switch faces {
         case .list(let list):
-            return list.contains { predicate(clamp($0)) }
+            return list.contains { predicate(rules.clamp($0)) }
         case .range:
+            let lowestFace = lowestFace, highestFace = highestFace
             return withoutActuallyEscaping(predicate) { predicate in
                 let candidate = { (face: Int) in face >= lowestFace && face <= highestFace && predicate(face) }
                 if candidate(lowestFace) || candidate(highestFace) { return true }
@@ -230,7 +209,7 @@ struct PlanCache {
     private struct Entry {
         var term: DiceTerm
         var faces: Int
-        var plan: CachedPlan
+        var plan: PoolPlan
     }
 
     private var entries: [Entry] = []
@@ -239,12 +218,12 @@ struct PlanCache {
 
     /// The plan made for `term` with `faces` faces, if there is one.
     @inline(__always)
-    func plan(for term: DiceTerm, faces: Int) -> CachedPlan? {
+    func plan(for term: DiceTerm, faces: Int) -> PoolPlan? {
         for entry in entries where entry.faces == faces && entry.term.isIdentical(to: term) { return entry.plan }
         return nil
     }
 
-    mutating func store(_ plan: CachedPlan, for term: DiceTerm, faces: Int) {
+    mutating func store(_ plan: PoolPlan, for term: DiceTerm, faces: Int) {
         if entries.count < PlanCache.capacity {
             entries.append(Entry(term: term, faces: faces, plan: plan))
         } else {
@@ -252,11 +231,4 @@ struct PlanCache {
             next = (next + 1) % PlanCache.capacity
         }
     }
-}
-
-/// A remembered plan, shared rather than copied: a roll reads it in place.
-final class CachedPlan: Sendable {
-    let plan: PoolPlan
-
-    init(_ plan: PoolPlan) { self.plan = plan }
 }
