@@ -22,7 +22,7 @@ public struct Evaluator<Source: DieSource> {
     private var workSincePoll = 0
     /// Nodes walked into result trees since the last `startStatement()` (repeat members and
     /// macro bodies are walked so): what a simulated roll costs besides its dice.
-    private(set) var nodes = 0
+    var nodes = 0
     /// Parts of the breakdown held since the last `startStatement()` (`Limits.maxResultParts`).
     private(set) var heldParts = 0
 
@@ -146,11 +146,11 @@ public struct Evaluator<Source: DieSource> {
         case .chain(let first, let rest):
             let firstRoll = try evaluate(first)
             var value = firstRoll.value
-            var chain = Roll.Chain(first: firstRoll, capacity: rest.count, reusing: recycler.chain())
+            var chain = Roll.Chain(first: consume firstRoll, capacity: rest.count, reusing: recycler.chain())
             for operation in rest {
                 let roll = try evaluate(operation.operand)
                 value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
-                chain.append(Roll.Step(operation.op, roll))
+                chain.append(Roll.Step(operation.op, consume roll))
             }
             recycler.built(chain)
             return Roll(.chain(chain), value: value)

@@ -27,12 +27,12 @@ struct RollRecycler {
         while var storage = builtChains.popLast() {
             guard isKnownUniquelyReferenced(&storage) else { continue }
             storage.clear()
-            if freeChains.count < RollRecycler.limit { freeChains.append(storage) }
+            if freeChains.count < RollRecycler.limit { freeChains.append(consume storage) }
         }
         while var storage = builtPools.popLast() {
             guard isKnownUniquelyReferenced(&storage) else { continue }
             storage.clear()
-            if freePools.count < RollRecycler.limit { freePools.append(storage) }
+            if freePools.count < RollRecycler.limit { freePools.append(consume storage) }
         }
     }
 

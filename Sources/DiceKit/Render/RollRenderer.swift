@@ -158,7 +158,14 @@ private struct Breakdown<Style: RollStyle> {
     }
 
     func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, into out: inout Out) {
-        if level(roll) < minimum {
+        // The leaves, most of a tree, bind tighter than any operator: no level to work out.
+        switch roll.kind {
+        case .number: return out.write(roll.value)
+        case .pool(let pool): return write(pool, into: &out)
+        default: break
+        }
+        let level = self.level(roll)
+        if level < minimum {
             out.write("(")
             write(roll, atLeast: Printer.loosest, into: &out)
             out.write(")")
@@ -180,7 +187,6 @@ private struct Breakdown<Style: RollStyle> {
             out.write(text: op.rawValue)
             write(operand, atLeast: 3, into: &out)
         case .chain(let chain):
-            let level = self.level(roll)
             // Read in place: no step is copied out of the chain.
             chain.withParts { header, steps in
                 write(header.pointee.first, atLeast: level + 1, into: &out)
