@@ -15,9 +15,7 @@ extension Evaluator {
             // once, and the plan is remembered.
             nodes &+= literal.literals
             try spend(literal.count, at: range)
-            let roll = try rollDice(term, count: literal.count, faces: literal.faces, plan: plan, at: range)
-            if case .pool(let pool) = roll.kind { recycler.built(pool) }
-            return roll
+            return try rollDice(term, count: literal.count, faces: literal.faces, plan: plan, at: range)
         }
         var count = 1
         var countRoll: Roll?
@@ -38,9 +36,7 @@ extension Evaluator {
         if !term.hasComputedParts, let plan = try literalPlan(for: term, faces: faces, at: range) {
             // Every part a literal: the remembered plan.
             try spend(count, at: range)
-            let roll = try rollDice(term, count: count, faces: faces, plan: plan, at: range)
-            if case .pool(let pool) = roll.kind { recycler.built(pool) }
-            return roll
+            return try rollDice(term, count: count, faces: faces, plan: plan, at: range)
         }
         var arguments = ResolvedArguments()
         let plan = try plan(for: term, faces: faces, arguments: &arguments, at: range)
@@ -48,6 +44,7 @@ extension Evaluator {
         var roll = try rollDice(term, count: count, faces: faces, plan: plan, at: range)
         let computed = term.hasComputedParts
         if countRoll != nil || sidesRoll != nil || !arguments.rolls.isEmpty || computed, case .pool(var pool) = roll.kind {
+            roll.kind = .number  // the pool's storage held once: changed in place, not copied
             pool.countRoll = countRoll
             pool.sidesRoll = sidesRoll
             pool.argumentRolls = arguments.rolls
@@ -58,7 +55,6 @@ extension Evaluator {
             }
             roll.kind = .pool(pool)
         }
-        if case .pool(let pool) = roll.kind { recycler.built(pool) }
         return roll
     }
 

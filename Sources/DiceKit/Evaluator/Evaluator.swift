@@ -64,7 +64,7 @@ public struct Evaluator<Source: DieSource> {
         depth = 0
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         macroDepth = 0
-        if recycler.hasBuilt { recycler.reclaim() }
+        recycler.reclaim()
     }
 
     /// Counts `amount` dice (or repeat members) against `Limits.maxDice`.
@@ -121,6 +121,8 @@ public struct Evaluator<Source: DieSource> {
         defer { depth -= 1 }
         let roll = try evaluateNode(expr)
         if case .number = roll.kind {} else { try hold(1, at: expr.range) }
+        // A statement's tree, when small, is taken apart for reuse at the next statement.
+        if depth == 1, heldParts <= RollRecycler.rememberedParts { recycler.remember(roll) }
         return roll
     }
 
@@ -152,7 +154,6 @@ public struct Evaluator<Source: DieSource> {
                 value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
                 chain.append(Roll.Step(operation.op, consume roll))
             }
-            recycler.built(chain)
             return Roll(.chain(chain), value: value)
         case .power(let base, let exponent):
             let b = try evaluate(base)

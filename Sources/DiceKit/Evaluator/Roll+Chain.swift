@@ -25,17 +25,6 @@ extension Roll {
                 withUnsafeMutablePointerToHeader(body)
             }
 
-            /// Lets go of the rolls it holds (a storage taken back for reuse).
-            func clear() {
-                withUnsafeMutablePointers { header, steps in
-                    // One step at a time: a chain is short, and the runtime's generic array
-                    // destroy costs more than the few steps it would destroy.
-                    for index in 0..<header.pointee.count { (steps + index).deinitialize(count: 1) }
-                    header.pointee.count = 0
-                    header.pointee.first = Roll(.number, value: .integer(0))
-                }
-            }
-
             /// Room for this many steps.
             var room: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
 
@@ -72,6 +61,32 @@ extension Roll {
                 storage = reused
             } else {
                 storage = Storage.make(first: first, capacity: capacity)
+            }
+        }
+
+        /// Whether no other chain holds the storage (`RollRecycler` may take it apart).
+        mutating func isUniquelyHeld() -> Bool { isKnownUniquelyReferenced(&storage) }
+
+        /// Moves each step's roll out to `body`, from the last; the chain is left with none.
+        /// Only for a chain whose storage no other holds.
+        mutating func takeSteps(_ body: (inout Roll) -> Void) {
+            storage.withUnsafeMutablePointers { header, steps in
+                let count = header.pointee.count
+                header.pointee.count = 0
+                for index in (0..<count).reversed() {
+                    var step = (steps + index).move()
+                    body(&step.operand)
+                }
+            }
+        }
+
+        /// The first roll, moved out; a number is left in its place. Only for a chain whose
+        /// storage no other holds.
+        mutating func takeFirst() -> Roll {
+            storage.fields { header in
+                let first = header.pointee.first
+                header.pointee.first = Roll(.number, value: .integer(0))
+                return first
             }
         }
 

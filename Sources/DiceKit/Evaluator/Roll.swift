@@ -79,7 +79,8 @@ public struct Roll: Hashable, Sendable {
             pool.countRoll?.collectPools(into: &result, annotation: annotation, counts: counts)
             pool.sidesRoll?.collectPools(into: &result, annotation: annotation, counts: counts)
             for argument in pool.argumentRolls { argument.collectPools(into: &result, annotation: annotation, counts: counts) }
-            if pool.annotation == nil { pool.annotation = annotation }
+            // Set only when there is one to set: a pool changed is a copy of its storage.
+            if pool.annotation == nil, let annotation { pool.annotation = annotation }
             result.append((pool, counts))
         case .group(let group):
             for member in group.members {
@@ -338,6 +339,9 @@ public struct DicePool: Hashable, @unchecked Sendable {
     var hasCountOrSidesRoll: Bool {
         storage.fields { $0.pointee.countRoll != nil || $0.pointee.sidesRoll != nil }
     }
+
+    /// The storage, when no other pool holds it (`RollRecycler` takes it back).
+    mutating func uniqueStorage() -> Storage? { isKnownUniquelyReferenced(&storage) ? storage : nil }
 
     /// The number of dice in `dice`, without making the array.
     var diceCount: Int { storage.fields { $0.pointee.count } }

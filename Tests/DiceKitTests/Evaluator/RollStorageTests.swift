@@ -42,6 +42,93 @@ import Testing
         }
     }
 
+    /// The storages of every pool and chain in `roll`'s tree.
+    static func storages(of roll: Roll) -> [AnyObject] {
+        var found: [AnyObject] = []
+        func walk(_ roll: Roll) {
+            switch roll.kind {
+            case .pool(let pool):
+                found.append(pool.storage)
+                [pool.countRoll, pool.sidesRoll].compactMap { $0 }.forEach(walk)
+                pool.argumentRolls.forEach(walk)
+            case .chain(let chain):
+                found.append(chain.storage)
+                walk(chain.first)
+                for step in chain.steps { walk(step.operand) }
+            case .unary(_, let inner), .annotated(let inner, _): walk(inner)
+            case .power(let a, let b), .comparison(_, let a, let b), .conditional(let a, let b, _),
+                 .binding(_, let a, let b):
+                walk(a)
+                walk(b)
+            case .group(let group): for member in group.members { walk(member.roll) }
+            case .function(_, let arguments): arguments.forEach(walk)
+            case .macro(_, let arguments, let body):
+                arguments.forEach(walk)
+                walk(body)
+            case .number, .variable: break
+            }
+        }
+        walk(roll)
+        return found
+    }
+
+    /// An object that may be gone.
+    struct Weak {
+        weak var object: AnyObject?
+    }
+
+    /// The storages of the first roll of `expression`, let go, still alive after the second
+    /// roll; and the storages of the second.
+    static func storagesOfTwoRolls(_ expression: String, keeping kept: (Roll) -> Void = { _ in })
+        throws -> (first: [Weak], second: [AnyObject]) {
+        var session = Session(seed: 3)
+        var first: [Weak] = []
+        do {
+            let roll = try session.roll(expression)
+            first = storages(of: roll).map { Weak(object: $0) }
+            kept(roll)
+        }
+        let second = storages(of: try session.roll(expression))
+        return (first, second)
+    }
+
+    @Test(arguments: [
+        "4d6kh3 + 2", "(2d20kh1 + 5) * 2 + 4d6kh1 - 1d4", "{3d6, 2d8}kh1 + 1d4 [fire]", "repeat(6, 4d6kh3)",
+        "if 1d2 > 1 then 3d6 + 1 else 3d6 - 1", "-(2d6 + 1) + max(1d8, 1d6) * 2",
+    ])
+    func aTreeLetGoLendsEachOfItsStoragesToTheNextRoll(_ expression: String) throws {
+        let (first, second) = try Self.storagesOfTwoRolls(expression)
+        // Those alive are held by the evaluator (the tree was let go), so their identities
+        // are still theirs: every pool and chain of the second roll is one of them.
+        let alive = Set(first.compactMap(\.object).map(ObjectIdentifier.init))
+        #expect(alive.count == first.count)
+        #expect(Set(second.map(ObjectIdentifier.init)) == alive)
+    }
+
+    @Test func aPartKeptByItsCallerIsNeitherReusedNorChanged() throws {
+        var session = Session(seed: 5)
+        let expression = "(2d20kh1 + 5) * 2 + 4d6! - 1d4ro1"
+        guard case .chain(let chain) = try session.roll(expression).kind, let last = chain.steps.last?.operand else {
+            Issue.record("expected a chain")
+            return
+        }
+        // The tree is let go, but its last operand (`1d4ro1`) is kept.
+        let text = RollRenderer.plain.render(last)
+        let kept = Set(Self.storages(of: last).map(ObjectIdentifier.init))
+        for _ in 0..<20 {
+            let next = try session.roll(expression)
+            #expect(Set(Self.storages(of: next).map(ObjectIdentifier.init)).isDisjoint(with: kept))
+        }
+        #expect(RollRenderer.plain.render(last) == text)
+    }
+
+    @Test func aLargeTreeIsLetGoAtOnce() throws {
+        // More parts than a remembered tree may have: nothing of it outlives the statement.
+        let (first, _) = try Self.storagesOfTwoRolls("repeat(\(RollRecycler.rememberedParts), 1d6 + 1)")
+        #expect(first.count > RollRecycler.rememberedParts)
+        #expect(first.allSatisfy { $0.object == nil })
+    }
+
     @Test func aChainHoldsItsFirstRollAndItsSteps() throws {
         let roll = try Dice.roll("1d1 + 2 * 3 - 4", seed: 1)
         guard case .chain(let chain) = roll.kind else {
