@@ -11,8 +11,8 @@ import Darwin
 /// O_APPEND, so a killed session loses nothing and two sessions never mix their lines.
 /// Past `limit` + `slack` lines the file is rewritten with its newest `limit` lines (a
 /// temporary file renamed over it) under an exclusive `flock`, which appends take too.
-/// The file is not read at start-up: only for `:log` and, once per session, at the first
-/// append, to count its lines. The first problem is reported through `warn`, once; from
+/// The file is not read at start-up: only for `:log` and, to count its lines, at the first
+/// append and whenever another session changed it since this one last wrote. The first problem is reported through `warn`, once; from
 /// then on the log is kept no more, and the REPL goes on.
 final class ResultLog: @unchecked Sendable {
     let path: String
@@ -22,6 +22,9 @@ final class ResultLog: @unchecked Sendable {
     private var isUsable = true
     /// Lines in the file as far as this session knows; nil until first counted.
     private var lineCount: Int?
+    /// The file's size after this session last wrote it: another size under the lock means
+    /// another session appended or compacted since, and the lines are counted again.
+    private var knownSize: off_t?
 
     init(path: String, limit: Int = 10_000, slack: Int = 1_000, warn: @escaping (String) -> Void) {
         self.path = path
@@ -46,8 +49,12 @@ final class ResultLog: @unchecked Sendable {
         let line = "{\"time\":\"\(stamp)\"" + (json == "{}" ? "}" : "," + json.dropFirst()) + "\n"
         do throws(Failure) {
             try withLockedFile(flags: O_WRONLY | O_APPEND | O_CREAT) { (descriptor) throws(Failure) in
-                if lineCount == nil { lineCount = try ResultLog.countLines(path) }
-                try ResultLog.writeAll(Array(line.utf8), to: descriptor)
+                var status = stat()
+                guard fstat(descriptor, &status) == 0 else { throw Failure.system(errno) }
+                if lineCount == nil || knownSize != status.st_size { lineCount = try ResultLog.countLines(path) }
+                let bytes = Array(line.utf8)
+                try ResultLog.writeAll(bytes, to: descriptor)
+                knownSize = status.st_size + off_t(bytes.count)
             }
             lineCount = (lineCount ?? 0) + 1
             if let count = lineCount, count > limit + slack { try compact() }
@@ -82,6 +89,7 @@ final class ResultLog: @unchecked Sendable {
                 throw Failure.system(code)
             }
             lineCount = kept.count
+            knownSize = off_t(text.count)
         }
     }
 
