@@ -218,6 +218,27 @@ struct GroupCase: Sendable, CustomTestStringConvertible {
         }
     }
 
+    /// A term whose count and sides are literals is rolled from what its term worked out
+    /// once, but its literals still count as nested evaluations: at the depth limit the
+    /// written count (or sides) is one too deep, as when it was evaluated, and `d%`, which
+    /// has neither, is not.
+    @Test func literalCountsAndSidesStillCountAgainstTheDepthLimit() throws {
+        func roll(_ text: String) throws(DiceError) -> Roll {
+            let expr = try Parser.parseExpression(text)
+            var evaluator = Evaluator(environment: Environment(), limits: Limits(maxEvaluationDepth: 5),
+                                      source: ScriptedDice([3]))
+            return try evaluator.evaluate(expr)
+        }
+        #expect(try roll("---2d6").value == .integer(-6))
+        #expect(try roll("----d%").value == .integer(3))
+        for text in ["----2d6", "----d6", "----2d6kh1"] {
+            let error = diceError { () throws(DiceError) in try roll(text) }
+            #expect(error?.kind == .evaluationTooDeep, "\(text)")
+            // At the count (or the sides when there is no count): the literal one too deep.
+            #expect(error?.range.lowerBound.offset == (text.contains("2d") ? 4 : 5), "\(text)")
+        }
+    }
+
     /// `Session.roll(_:)` parses a text once and rolls it afresh each time; a text that does
     /// not parse fails every time.
     @Test func sessionRollsTextItHasParsedBefore() throws {

@@ -129,6 +129,18 @@ import Testing
         #expect(first.allSatisfy { $0.object == nil })
     }
 
+    /// `pools` lists the pools of the tree themselves, not copies, unless it has an
+    /// annotation to add (`3d6 [fire]` lists a copy that carries the label).
+    @Test func poolsListsTheTreesOwnPools() throws {
+        let roll = try Dice.roll("2d6 + {3d8, 1d4}kh1 * 2", seed: 1)
+        let listed = roll.pools.map { ObjectIdentifier($0.storage) }
+        #expect(listed.count == 3)
+        #expect(Set(listed).isSubset(of: Set(Self.storages(of: roll).map(ObjectIdentifier.init))))
+        let labelled = try Dice.roll("3d6 [fire]", seed: 1)
+        #expect(labelled.pools.map(\.annotation) == ["fire"])
+        #expect(!Self.storages(of: labelled).contains { $0 === labelled.pools[0].storage })
+    }
+
     @Test func aChainHoldsItsFirstRollAndItsSteps() throws {
         let roll = try Dice.roll("1d1 + 2 * 3 - 4", seed: 1)
         guard case .chain(let chain) = roll.kind else {
