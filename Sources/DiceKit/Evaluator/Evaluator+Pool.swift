@@ -33,11 +33,6 @@ extension Evaluator {
             (sidesValue, sidesRoll) = try partValue(sidesExpr)
         }
         let faces = try dieFaces(term, sides: sidesValue, at: range)
-        if !term.hasComputedParts, let plan = try literalPlan(for: term, faces: faces, at: range) {
-            // Every part a literal: the remembered plan.
-            try spend(count, at: range)
-            return try rollDice(term, count: count, faces: faces, plan: plan, at: range)
-        }
         var arguments = ResolvedArguments()
         let plan = try plan(for: term, faces: faces, arguments: &arguments, at: range)
         try spend(count, at: range)
