@@ -329,32 +329,23 @@ extension PoolModel {
     /// alone: unbounded on the side extra dice go (keep/drop may keep without end of them);
     /// `nil` when a contribution cannot be worked out.
     var eachDieBounds: ValueBounds? {
-        var low = Double.infinity, high = -Double.infinity
-        var extraLow = Double.infinity, extraHigh = -Double.infinity
-        var explodes = false
+        var faces = ValueBounds.empty, extras = ValueBounds.empty
+        let explodes = rules.explosion != nil && cutsExplosionTails
         var failed = false
         die.forEachWholeOutcome { face, _ in
             guard let value = try? rules.counting.contribution(of: .integer(face)) else {
                 failed = true
                 return
             }
-            low = Swift.min(low, value.doubleValue)
-            high = Swift.max(high, value.doubleValue)
-            if rules.explosion != nil && cutsExplosionTails {
-                let extra = rules.explosion?.kind == .penetrate ? face - 1 : face
-                if let extraValue = try? rules.counting.contribution(of: .integer(extra)) {
-                    extraLow = Swift.min(extraLow, extraValue.doubleValue)
-                    extraHigh = Swift.max(extraHigh, extraValue.doubleValue)
-                    explodes = true
-                }
+            faces = faces.union(.constant(value.doubleValue))
+            guard explodes else { return }
+            let (extra, overflow) = rules.explosion?.kind == .penetrate ? face.subtractingReportingOverflow(1) : (face, false)
+            if !overflow, let extraValue = try? rules.counting.contribution(of: .integer(extra)) {
+                extras = extras.union(.constant(extraValue.doubleValue))
             }
         }
-        guard !failed, low <= high else { return nil }
-        if explodes {
-            // A chain may go on without end: each extra die adds what it shows.
-            if extraHigh > 0 { high = .infinity }
-            if extraLow < 0 { low = -.infinity }
-        }
-        return ValueBounds(low: low, high: high)
+        guard !failed, faces.low <= faces.high else { return nil }
+        // A chain may go on without end: each extra die adds what it shows.
+        return ValueBounds(low: extras.low < 0 ? -.infinity : faces.low, high: extras.high > 0 ? .infinity : faces.high)
     }
 }
