@@ -12,8 +12,9 @@ import Darwin
 /// Past `limit` + `slack` lines the file is rewritten with its newest `limit` lines (a
 /// temporary file renamed over it) under an exclusive `flock`, which appends take too.
 /// The file is not read at start-up: only for `:log` and, to count its lines, at the first
-/// append and whenever another session changed it since this one last wrote. The first problem is reported through `warn`, once; from
-/// then on the log is kept no more, and the REPL goes on.
+/// append and whenever another session changed it since this one last wrote. The first
+/// problem is reported through `warn`, once; from then on the log is kept no more, and the
+/// REPL goes on.
 final class ResultLog: @unchecked Sendable {
     let path: String
     let limit: Int
@@ -48,9 +49,7 @@ final class ResultLog: @unchecked Sendable {
         let stamp = time ?? ResultLog.now()
         let line = "{\"time\":\"\(stamp)\"" + (json == "{}" ? "}" : "," + json.dropFirst()) + "\n"
         do throws(Failure) {
-            try withLockedFile(flags: O_WRONLY | O_APPEND | O_CREAT) { (descriptor) throws(Failure) in
-                var status = stat()
-                guard fstat(descriptor, &status) == 0 else { throw Failure.system(errno) }
+            try withLockedFile(flags: O_WRONLY | O_APPEND | O_CREAT) { (descriptor, status) throws(Failure) in
                 if lineCount == nil || knownSize != status.st_size { lineCount = try ResultLog.countLines(path) }
                 let bytes = Array(line.utf8)
                 try ResultLog.writeAll(bytes, to: descriptor)
@@ -65,7 +64,7 @@ final class ResultLog: @unchecked Sendable {
 
     /// Rewrites the file with its newest `limit` lines, under the lock.
     private func compact() throws(Failure) {
-        try withLockedFile(flags: O_RDWR) { (_) throws(Failure) in
+        try withLockedFile(flags: O_RDWR) { (_, _) throws(Failure) in
             let bytes = try ResultLog.read(path) ?? []
             let lines = ResultLog.lines(bytes)
             let kept = lines.suffix(limit)
@@ -94,8 +93,9 @@ final class ResultLog: @unchecked Sendable {
     }
 
     /// Opens the file, takes its exclusive lock (making sure the lock is on the file now
-    /// at `path`, not on one a compaction just replaced), runs `body`, unlocks.
-    private func withLockedFile(flags: Int32, _ body: (Int32) throws(Failure) -> Void) throws(Failure) {
+    /// at `path`, not on one a compaction just replaced), runs `body` with the descriptor and
+    /// the file's status as the lock found it, unlocks.
+    private func withLockedFile(flags: Int32, _ body: (Int32, stat) throws(Failure) -> Void) throws(Failure) {
         for _ in 0..<100 {
             let descriptor = open(path, flags | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw Failure.system(errno) }
@@ -104,7 +104,7 @@ final class ResultLog: @unchecked Sendable {
             var opened = stat(), current = stat()
             guard fstat(descriptor, &opened) == 0 else { throw Failure.system(errno) }
             if stat(path, &current) == 0, current.st_ino == opened.st_ino, current.st_dev == opened.st_dev {
-                try body(descriptor)
+                try body(descriptor, opened)
                 return
             }
             // Replaced while waiting for the lock: open the new file.
