@@ -6,6 +6,9 @@ import Darwin
 
 /// Opening files to read, and reading one whole (the result log), without Foundation.
 enum Files {
+    /// UTF-8's byte order mark, which is not part of a script.
+    static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
     struct ReadError: Error {
         var message: String
     }
@@ -45,8 +48,8 @@ enum Files {
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        // A UTF-8 byte order mark is not part of the script.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // A UTF-8 byte order mark is not part of the text.
+        if bytes.starts(with: byteOrderMark) { bytes.removeFirst(byteOrderMark.count) }
         return bytes
     }
 

@@ -108,7 +108,7 @@ struct ScriptStream {
     /// A UTF-8 byte order mark is not part of the script.
     private mutating func stripByteOrderMark(final: Bool) {
         guard atStart else { return }
-        let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let mark = Files.byteOrderMark
         if pending.count >= mark.count || final {
             atStart = false
             if pending.starts(with: mark) { pending.removeFirst(mark.count) }

@@ -158,10 +158,11 @@ extension Evaluator {
                              at: range)
     }
 
-    /// The pool of the dice in `listing` with one keep/drop step keeping and dropping many: the value the last die dropped shows, selected among every value (8
-    /// bytes a die, not a `Die`'s 16, and no sort), then, as `KeepDropStep.apply(to:)` drops
-    /// them, every die before it in value order and, of those showing it, as many as are left
-    /// to drop, the later or the earlier first. The dice listed of a value are its first
+    /// The pool of the dice in `listing` with one keep/drop step keeping and dropping many:
+    /// the value the last die dropped shows, selected among every value (8 bytes a die, not a
+    /// `Die`'s 16, and no sort), then, as `KeepDropStep.apply(to:)` drops them, every die
+    /// before it in value order and, of those showing it, as many as are left to drop, the
+    /// later or the earlier first. The dice listed of a value are its first
     /// occurrences, sorted or not.
     private mutating func finishLargePool(_ term: DiceTerm, plan: PoolPlan, step: KeepDropStep,
                                           listing: inout PoolListing<AllValues>,
