@@ -22,10 +22,8 @@ let package = Package(
         .target(name: "CSignals", cSettings: cDebugInfo),
         // Running the command's work on a large stack without a second thread (CStack.h).
         .target(name: "CStack", cSettings: cDebugInfo),
-        // The command line for the Swift runtime without its /proc/self/maps scan (CStart.h).
-        .target(name: "CStart", cSettings: cDebugInfo),
         .target(name: "DiceKit"),
-        .executableTarget(name: "dice", dependencies: ["DiceKit", "CEditLine", "CSignals", "CStack", "CStart"]),
+        .executableTarget(name: "dice", dependencies: ["DiceKit", "CEditLine", "CSignals", "CStack"]),
         .executableTarget(name: "DiceBench", dependencies: ["DiceKit"], path: "Sources/DiceBench"),
         .testTarget(name: "DiceKitTests", dependencies: ["DiceKit"],
                     exclude: ["Render/Snapshots", "Stats/Reference"]),

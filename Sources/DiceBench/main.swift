@@ -1,7 +1,7 @@
 // DiceBench: in-process timings of DiceKit for `make bench` (bench/run reads its JSON).
 //
-//   DiceBench roll EXPR N RUNS        per-roll ns of EXPR: value only (what `-t -n` runs: a
-//                                     CompiledValue rolled N times), roll tree (Session.execute),
+//   DiceBench roll EXPR N RUNS        per-roll ns of EXPR: value only (what `-t -n` runs: the
+//                                     evaluator without a breakdown, N times), roll tree (Session.execute),
 //                                     roll tree + plain text (what `-n` runs: OutcomeRenderer.text)
 //   DiceBench parse-roll EXPR N RUNS  per-iteration ns of Parser.parseExpression + evaluate + render
 //                                     as text, and of Session.roll(text) (which reuses what it
@@ -94,11 +94,10 @@ func statement(_ text: String) throws -> Stmt {
 func runRoll(_ text: String, n: Int, runs: Int) throws {
     let stmt = try statement(text)
     var session = Session(seed: 1)
-    // What `dice -t -n N` runs: the expression compiled once, then its value rolled N times.
+    // What `dice -t -n N` runs: the expression's value rolled N times, no breakdown built.
     guard case .expression(let expr) = stmt.kind else { fail("\(text) is not an expression") }
-    let compiled = CompiledValue(expr)
     let value = try samples(n: n, runs: runs) { () throws -> Double in
-        try session.value(of: compiled).doubleValue
+        try session.value(of: expr).doubleValue
     }
     let tree = try samples(n: n, runs: runs) { () throws -> Double in
         guard case .roll(let roll) = try session.execute(stmt) else { return 0 }

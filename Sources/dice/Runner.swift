@@ -60,11 +60,10 @@ struct Runner {
             var runs = 1
             if case .expression = statement.kind { runs = repetitions }
             if options.totalOnly, case .expression(let expr) = statement.kind {
-                // Values only: no breakdown is built, and the expression is flattened once.
-                let compiled = CompiledValue(expr)
+                // Values only: no breakdown is built.
                 for _ in 0..<runs {
                     do {
-                        output.line(try session.value(of: compiled))
+                        output.line(try session.value(of: expr))
                     } catch {
                         report(error, in: source, input: input)
                         return false
@@ -159,9 +158,10 @@ struct Runner {
     }
 
     private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile) throws(DiceError) {
-        if case .compare(let exprs) = outcome { return try compare(exprs, input: input, in: source) }
-        if case .stats(let expr) = outcome {
-            let report = try session.distribution(of: expr, seed: options.seed ?? 0x5EED)
+        if case .compare(let exprs, let reports) = outcome {
+            return compare(exprs, reports, input: input, in: source)
+        }
+        if case .stats(let expr, let report) = outcome {
             if options.json {
                 output.line(renderer.json(for: report, input: input))
             } else if options.totalOnly {
@@ -193,9 +193,7 @@ struct Runner {
     }
 
     /// `stats e1, e2, ...`: the distributions side by side; with `--total`, one mean a line.
-    private func compare(_ exprs: [Expr], input: String, in source: SourceFile) throws(DiceError) {
-        var reports: [DistributionReport] = []
-        for expr in exprs { reports.append(try session.distribution(of: expr, seed: options.seed ?? 0x5EED)) }
+    private func compare(_ exprs: [Expr], _ reports: [DistributionReport], input: String, in source: SourceFile) {
         if options.json {
             let entries = zip(exprs, reports).map { (expression: source.text(of: $0.range), report: $1) }
             output.line(renderer.json(comparing: entries, input: input))

@@ -72,19 +72,14 @@ public struct Operation: Hashable, Sendable {
 /// A dice term: how many dice, what dice, and their modifiers.
 ///
 /// A value type whose parts live in one shared, immutable box: rolling a term a million
-/// times copies one reference, not five.
+/// times copies one reference, not five, and the roller finds what it worked out for the
+/// term by the box's identity (`isIdentical(to:)`).
 public struct DiceTerm: Hashable, Sendable {
     private final class Storage: Sendable {
         let count: Expr?
         let sides: Sides
         let modifiers: [DiceModifier]
         let notation: String
-        let modifiersInStageOrder: [DiceModifier]
-        let literalRules: PoolRules?
-        let modifierConflict: DiceError?
-        let literalPool: LiteralPool?
-        let literalDice: LiteralDice?
-        let hasComputedParts: Bool
 
         init(count: Expr?, sides: Sides, modifiers: [DiceModifier]) {
             self.count = count
@@ -93,12 +88,6 @@ public struct DiceTerm: Hashable, Sendable {
             var text = ""
             Printer.writeDice(count: count, sides: sides, modifiers: modifiers, into: &text)
             notation = text
-            modifiersInStageOrder = DiceModifier.inStageOrder(modifiers)
-            modifierConflict = PoolRules.conflict(in: modifiersInStageOrder, onGroup: false)
-            literalRules = modifierConflict == nil ? PoolRules.literal(modifiersInStageOrder) : nil
-            literalPool = literalRules.flatMap { LiteralPool(count: count, sides: sides, rules: $0) }
-            literalDice = LiteralDice(count: count, sides: sides)
-            hasComputedParts = DiceTerm.hasComputedParts(count: count, sides: sides, modifiers: modifiers)
         }
     }
 
@@ -111,29 +100,8 @@ public struct DiceTerm: Hashable, Sendable {
     /// As written; whatever the written order, they apply in stages: clamp (`mi`, `ma`),
     /// reroll, explode, keep or drop, count, sort.
     public var modifiers: [DiceModifier] { storage.modifiers }
-    /// The canonical notation, `4d6kh3`, worked out once: every roll's breakdown shows it.
+    /// The canonical notation, `4d6kh3`, printed once: every roll's breakdown shows it.
     public var notation: String { storage.notation }
-    /// `modifiers` in the order they apply (`DiceModifier.inStageOrder`), worked out once.
-    var modifiersInStageOrder: [DiceModifier] { storage.modifiersInStageOrder }
-
-    /// The modifiers' rules when every argument is a valid number literal, worked out once;
-    /// `nil` when some argument is computed (or invalid, or the modifiers conflict).
-    var literalRules: PoolRules? { storage.literalRules }
-
-    /// The error of modifiers that cannot go together (`cs>3cf<2`), found at parse time
-    /// and raised when the term is rolled.
-    var modifierConflict: DiceError? { storage.modifierConflict }
-
-    /// Count, sides and kept ranks when all are literals and the modifiers only keep or
-    /// drop (`4d6kh3`): the value is then a sum over a window of ranks.
-    var literalPool: LiteralPool? { storage.literalPool }
-
-    /// The count and faces when the count and sides are valid literals, worked out once.
-    var literalDice: LiteralDice? { storage.literalDice }
-
-    /// Whether the count, the sides or a modifier argument is an expression, not a literal:
-    /// a roll then records the values they took (`DicePool.notation`). Worked out once.
-    var hasComputedParts: Bool { storage.hasComputedParts }
 
     /// The same term, not merely an equal one: a roll can remember what it worked out for it.
     func isIdentical(to other: DiceTerm) -> Bool { storage === other.storage }
@@ -156,28 +124,6 @@ public struct DiceTerm: Hashable, Sendable {
     }
 }
 
-/// A pool whose value is the sum of the dice at ranks `kept` (in ascending order of value)
-/// of `count` dice of `sides`, all known at parse time: `3d6`, `4d6kh3`, `2d20dl1s`.
-struct LiteralPool: Hashable, Sendable {
-    var count: Int
-    var sides: Int
-    /// `nil`: every die counts.
-    var kept: Range<Int>?
-
-    init?(count countExpr: Expr?, sides: Sides, rules: PoolRules) {
-        guard rules.keepsOnly, case .number(let sidesExpr) = sides,
-              case .number(.integer(let sides)) = sidesExpr.kind, sides >= 1 else { return nil }
-        var count = 1
-        if let countExpr {
-            guard case .number(.integer(let literal)) = countExpr.kind, literal >= 0 else { return nil }
-            count = literal
-        }
-        self.count = count
-        self.sides = sides
-        kept = rules.keeps.isEmpty ? nil : KeepDropStep.keptRange(rules.keeps, total: count)
-    }
-}
-
 /// What kind of die a dice term rolls.
 public enum Sides: Hashable, Sendable {
     /// `d6`, `d(size)`: faces 1 through the value.
@@ -188,4 +134,28 @@ public enum Sides: Hashable, Sendable {
     case fate
     /// `d{1,1,2,3}`: these faces, repeats allowed.
     case faces([Int])
+}
+
+extension Expr {
+    /// The expressions inside this one, in source order: operands, arguments, a dice term's
+    /// count, sides and modifier arguments, a group's members and modifier arguments, both
+    /// branches of an `if`. Walks that visit every part go through it.
+    ///
+    /// - Complexity: O(*k*) for *k* children.
+    public var children: [Expr] {
+        switch kind {
+        case .number, .name: return []
+        case .call(_, let arguments), .function(_, let arguments): return arguments
+        case .unary(_, let operand), .annotated(let operand, _): return [operand]
+        case .chain(let first, let rest): return [first] + rest.map(\.operand)
+        case .power(let a, let b), .comparison(_, let a, let b), .binding(_, let a, let b): return [a, b]
+        case .dice(let term):
+            var parts: [Expr] = term.count.map { [$0] } ?? []
+            if case .number(let sides) = term.sides { parts.append(sides) }
+            return parts + term.modifiers.flatMap(\.arguments)
+        case .group(let members, let modifiers): return members + modifiers.flatMap(\.arguments)
+        case .repeat(let count, let body, let modifiers): return [count, body] + modifiers.flatMap(\.arguments)
+        case .conditional(let condition, let then, let otherwise): return [condition, then, otherwise]
+        }
+    }
 }

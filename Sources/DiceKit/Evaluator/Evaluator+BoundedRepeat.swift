@@ -19,7 +19,7 @@ extension Evaluator {
                 members.append(GroupRoll.Member(roll: roll))
                 values.append(roll.value)
             } else {
-                values.append(try valueDroppingBreakdown(body))
+                values.append(try value(of: body))
             }
         }
         let outcome: GroupOutcome

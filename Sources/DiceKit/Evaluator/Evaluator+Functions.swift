@@ -6,7 +6,7 @@ extension Evaluator {
         for argument in arguments { rolls.append(try evaluate(argument)) }
         let values = rolls.map { $0.value }
         let value = try arithmetic(range) { () throws(ArithmeticFault) in try Functions.apply(function, values) }
-        return Roll(.function(function, rolls), value: value)
+        return made(.function(function, rolls), value: value)
     }
 }
 

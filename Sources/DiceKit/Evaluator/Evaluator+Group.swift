@@ -1,6 +1,12 @@
 extension Evaluator {
     /// `{a, b, ...}` with keep/drop and counting over member values.
     mutating func group(_ members: [Expr], modifiers: [DiceModifier], at range: SourceRange) throws(DiceError) -> Roll {
+        guard recording else {
+            var values: [Number] = []
+            values.reserveCapacity(members.count)
+            for member in members { values.append(try evaluate(member).value) }
+            return Roll(.number, value: try groupOutcome(values, rules: try groupRules(modifiers), at: range).value)
+        }
         var rolls: [GroupRoll.Member] = []
         rolls.reserveCapacity(members.count)
         for member in members { rolls.append(GroupRoll.Member(roll: try evaluate(member))) }
@@ -11,6 +17,7 @@ extension Evaluator {
     mutating func repeatGroup(count: Expr, body: Expr, modifiers: [DiceModifier],
                               at range: SourceRange) throws(DiceError) -> Roll {
         let n = try repeatCount(count, at: range)
+        guard recording else { return Roll(.number, value: try repeatValue(n, body: body, modifiers: modifiers, at: range)) }
         let sorts = modifiers.contains { modifier in
             if case .sort = modifier.kind { return true }
             return false
@@ -29,7 +36,7 @@ extension Evaluator {
             if index < limits.maxRecordedDice {
                 members.append(GroupRoll.Member(roll: try evaluate(body)))
             } else {
-                members.append(GroupRoll.Member(roll: Roll(.number, value: try valueDroppingBreakdown(body))))
+                members.append(GroupRoll.Member(roll: Roll(.number, value: try value(of: body))))
             }
         }
         return try finishGroup(members, modifiers: modifiers, isRepeat: true, at: range)
@@ -47,15 +54,15 @@ extension Evaluator {
         var sum = MemberSum()
         for index in 0..<n {
             try spend(1, at: range)
-            let value: Number
+            let member: Number
             if index < listed {
                 let roll = try evaluate(body)
                 members.append(GroupRoll.Member(roll: roll))
-                value = roll.value
+                member = roll.value
             } else {
-                value = try valueDroppingBreakdown(body)
+                member = try value(of: body)
             }
-            if modifiers.isEmpty { sum.add(value) } else { values.append(value) }
+            if modifiers.isEmpty { sum.add(member) } else { values.append(member) }
         }
         guard !modifiers.isEmpty else {
             var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: false)
@@ -146,24 +153,19 @@ extension Evaluator {
         return outcome
     }
 
-    /// The value of `repeat(count, body)` (`expr`) without its breakdown, for the value path:
-    /// the same dice, value and errors as `evaluate(expr)`. Without modifiers the members are
+    /// The value of `repeat(n, body)` without its breakdown: the same dice, value and errors
+    /// as the repeat with it. Without modifiers the members are
     /// added as they come and none is kept; with them, only their values are kept.
     ///
     /// - Complexity: O(*n*) memory for *n* members with modifiers (a byte a member while
     ///   their values are few, see `MemberValues`), O(1) without.
-    mutating func repeatValue(_ expr: Expr, count: Expr, body: Expr, modifiers: [DiceModifier]) throws(DiceError) -> Number {
-        // As `evaluate(expr)`: the node counts towards the depth.
-        guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
-        depth += 1
-        defer { depth -= 1 }
-        let range = expr.range
-        let n = try repeatCount(count, at: range)
+    private mutating func repeatValue(_ n: Int, body: Expr, modifiers: [DiceModifier],
+                                      at range: SourceRange) throws(DiceError) -> Number {
         if modifiers.isEmpty {
             var sum = MemberSum()
             for _ in 0..<n {
                 try spend(1, at: range)
-                sum.add(try valueDroppingBreakdown(body))
+                sum.add(try value(of: body))
             }
             return try sum.total(at: range)
         }
@@ -173,14 +175,14 @@ extension Evaluator {
             values.reserveCapacity(Swift.min(n, 1 << 16))
             for _ in 0..<n {
                 try spend(1, at: range)
-                values.append(try valueDroppingBreakdown(body))
+                values.append(try value(of: body))
             }
             return try groupOutcome(values, rules: try groupRules(modifiers), at: range).value
         }
         var values = MemberValues()
         for _ in 0..<n {
             try spend(1, at: range)
-            values.append(try valueDroppingBreakdown(body))
+            values.append(try value(of: body))
         }
         let rules = try groupRules(modifiers)
         switch values.storage {

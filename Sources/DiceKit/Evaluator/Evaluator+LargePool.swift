@@ -37,7 +37,7 @@ extension Evaluator {
         switch tally {
         case .byFace(let base, let span):
             var listing = PoolListing(tally: FaceCountSink(counts: faceCounts, base: base, span: span),
-                                      limit: limits.maxRecordedDice, ascending: plan.rules.sortAscending)
+                                      limit: recordLimit, ascending: plan.rules.sortAscending)
             faceCounts = []
             do {
                 try rollDice(count, plan, into: &listing, at: range)
@@ -47,18 +47,18 @@ extension Evaluator {
             }
             return try finishLargePool(term, plan: plan, listing: &listing, at: range)
         case .running:
-            var listing = PoolListing(tally: RunningTally(value: KeptRunsValue(plan)), limit: limits.maxRecordedDice,
+            var listing = PoolListing(tally: RunningTally(value: KeptRunsValue(plan)), limit: recordLimit,
                                       ascending: plan.rules.sortAscending)
             try rollDice(count, plan, into: &listing, at: range)
             return try finishLargePool(term, plan: plan, listing: &listing, at: range)
         case .extremes(let step):
             // Sorted, the dice listed are not the first rolled: the listing notes their positions.
-            var listing = PoolListing(tally: ExtremeDice(step, count: count, plan: plan), limit: limits.maxRecordedDice,
+            var listing = PoolListing(tally: ExtremeDice(step, count: count, plan: plan), limit: recordLimit,
                                       ascending: plan.rules.sortAscending, notesPositions: true)
             try rollDice(count, plan, into: &listing, at: range)
             return try finishLargePool(term, plan: plan, listing: &listing, at: range)
         case .allValues(let step):
-            var listing = PoolListing(tally: AllValues(count: count), limit: limits.maxRecordedDice,
+            var listing = PoolListing(tally: AllValues(count: count), limit: recordLimit,
                                       ascending: plan.rules.sortAscending)
             try rollDice(count, plan, into: &listing, at: range)
             return try finishLargePool(term, plan: plan, step: step, listing: &listing, at: range)
@@ -76,7 +76,7 @@ extension Evaluator {
         // Faces counted only while they are fewer than the dice kept before spilling.
         let (faces, overflow) = threshold.multipliedReportingOverflow(by: 4)
         if plan.hasRerolls || plan.explosion != nil, let tally = largePoolTally(plan, count: overflow ? Int.max : faces) {
-            let limit = limits.maxRecordedDice
+            let limit = recordLimit
             let ascending = plan.rules.sortAscending
             switch tally {
             case .byFace(let base, let span):
@@ -203,11 +203,7 @@ extension Evaluator {
 
     private mutating func largePool(_ term: DiceTerm, plan: PoolPlan, dice: [Die], entries: Int, value: Int,
                                     at range: SourceRange) throws(DiceError) -> Roll {
-        try hold(dice.count / 8, at: range)
-        let pool = DicePool(term: term, dice: dice, omitted: entries - dice.count,
-                            lowestFace: plan.lowestFace, highestFace: plan.highestFace,
-                            isCount: plan.counting != nil, value: .integer(value))
-        return Roll(.pool(pool), value: .integer(value))
+        try pool(term, plan: plan, dice: dice[...], omitted: entries - dice.count, value: value, at: range)
     }
 
 

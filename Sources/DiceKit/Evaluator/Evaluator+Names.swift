@@ -2,11 +2,11 @@ extension Evaluator {
     /// A parameter, variable, or macro without arguments.
     mutating func lookUp(_ name: String, at range: SourceRange) throws(DiceError) -> Roll {
         if let frame = frames.last, let value = frame[name] {
-            return Roll(.variable(name), value: value)
+            return made(.variable(name), value: value)
         }
         switch environment[name] {
         case .variable(let value):
-            return Roll(.variable(name), value: value)
+            return made(.variable(name), value: value)
         case .macro(let macro):
             guard macro.parameters.isEmpty else {
                 throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: 0), at: range)
@@ -50,7 +50,7 @@ extension Evaluator {
         }
         do {
             let body = try evaluate(macro.body)
-            return Roll(.macro(name: macro.name, arguments: arguments, body: body), value: body.value)
+            return made(.macro(name: macro.name, arguments: arguments, body: body), value: body.value)
         } catch {
             switch error.kind {
             case .macroRecursion, .interrupted, .tooManyDice, .resultTooLarge, .inMacro:

@@ -6,15 +6,15 @@ public enum Outcome: Sendable {
     case assignment(name: String, Roll)
     /// `def ...`: the macro now defined.
     case definition(Macro)
-    /// `stats expr`: the expression whose distribution was asked for.
-    case stats(Expr)
-    /// `stats e1, e2, ...`: the expressions whose distributions are to be compared.
-    case compare([Expr])
+    /// `stats expr`: the expression and its distribution.
+    case stats(Expr, DistributionReport)
+    /// `stats e1, e2, ...`: the expressions compared, and the distribution of each, in order.
+    case compare([Expr], [DistributionReport])
 }
 
 extension Evaluator {
-    /// Runs one statement: rolls it, binds it, or defines it. `stats` is left to
-    /// the caller (`Outcome.stats`, `Outcome.compare`), which computes the distributions.
+    /// Runs one statement: rolls it, binds it, defines it, or works out its distributions
+    /// (`Stats.distribution`, seeded with `statsSeed` where it falls back to simulation).
     public mutating func execute(_ statement: Stmt) throws(DiceError) -> Outcome {
         startStatement()
         switch statement.kind {
@@ -29,9 +29,19 @@ extension Evaluator {
             environment.define(macro)
             return .definition(macro)
         case .stats(let expr):
-            return .stats(expr)
+            return .stats(expr, try distribution(of: expr))
         case .compare(let exprs):
-            return .compare(exprs)
+            var reports: [DistributionReport] = []
+            for expr in exprs { reports.append(try distribution(of: expr)) }
+            return .compare(exprs, reports)
         }
+    }
+}
+
+extension Evaluator {
+    /// The distribution of `expr` with this evaluator's names, limits and `shouldStop`.
+    func distribution(of expr: Expr) throws(DiceError) -> DistributionReport {
+        try Stats.distribution(of: expr, environment: environment, limits: limits, seed: statsSeed,
+                               shouldStop: shouldStop)
     }
 }

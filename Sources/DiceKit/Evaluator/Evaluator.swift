@@ -14,7 +14,10 @@ public struct Evaluator<Source: DieSource> {
     /// Where the faces come from.
     public var source: Source
     /// Asked now and then during long work; `true` abandons the statement with `.interrupted`.
-    public var shouldStop: (() -> Bool)?
+    public var shouldStop: (@Sendable () -> Bool)?
+    /// The seed of a `stats` statement's simulation, when exact work would pass the limits:
+    /// the same statement gives the same estimate.
+    public var statsSeed: UInt64 = 0x5EED
     /// Dice rolled (and repeat members made) since the last `startStatement()`.
     private(set) var work = 0
     /// Work since `shouldStop` was last asked; not reset between statements, so many
@@ -31,16 +34,16 @@ public struct Evaluator<Source: DieSource> {
     /// Macro uses in progress (`frames` also holds the frames of `let` bindings).
     var macroDepth = 0
     var depth = 0
-    /// Reused buffer for keep/drop on values, so a roll allocates nothing.
-    var scratch: [Int] = []
+    /// Whether the evaluation builds the breakdown (`evaluate`) or only the value (`value(of:)`,
+    /// a repeat's members past those listed): the same walk either way, the same dice in the
+    /// same order, the same value and errors.
+    var recording = true
     /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
     var faceCounts: [Int] = []
     /// Reused array of the dice of the pool being rolled (`takeDieScratch`).
     var dieScratch: [Die] = []
-    /// The storage of the pools and chains of the trees built last, for reuse once let go.
-    var recycler = RollRecycler()
-    /// Plans of the dice terms rolled last whose arguments are literals.
-    var plans = PlanCache()
+    /// What the dice terms rolled lately mean, worked out once each (see `TermCache`).
+    var terms = TermCache()
 
     /// An evaluator over `environment` that rolls faces from `source`.
     public init(environment: Environment, limits: Limits = .standard, source: Source) {
@@ -64,7 +67,6 @@ public struct Evaluator<Source: DieSource> {
         depth = 0
         if !frames.isEmpty { frames.removeAll(keepingCapacity: true) }
         macroDepth = 0
-        recycler.reclaim()
     }
 
     /// Counts `amount` dice (or repeat members) against `Limits.maxDice`.
@@ -102,13 +104,6 @@ public struct Evaluator<Source: DieSource> {
         return number
     }
 
-    /// Evaluates `expr` for its value alone: the parts of its breakdown are let go after.
-    mutating func valueDroppingBreakdown(_ expr: Expr) throws(DiceError) -> Number {
-        let held = heldParts
-        defer { heldParts = held }
-        return try evaluate(expr).value
-    }
-
     /// Evaluates `expr` into its value and breakdown.
     ///
     /// - Complexity: O(*n* + *d* log *d*) for *n* nodes and *d* dice rolled, rerolls and
@@ -120,71 +115,121 @@ public struct Evaluator<Source: DieSource> {
         depth += 1
         defer { depth -= 1 }
         let roll = try evaluateNode(expr)
-        if case .number = roll.kind {} else { try hold(1, at: expr.range) }
-        // A statement's tree, when small, is taken apart for reuse at the next statement.
-        if depth == 1, heldParts <= RollRecycler.rememberedParts { recycler.remember(roll) }
+        // A part of the breakdown, held while the statement's tree is built. The value alone
+        // holds the same parts while it is worked out, so both fail alike (`resultTooLarge`).
+        if case .number = expr.kind {} else { try hold(1, at: expr.range) }
         return roll
     }
 
+    /// The value of `expr` alone, without building a breakdown: the same walk as
+    /// `evaluate(_:)`, so the same dice, value and errors.
+    ///
+    /// - Complexity: as `evaluate(_:)`, in memory for the dice shown none.
+    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
+        let wasRecording = recording
+        let held = heldParts
+        recording = false
+        defer {
+            recording = wasRecording
+            heldParts = held
+        }
+        return try evaluate(expr).value
+    }
+
+    /// A roll of `kind` worth `value`; a bare value when no breakdown is being built (`kind`
+    /// is then never made).
+    @inline(__always)
+    func made(_ kind: @autoclosure () -> Roll.Kind, value: Number) -> Roll {
+        Roll(recording ? kind() : .number, value: value)
+    }
+
+    // Each kind of node in a function of its own: a debug build gives a function's frame room
+    // for the locals of all its cases, and nesting a thousand deep (`Limits.maxEvaluationDepth`)
+    // must fit the 8 MB stack of a host's thread (MacroTests).
     private mutating func evaluateNode(_ expr: Expr) throws(DiceError) -> Roll {
         switch expr.kind {
-        case .number(let number):
-            return Roll(.number, value: number)
-        case .name(let name):
-            return try lookUp(name, at: expr.range)
-        case .call(let name, let arguments):
-            return try callMacro(name, arguments: arguments, at: expr.range)
-        case .function(let function, let arguments):
-            return try call(function, arguments, at: expr.range)
-        case .unary(let op, let operand):
-            let roll = try evaluate(operand)
-            switch op {
-            case .plus:
-                return Roll(.unary(op, roll), value: roll.value)
-            case .negate:
-                let value = try arithmetic(expr.range) { () throws(ArithmeticFault) in try roll.value.negated() }
-                return Roll(.unary(op, roll), value: value)
-            }
-        case .chain(let first, let rest):
-            let firstRoll = try evaluate(first)
-            var value = firstRoll.value
-            var chain = Roll.Chain(first: consume firstRoll, capacity: rest.count, reusing: recycler.chain())
-            for operation in rest {
-                let roll = try evaluate(operation.operand)
-                value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
-                chain.append(Roll.Step(operation.op, consume roll))
-            }
-            return Roll(.chain(chain), value: value)
-        case .power(let base, let exponent):
-            let b = try evaluate(base)
-            let e = try evaluate(exponent)
-            let value = try arithmetic(expr.range) { () throws(ArithmeticFault) in try b.value.power(e.value) }
-            return Roll(.power(b, e), value: value)
-        case .comparison(let op, let lhs, let rhs):
-            let l = try evaluate(lhs)
-            let r = try evaluate(rhs)
-            return Roll(.comparison(op, l, r), value: .integer(op.holds(l.value, r.value) ? 1 : 0))
-        case .dice(let term):
-            return try rollPool(term, at: expr.range)
-        case .group(let members, let modifiers):
-            return try group(members, modifiers: modifiers, at: expr.range)
+        case .number(let number): return Roll(.number, value: number)
+        case .name(let name): return try lookUp(name, at: expr.range)
+        case .call(let name, let arguments): return try callMacro(name, arguments: arguments, at: expr.range)
+        case .function(let function, let arguments): return try call(function, arguments, at: expr.range)
+        case .unary(let op, let operand): return try unary(op, operand, at: expr.range)
+        case .chain(let first, let rest): return try chain(first, rest)
+        case .power(let base, let exponent): return try power(base, exponent, at: expr.range)
+        case .comparison(let op, let lhs, let rhs): return try comparison(op, lhs, rhs)
+        case .dice(let term): return try rollPool(term, at: expr.range)
+        case .group(let members, let modifiers): return try group(members, modifiers: modifiers, at: expr.range)
         case .repeat(let count, let body, let modifiers):
             return try repeatGroup(count: count, body: body, modifiers: modifiers, at: expr.range)
-        case .annotated(let inner, let label):
-            let roll = try evaluate(inner)
-            return Roll(.annotated(roll, label), value: roll.value)
-        case .conditional(let condition, let then, let otherwise):
-            let test = try evaluate(condition)
-            let taken = !test.value.isZero
-            let branch = try evaluate(taken ? then : otherwise)
-            return Roll(.conditional(condition: test, branch: branch, taken: taken), value: branch.value)
-        case .binding(let name, let value, let body):
-            let bound = try evaluate(value)
-            pushBinding(name, bound.value)
-            defer { frames.removeLast() }
-            let result = try evaluate(body)
-            return Roll(.binding(name: name, value: bound, body: result), value: result.value)
+        case .annotated(let inner, let label): return try annotated(inner, label)
+        case .conditional(let condition, let then, let otherwise): return try conditional(condition, then, otherwise)
+        case .binding(let name, let value, let body): return try binding(name, value, body)
         }
+    }
+
+    private mutating func unary(_ op: UnaryOperator, _ operand: Expr, at range: SourceRange) throws(DiceError) -> Roll {
+        let roll = try evaluate(operand)
+        guard op == .negate else { return made(.unary(op, roll), value: roll.value) }
+        let value = try arithmetic(range) { () throws(ArithmeticFault) in try roll.value.negated() }
+        return made(.unary(op, roll), value: value)
+    }
+
+    private mutating func chain(_ first: Expr, _ rest: [Operation]) throws(DiceError) -> Roll {
+        let firstRoll = try evaluate(first)
+        var value = firstRoll.value
+        guard recording else {
+            for operation in rest {
+                // A literal operand (`+ 2`) counted as `evaluate` counts it, without its walk.
+                let operand: Number
+                if let number = try literal(operation.operand) {
+                    operand = number
+                } else {
+                    operand = try evaluate(operation.operand).value
+                }
+                value = try apply(operation.op, value, operand, at: operation.operatorRange)
+            }
+            return Roll(.number, value: value)
+        }
+        var steps: [Roll.Step] = []
+        steps.reserveCapacity(rest.count)
+        for operation in rest {
+            let roll = try evaluate(operation.operand)
+            value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
+            steps.append(Roll.Step(operation.op, roll))
+        }
+        return Roll(.chain(Roll.Chain(first: firstRoll, steps: steps)), value: value)
+    }
+
+    private mutating func power(_ base: Expr, _ exponent: Expr, at range: SourceRange) throws(DiceError) -> Roll {
+        let b = try evaluate(base)
+        let e = try evaluate(exponent)
+        let value = try arithmetic(range) { () throws(ArithmeticFault) in try b.value.power(e.value) }
+        return made(.power(b, e), value: value)
+    }
+
+    private mutating func comparison(_ op: ComparisonOperator, _ lhs: Expr, _ rhs: Expr) throws(DiceError) -> Roll {
+        let l = try evaluate(lhs)
+        let r = try evaluate(rhs)
+        return made(.comparison(op, l, r), value: .integer(op.holds(l.value, r.value) ? 1 : 0))
+    }
+
+    private mutating func annotated(_ inner: Expr, _ label: String) throws(DiceError) -> Roll {
+        let roll = try evaluate(inner)
+        return made(.annotated(roll, label), value: roll.value)
+    }
+
+    private mutating func conditional(_ condition: Expr, _ then: Expr, _ otherwise: Expr) throws(DiceError) -> Roll {
+        let test = try evaluate(condition)
+        let taken = !test.value.isZero
+        let branch = try evaluate(taken ? then : otherwise)
+        return made(.conditional(condition: test, branch: branch, taken: taken), value: branch.value)
+    }
+
+    private mutating func binding(_ name: String, _ value: Expr, _ body: Expr) throws(DiceError) -> Roll {
+        let bound = try evaluate(value)
+        pushBinding(name, bound.value)
+        defer { frames.removeLast() }
+        let result = try evaluate(body)
+        return made(.binding(name: name, value: bound, body: result), value: result.value)
     }
 
     func arithmetic(_ range: SourceRange, _ body: () throws(ArithmeticFault) -> Number) throws(DiceError) -> Number {
@@ -225,3 +270,6 @@ extension Array {
         append(frame)
     }
 }
+
+/// An evaluator is a value: with a generator that is `Sendable`, it may move between tasks.
+extension Evaluator: Sendable where Source: Sendable {}

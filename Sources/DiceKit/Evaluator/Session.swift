@@ -10,7 +10,10 @@
 ///     print(OutcomeRenderer().text(for: try session.execute(statement)))
 /// }
 /// ```
-public struct Session {
+///
+/// A session is a value: a bot keeps one per conversation and may hand it from task to task
+/// (it is `Sendable`), each statement run by one task at a time.
+public struct Session: Sendable {
     var evaluator: Evaluator<Xoshiro256StarStar>
     /// Expressions `roll(_:)` parsed lately, by their text: a bot rolls the same few often.
     private var parsed: [String: Expr] = [:]
@@ -23,6 +26,7 @@ public struct Session {
     public init(environment: Environment = Environment(), limits: Limits = .standard, seed: UInt64? = nil) {
         let source = seed.map { Xoshiro256StarStar(seed: $0) } ?? Xoshiro256StarStar()
         evaluator = Evaluator(environment: environment, limits: limits, source: source)
+        evaluator.statsSeed = seed ?? evaluator.statsSeed
     }
 
     /// The variables and macros the statements see and change.
@@ -38,7 +42,7 @@ public struct Session {
     }
 
     /// Asked now and then during long work; `true` abandons the statement.
-    public var shouldStop: (() -> Bool)? {
+    public var shouldStop: (@Sendable () -> Bool)? {
         get { evaluator.shouldStop }
         set { evaluator.shouldStop = newValue }
     }
@@ -48,7 +52,8 @@ public struct Session {
         evaluator.source = Xoshiro256StarStar(seed: seed)
     }
 
-    /// Runs one statement (see `Evaluator.execute`).
+    /// Runs one statement: a roll, an assignment, a definition, or `stats` (its exact
+    /// distribution, or a seeded simulation where exact work would pass `limits.stats`).
     public mutating func execute(_ statement: Stmt) throws(DiceError) -> Outcome {
         try evaluator.execute(statement)
     }
@@ -84,22 +89,5 @@ public struct Session {
     public mutating func value(of expr: Expr) throws(DiceError) -> Number {
         evaluator.startStatement()
         return try evaluator.value(of: expr)
-    }
-
-    /// The value of a compiled expression, rolled afresh: the fastest way to roll one
-    /// expression many times (see `CompiledValue`).
-    public mutating func value(of compiled: CompiledValue) throws(DiceError) -> Number {
-        evaluator.startStatement()
-        return try evaluator.value(of: compiled)
-    }
-
-    /// The distribution of `expr` in this session's environment (see `Stats.distribution`).
-    ///
-    /// - Complexity: bounded by `limits.stats` (about `StatsBudget.seconds`): at most `maxWork`
-    ///   steps for the exact distribution; beyond that, `Stats.simulationRolls` rolls of
-    ///   `expr` when they fit `maxSimulationWork`, else `.statsTooExpensive`.
-    public func distribution(of expr: Expr, seed: UInt64) throws(DiceError) -> DistributionReport {
-        try Stats.distribution(of: expr, environment: evaluator.environment, limits: evaluator.limits,
-                               seed: seed, shouldStop: evaluator.shouldStop)
     }
 }

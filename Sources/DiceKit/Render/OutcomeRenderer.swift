@@ -34,10 +34,10 @@ public struct OutcomeRenderer: Sendable {
             }
         case .definition(let macro):
             out.write(text: macro.definitionText)
-        case .stats(let expr):
+        case .stats(let expr, _):
             out.write("stats ")
             out.write(text: expr.text)
-        case .compare(let exprs):
+        case .compare(let exprs, _):
             out.write("stats ")
             out.write(text: exprs.map(\.text).joined(separator: ", "))
         }

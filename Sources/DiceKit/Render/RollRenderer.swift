@@ -149,7 +149,7 @@ private struct Breakdown<Style: RollStyle> {
         case .macro where !roll.hasDice: return 7
         case .conditional, .binding: return Printer.loosest
         case .comparison, .macro: return 0
-        case .chain(let chain): return chain.firstOperator?.isAdditive == false ? 2 : 1
+        case .chain(let chain): return chain.steps.first?.op.isAdditive == false ? 2 : 1
         case .unary: return 3
         case .power: return 4
         case .annotated: return 5
@@ -187,15 +187,12 @@ private struct Breakdown<Style: RollStyle> {
             out.write(text: op.rawValue)
             write(operand, atLeast: 3, into: &out)
         case .chain(let chain):
-            // Read in place: no step is copied out of the chain.
-            chain.withParts { header, steps in
-                write(header.pointee.first, atLeast: level + 1, into: &out)
-                for index in steps.indices {
-                    out.write(" ")
-                    out.write(steps[index].op.symbol)
-                    out.write(" ")
-                    write(steps[index].operand, atLeast: level + 1, into: &out)
-                }
+            write(chain.first, atLeast: level + 1, into: &out)
+            for step in chain.steps {
+                out.write(" ")
+                out.write(step.op.symbol)
+                out.write(" ")
+                write(step.operand, atLeast: level + 1, into: &out)
             }
         case .power(let base, let exponent):
             write(base, atLeast: 5, into: &out)
@@ -273,14 +270,12 @@ private struct Breakdown<Style: RollStyle> {
             out.write(text: pool.notation)
         }
         out.write(" (")
-        let shown = Swift.min(pool.diceCount, maxShown)
-        pool.withDice { dice in
-            for index in 0..<shown {
-                if index > 0 { out.write(", ") }
-                write(dice[index], in: pool, into: &out)
-            }
+        let shown = Swift.min(pool.dice.count, maxShown)
+        for index in 0..<shown {
+            if index > 0 { out.write(", ") }
+            write(pool.dice[index], in: pool, into: &out)
         }
-        let more = pool.diceCount - shown + pool.omitted
+        let more = pool.dice.count - shown + pool.omitted
         if more > 0 {
             out.write(shown > 0 ? ", … and " : "… ")
             out.write(more)

@@ -8,13 +8,11 @@ extension Stats {
     public static let minimumSimulationRolls = simulationRolls
     /// The simulation work of one die rolled (rerolls, explosions, `repeat` members).
     public static let simulatedDieCost = 1
-    /// The simulation work of each roll, besides its dice: counting its value, and per step
-    /// of the compiled expression.
+    /// The simulation work of each roll, besides its dice and nodes: counting its value.
     static let simulatedRollCost = 4
-    static let simulatedStepCost = 1
-    /// The simulation work of each node walked into a result tree (repeat members, macro
-    /// bodies): measured at about 170 ns, against 25 ns a unit.
-    static let simulatedNodeCost = 7
+    /// The simulation work of each node of the expression walked for a value (macro bodies
+    /// and repeat members each time): about as much as a die.
+    static let simulatedNodeCost = 1
 
     /// The distribution of `expr`: exact when the work fits `limits.stats`, otherwise
     /// estimated from `simulationRolls` seeded rolls (`exact == false`) when they fit
@@ -27,7 +25,7 @@ extension Stats {
     /// - Throws: the expression's `DiceError`; `.statsTooExpensive` when the
     ///   `simulationRolls` rolls do not fit.
     public static func distribution(
-        of expr: Expr, environment: Environment, limits: Limits = .standard, seed: UInt64 = 0x5EED, shouldStop: (() -> Bool)? = nil
+        of expr: Expr, environment: Environment, limits: Limits = .standard, seed: UInt64 = 0x5EED, shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(DiceError) -> DistributionReport {
         do {
             return try exactReport(of: expr, environment: environment, limits: limits,
@@ -46,8 +44,8 @@ extension Stats {
     /// Estimates the distribution of `expr` from up to `rolls` seeded rolls, stopping early
     /// when `limits.stats.maxSimulationWork` is spent (the report says how many were made).
     ///
-    /// A roll costs `simulatedRollCost`, plus `simulatedStepCost` per step of the expression,
-    /// `simulatedDieCost` per die and `simulatedNodeCost` per node walked into a result tree. The report's min and max are the expression's own
+    /// A roll costs `simulatedRollCost`, `simulatedDieCost` per die and `simulatedNodeCost` per
+    /// node walked. The report's min and max are the expression's own
     /// (`ValueBounds`), not the sample's, when they can be worked out.
     ///
     /// - Complexity: O(min(rolls, budget / cost of a roll) × the work of one roll).
@@ -55,7 +53,7 @@ extension Stats {
     ///   fewer than `rolls`) fit the budget.
     public static func simulate(
         _ expr: Expr, environment: Environment, limits: Limits, seed: UInt64, rolls: Int,
-        shouldStop: (() -> Bool)? = nil
+        shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(DiceError) -> DistributionReport {
         var evaluator = Evaluator(environment: environment, limits: limits, source: Xoshiro256StarStar(seed: seed))
         let budget = limits.stats.maxSimulationWork
@@ -74,8 +72,6 @@ extension Stats {
             }
             return false
         }
-        let compiled = CompiledValue(expr)
-        let rollCost = simulatedRollCost + WorkMeter.product(compiled.steps.count, simulatedStepCost)
         // Whole values one after another (8 bytes each, sorted at the end: a million rolls of
         // `1d1000000000` are a million outcomes, which a dictionary held in 260 MB), others counted.
         var integers: [Int] = []
@@ -86,7 +82,7 @@ extension Stats {
             evaluator.startStatement()
             let value: Number
             do {
-                value = try evaluator.value(of: compiled)
+                value = try evaluator.value(of: expr)
             } catch {
                 if error.kind == .interrupted && state.outOfBudget { break }
                 throw error
@@ -97,8 +93,7 @@ extension Stats {
                 decimals[value, default: 0] += 1
             }
             made += 1
-            let cost = rollCost &+ WorkMeter.product(evaluator.work, simulatedDieCost)
-                &+ WorkMeter.product(evaluator.nodes, simulatedNodeCost)
+            let cost = rollCost(dice: evaluator.work, nodes: evaluator.nodes)
             let before = state.spent
             state.spent = before.addingReportingOverflow(cost).overflow ? Int.max : before + cost
             if state.spent >= budget { break }
@@ -148,6 +143,12 @@ extension Stats {
 }
 
 extension Stats {
+    /// The simulation work of one roll that rolled `dice` dice (and repeat members) and
+    /// walked `nodes` nodes of the expression.
+    static func rollCost(dice: Int, nodes: Int) -> Int {
+        simulatedRollCost &+ WorkMeter.product(dice, simulatedDieCost) &+ WorkMeter.product(nodes, simulatedNodeCost)
+    }
+
     /// The time bound whose simulation budget holds `work` units, in proportion to `budget`'s
     /// (`seconds` for `maxSimulationWork`), rounded up: to a tenth of a second below one, to
     /// whole seconds above.
@@ -160,7 +161,9 @@ extension Stats {
 }
 
 /// What the simulation's stop check reads and writes while a roll is made.
-private final class SimulationState {
+/// Read and changed only by the thread running the simulation: the evaluator asks its
+/// `shouldStop` on that thread, in the middle of a roll.
+private final class SimulationState: @unchecked Sendable {
     /// Work spent by the rolls made.
     var spent = 0
     /// Polls so far: each after about 65,536 more dice rolled, across the rolls.

@@ -16,7 +16,7 @@ public enum Stats {
     /// (a broken invariant of the engine), never a reason to simulate.
     public static func exactDistribution(
         of expr: Expr, environment: Environment, limits: Limits = .standard,
-        shouldStop: (() -> Bool)? = nil
+        shouldStop: (@Sendable () -> Bool)? = nil
     ) throws -> DistributionReport {
         do {
             return try exactReport(of: expr, environment: environment, limits: limits,
@@ -28,7 +28,7 @@ public enum Stats {
 
     /// `exactDistribution`, its failures kept in their channels.
     static func exactReport(of expr: Expr, environment: Environment, limits: Limits,
-                            shouldStop: (() -> Bool)?) throws(StatsFailure) -> DistributionReport {
+                            shouldStop: (@Sendable () -> Bool)?) throws(StatsFailure) -> DistributionReport {
         let engine = StatsEngine(environment: environment, limits: limits,
                                  meter: WorkMeter(budget: limits.stats, shouldStop: shouldStop, statementRange: expr.range))
         let distribution = try engine.distribution(of: expr)

@@ -16,12 +16,13 @@ extension StatsEngine {
         case .fate: fixedFaces = Distribution(faces: [-1, 0, 1])
         case .faces(let faces): fixedFaces = Distribution(faces: faces)
         }
-        if let conflict = term.modifierConflict { throw .dice(conflict) }
+        let semantics = TermSemantics(term)
+        if let conflict = semantics.conflict { throw .dice(conflict) }
 
         // The common case: literal modifier arguments (`kh3`, `cs>=5`), which are their own
         // distributions (evaluating them could only pass the depth bound), and sides known
         // for sure. One pool model then serves every count, without joint outcomes.
-        if depth < limits.maxEvaluationDepth, let rules = term.literalRules,
+        if depth < limits.maxEvaluationDepth, let rules = semantics.literalRules,
            sides.map({ $0.distribution.constantValue != nil && $0.distribution.totalProbability == 1 }) ?? true {
             try meter.charge(1)  // the one joint outcome of the arguments
             let faces: Distribution
@@ -52,7 +53,7 @@ extension StatsEngine {
             return try meter.checkSize(result.build())
         }
 
-        let ordered = term.modifiersInStageOrder
+        let ordered = semantics.stageOrder
         var inputs: [Distribution] = []
         if let sides { inputs.append(sides.distribution) }
         for argument in PoolRules.arguments(of: ordered) { inputs.append(try distribution(of: argument)) }

@@ -138,50 +138,17 @@ extension StatsEngine {
         return uses
     }
 
+    /// Adds `weight` to each use of a parameter in `expr`; a use inside `repeat`'s body
+    /// counts as two (it may be rolled many times), and a use in each branch of an `if` counts
+    /// in both: more than needed, never less.
     static func countUses(in expr: Expr, of parameters: Set<String>, weight: Int,
-                                  into uses: inout [String: Int]) {
-        func visit(_ child: Expr, _ weight: Int = weight) { countUses(in: child, of: parameters, weight: weight, into: &uses) }
-        func visit(_ modifiers: [DiceModifier]) {
-            for modifier in modifiers {
-                for argument in modifier.arguments { visit(argument) }
-            }
-        }
-        switch expr.kind {
-        case .number:
-            break
-        case .name(let name):
-            if parameters.contains(name) { uses[name, default: 0] += weight }
-        case .call(_, let arguments), .function(_, let arguments):
-            for argument in arguments { visit(argument) }
-        case .unary(_, let operand):
-            visit(operand)
-        case .chain(let first, let rest):
-            visit(first)
-            for operation in rest { visit(operation.operand) }
-        case .power(let lhs, let rhs), .comparison(_, let lhs, let rhs):
-            visit(lhs)
-            visit(rhs)
-        case .dice(let term):
-            if let count = term.count { visit(count) }
-            if case .number(let sides) = term.sides { visit(sides) }
-            visit(term.modifiers)
-        case .group(let members, let modifiers):
-            for member in members { visit(member) }
-            visit(modifiers)
-        case .repeat(let count, let body, let modifiers):
-            visit(count)
-            visit(body, 2)
-            visit(modifiers)
-        case .annotated(let inner, _):
-            visit(inner)
-        case .conditional(let condition, let then, let otherwise):
-            // A use in each branch counts twice: more than needed, never less.
-            visit(condition)
-            visit(then)
-            visit(otherwise)
-        case .binding(_, let value, let body):
-            visit(value)
-            visit(body)
+                          into uses: inout [String: Int]) {
+        if case .name(let name) = expr.kind, parameters.contains(name) { uses[name, default: 0] += weight }
+        var isRepeat = false
+        if case .repeat = expr.kind { isRepeat = true }
+        for (index, child) in expr.children.enumerated() {
+            // A repeat's children are its count, then its body.
+            countUses(in: child, of: parameters, weight: isRepeat && index == 1 ? 2 : weight, into: &uses)
         }
     }
 

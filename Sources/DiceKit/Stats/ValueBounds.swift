@@ -172,7 +172,7 @@ struct ValueBounds: Hashable {
 
         /// A dice term: the count's interval times one die's, keep/drop counted by the dice kept.
         private mutating func dice(_ term: DiceTerm) -> ValueBounds? {
-            guard term.literalRules == nil else { return resolvedDice(term) }
+            guard TermSemantics(term).literalRules == nil else { return resolvedDice(term) }
             // Modifier arguments that are not literals (`!=(1+1)`, `kh(n)`, `!>(1d2)`): the union
             // over the few whole values they can take, each as if written so.
             var choices: [(range: SourceRange, values: ClosedRange<Int>)] = []
@@ -207,7 +207,8 @@ struct ValueBounds: Hashable {
 
         /// A dice term whose modifier arguments are all literals.
         private mutating func resolvedDice(_ term: DiceTerm) -> ValueBounds? {
-            guard let rules = term.literalRules, term.modifierConflict == nil else { return nil }
+            let semantics = TermSemantics(term)
+            guard let rules = semantics.literalRules, semantics.conflict == nil else { return nil }
             let counts = term.count.map { bounds(of: $0) } ?? .constant(1)
             // Counts past the dice limit fail as rolls; the bound keeps the counts below in Int.
             guard let counts, counts.low >= 0, counts.high <= Double(limits.maxDice) else { return nil }

@@ -13,11 +13,11 @@ struct WorkMeter {
     private(set) var cutMass = 0.0
     private(set) var cutTails = false
     /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
-    private let shouldStop: (() -> Bool)?
+    private let shouldStop: (@Sendable () -> Bool)?
     /// Where `.interrupted` points: the whole expression.
     private let statementRange: SourceRange
 
-    init(budget: StatsBudget, shouldStop: (() -> Bool)? = nil, statementRange: SourceRange = .at(0)) {
+    init(budget: StatsBudget, shouldStop: (@Sendable () -> Bool)? = nil, statementRange: SourceRange = .at(0)) {
         self.budget = budget
         self.shouldStop = shouldStop
         self.statementRange = statementRange

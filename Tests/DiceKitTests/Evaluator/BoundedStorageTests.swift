@@ -249,8 +249,8 @@ import Testing
             var bounded = Evaluator(environment: Environment(), limits: limits, source: Xoshiro256StarStar(seed: seed))
             limits.keepsEveryValue = true
             var whole = Evaluator(environment: Environment(), limits: limits, source: Xoshiro256StarStar(seed: seed))
-            let a = Result { () throws(DiceError) in try bounded.value(of: CompiledValue(expr)) }
-            let b = Result { () throws(DiceError) in try whole.value(of: CompiledValue(expr)) }
+            let a = Result { () throws(DiceError) in try bounded.value(of: expr) }
+            let b = Result { () throws(DiceError) in try whole.value(of: expr) }
             switch (a, b) {
             case (.success(let x), .success(let y)): #expect(x == y, "\(text)")
             case (.failure(let x), .failure(let y)): #expect(x.kind == y.kind && x.range == y.range, "\(text)")

@@ -1,8 +1,8 @@
 import Testing
 @testable import DiceKit
 
-/// The value path (`CompiledValue`, which `--total`, `value(of:)` and simulations roll):
-/// the same dice, the same value and the same errors as the tree evaluator.
+/// The value alone (`value(of:)`, which `--total` and simulations roll): the same dice, the
+/// same value and the same errors as the breakdown.
 @Suite struct ValuePathTests {
     static let limits = Limits(maxDice: 10_000)
 
@@ -13,15 +13,14 @@ import Testing
         var values = 0
         for _ in 0..<1_000 {
             let expr = generator.expression()
-            let compiled = CompiledValue(expr)
             var tree = Evaluator(environment: environment, limits: Self.limits, source: Xoshiro256StarStar(seed: seed))
             var flat = tree
-            // Twice in a row: the reused stack and buffers start clean each time.
+            // Twice in a row: the reused buffers start clean each time.
             for _ in 0..<2 {
                 tree.startStatement()
                 flat.startStatement()
                 let expected = Result { () throws(DiceError) in try tree.evaluate(expr).value }
-                let actual = Result { () throws(DiceError) in try flat.value(of: compiled) }
+                let actual = Result { () throws(DiceError) in try flat.value(of: expr) }
                 switch (expected, actual) {
                 case (.success(let a), .success(let b)):
                     #expect(a == b, "\(expr.text)")
@@ -37,62 +36,6 @@ import Testing
         #expect(values > 1_000)
     }
 
-    /// Arithmetic, functions, names and dice terms of every kind become steps; macros
-    /// with arguments, groups and `repeat` are handed to the tree evaluator whole. A literal
-    /// added to or subtracted from a pool of literals joins the pool's step (`+k` when it
-    /// cannot: after another offset, or where a branch ends).
-    @Test(arguments: [
-        ("4d6kh3 + 2", "pool"),
-        ("-(1d20 + 5) >= 15", "pool negate number comparison"),
-        ("max(2d6, 3)^2 [fire]", "pool number function number power"),
-        ("x * 2d6!", "name term multiply"),
-        ("3d6! + 1d4ro1 - d%! + 4dF!", "term term add term subtract term add"),
-        ("(1.5)d6! + 2d(-3)! + (2)d(6)!", "number count number dice number number negate dice add term add"),
-        ("(x)d(1d4 + 2)kh(x)", "name count pool dice"),
-        ("{1d20, 1d20}kh1 + repeat(2, 1d4) - m(1)", "tree tree add tree subtract"),
-        ("let r = 1d20 in if r == 20 then 2d8 else 0", "pool bind name number comparison branch pool jump number unbind"),
-        ("(if x then 1d6 else 2d6) + 3", "name branch pool jump pool +k"),
-        ("1d6 - 0 + 2 - 1", "pool +k -k"),
-        ("2 + 1d6 + 3 * 2 / 4 // 1 % 5", "number pool add number number multiply number binary number binary number binary add"),
-        ("x + 1.5 - 3", "name number add -k"),
-        ("1d20 + 5 >= 15", "pool"),
-        ("(1d20 >= 15) + 2", "pool +k"),
-        ("(1d20 + 5 >= 15) == 1", "pool number comparison"),
-        ("(if x then 1d6 else 2d6) > 3", "name branch pool jump pool number comparison"),
-        ("1d20 + 5 >= 1.5", "pool number comparison"),
-    ] as [(String, String)])
-    func flattensWhatItCan(_ text: String, _ shape: String) throws {
-        let compiled = CompiledValue(try Parser.parseExpression(text))
-        let names = compiled.steps.map { step -> String in
-            switch step {
-            case .integer, .decimal: return "number"
-            case .literalPool: return "pool"
-            case .checkCount: return "count"
-            case .dice: return "dice"
-            case .literalDice: return "term"
-            case .name: return "name"
-            case .negate: return "negate"
-            case .add: return "add"
-            case .subtract: return "subtract"
-            case .multiply: return "multiply"
-            case .binary: return "binary"
-            case .addInteger: return "+k"
-            case .subtractInteger: return "-k"
-            case .power: return "power"
-            case .comparison: return "comparison"
-            case .function: return "function"
-            case .tree: return "tree"
-            case .branch: return "branch"
-            case .jump: return "jump"
-            case .bind: return "bind"
-            case .unbind: return "unbind"
-            }
-        }
-        #expect(names.joined(separator: " ") == shape, "\(text)")
-    }
-
-    /// The operand stack is sized at compile time for the deepest the steps go, both arms of
-    /// a conditional counted; deeper than 16 values it is allocated for the run.
     /// Keep/drop over more dice than `ExtremeValues.bound`, of more faces than are counted
     /// one by one: few dice dropped, few kept at one end (both kept by the ends alone), or a
     /// middle window (every die kept). The same value and dice as the tree, which keeps every die.
@@ -106,7 +49,7 @@ import Testing
             var tree = Evaluator(environment: Environment(), limits: limits, source: Xoshiro256StarStar(seed: seed))
             var flat = tree
             let expected = Result { () throws(DiceError) in try tree.evaluate(expr).value }
-            let actual = Result { () throws(DiceError) in try flat.value(of: CompiledValue(expr)) }
+            let actual = Result { () throws(DiceError) in try flat.value(of: expr) }
             switch (expected, actual) {
             case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
             case (.failure(let a), .failure(let b)): #expect(a.kind == b.kind && a.range == b.range, "\(text)")
@@ -133,24 +76,6 @@ import Testing
         }
     }
 
-    @Test func sizesTheOperandStack() throws {
-        #expect(CompiledValue(try Parser.parseExpression("4d6kh3 + 2")).stackSize == 1)
-        #expect(CompiledValue(try Parser.parseExpression("1 + 2 * (3 - 4)")).stackSize == 3)
-        #expect(CompiledValue(try Parser.parseExpression("max(1, 2, 3, 4)")).stackSize == 4)
-        #expect(CompiledValue(try Parser.parseExpression("if 1d2 == 1 then 1 else 2")).stackSize >= 2)
-        var text = "1d6"
-        for depth in 1...40 { text = "\(depth) - (1d\(depth + 1) * \(text))" }
-        let expr = try Parser.parseExpression(text)
-        let compiled = CompiledValue(expr)
-        #expect(compiled.stackSize > 16)
-        var tree = Evaluator(environment: Environment(), limits: Self.limits, source: Xoshiro256StarStar(seed: 9))
-        var flat = tree
-        let expected = Result { () throws(DiceError) in try tree.evaluate(expr).value }
-        let actual = Result { () throws(DiceError) in try flat.value(of: compiled) }
-        #expect(expected == actual)
-        #expect(tree.source.next() == flat.source.next())
-    }
-
     /// Pools of literals rolled as they are summed (all kept, all but the lowest or the
     /// highest), or sorted (other windows), or past a handful of dice: the same dice and
     /// value as the tree, over many rolls in a row.
@@ -166,14 +91,13 @@ import Testing
     ])
     func rollsLiteralPoolsAsTheTreeDoes(_ text: String) throws {
         let expr = try Parser.parseExpression(text)
-        let compiled = CompiledValue(expr)
         var tree = Evaluator(environment: Environment(), limits: Self.limits, source: Xoshiro256StarStar(seed: 11))
         var flat = tree
         for _ in 0..<200 {
             tree.startStatement()
             flat.startStatement()
             let expected = Result { () throws(DiceError) in try tree.evaluate(expr).value }
-            let actual = Result { () throws(DiceError) in try flat.value(of: compiled) }
+            let actual = Result { () throws(DiceError) in try flat.value(of: expr) }
             #expect(expected == actual, "\(text)")
         }
         #expect(tree.source.next() == flat.source.next(), "\(text) rolled different dice")
@@ -196,7 +120,7 @@ import Testing
         var tree = Evaluator(environment: environment, limits: Self.limits, source: Xoshiro256StarStar(seed: 5))
         var flat = tree
         let expected = diceError { () throws(DiceError) in try tree.evaluate(expr).value }
-        let actual = diceError { () throws(DiceError) in try flat.value(of: CompiledValue(expr)) }
+        let actual = diceError { () throws(DiceError) in try flat.value(of: expr) }
         #expect(expected != nil, "\(text) should fail")
         #expect(expected?.kind == actual?.kind && expected?.range == actual?.range, "\(text)")
     }

@@ -17,8 +17,8 @@ import DiceKit   // not @testable: the README's examples use the public API only
         RollRenderer.plain.render(roll, into: &line)
         #expect(String(decoding: line, as: UTF8.self) == RollRenderer.plain.render(roll))
 
-        let compiled = CompiledValue(try Parser.parseExpression("4d6kh3"))
-        let scores = try (0..<6).map { _ in try session.value(of: compiled) }
+        let ability = try Parser.parseExpression("4d6kh3")
+        let scores = try (0..<6).map { _ in try session.value(of: ability) }
         #expect(scores.count == 6 && scores.allSatisfy { (3...18).contains($0.doubleValue) })
 
         let odds = try Stats.distribution(of: try Parser.parseExpression("1d20 + 5 >= 15"),

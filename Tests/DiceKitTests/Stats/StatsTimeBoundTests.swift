@@ -45,23 +45,40 @@ struct StatsTimeBoundTests {
         #expect(json.contains("\"min\":2,\"max\":null"))
     }
 
+    /// What one roll of `text` costs the simulation, in its units: rolled once, as it rolls.
+    static func costOfOneRoll(_ text: String) throws -> Int {
+        var evaluator = Evaluator(environment: Environment(), source: Xoshiro256StarStar(seed: 1))
+        evaluator.startStatement()
+        _ = try evaluator.value(of: try Parser.parseExpression(text))
+        return Stats.rollCost(dice: evaluator.work, nodes: evaluator.nodes)
+    }
+
     @Test func theMillionRollsFitTheBudgetOrItIsAnError() throws {
-        // 3d6 costs the roll, its step and 3 dice: 8 units a roll, 8,000,000 for the million:
-        // 7,000,000 units for 1 s, so about 8/7 s, 2 s rounded up.
-        let full = try Self.distribution("3d6", limits: Self.simulating(8_000_000))
+        // Every roll of 3d6 costs the same: the million fit a budget of a million times that,
+        // and not one roll less.
+        let perRoll = try Self.costOfOneRoll("3d6")
+        #expect(perRoll > 3)
+        let full = try Self.distribution("3d6", limits: Self.simulating(perRoll * 1_000_000))
         #expect(full.sampleCount == Stats.simulationRolls)
         #expect(full.minimum == .value(.integer(3)) && full.maximum == .value(.integer(18)))
+        // A budget of 1 s that holds a bit over half the million: 2 s, rounded up.
+        let short = perRoll * 1_000_000 * 4 / 7
         #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1_000_000, need: 2),
                                   at: SourceLocation(offset: 0)..<SourceLocation(offset: 3))) {
-            _ = try Self.distribution("3d6", limits: Self.simulating(7_000_000))
+            _ = try Self.distribution("3d6", limits: Self.simulating(short))
         }
     }
 
     @Test func tooSmallABudgetIsAnErrorThatSaysWhatWouldDo() throws {
-        // 13 rolls in 100 units (8 each): the million needs 80,000 times the budget.
-        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1_000_000, need: 80_000),
+        // A budget of a dozen rolls and a bit: the million need about 80,000 times it, in
+        // whole seconds rounded up.
+        let perRoll = try Self.costOfOneRoll("3d6")
+        let budget = perRoll * 12 + 1
+        let need = (Double(perRoll) * 1_000_000 / Double(budget)).rounded(.up)
+        #expect(need > 75_000 && need < 84_000)
+        #expect(throws: DiceError(.statsTooExpensive(seconds: 1, rolls: 1_000_000, need: need),
                                   at: SourceLocation(offset: 0)..<SourceLocation(offset: 3))) {
-            _ = try Self.distribution("3d6", limits: Self.simulating(100))
+            _ = try Self.distribution("3d6", limits: Self.simulating(budget))
         }
         // One roll alone past the budget is cut short at the evaluator's poll (every 65,536
         // dice): not one roll made, so no estimate of the need.
@@ -75,19 +92,23 @@ struct StatsTimeBoundTests {
     /// sixteenth of the budget, not after all of it. (The need is the same either way.)
     @Test func aHopelessSimulationStopsEarly() throws {
         let (expr, environment) = try StatsHarness.prepare("3d6")
-        var limits = Self.simulating(1_600_000)
-        var polls = 0
+        let perRoll = try Self.costOfOneRoll("3d6")
+        // A fifth of the million's cost: the need is 5 s.
+        var limits = Self.simulating(perRoll * 200_000)
+        let counter = PollCounter()
         let error = diceError { () throws(DiceError) in
             _ = try Stats.simulate(expr, environment: environment, limits: limits, seed: 1, rolls: 1_000_000) {
-                polls += 1
+                counter.polls += 1
                 return false
             }
         }
+        let polls = counter.polls
         #expect(error?.kind == .statsTooExpensive(seconds: 1, rolls: 1_000_000, need: 5))
-        // Asked every 2^14 units: stopped after about a sixteenth of 1,600,000 (100,000 units, 6
-        // polls), not all of it (97).
-        #expect(polls < 20, "\(polls) polls")
-        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 9_000_000)
+        // Asked every 2^14 units: stopped after about a sixteenth of the budget, not all of it
+        // (about 16 times as many polls).
+        let pollsForAll = perRoll * 200_000 >> 14
+        #expect(polls < pollsForAll / 4, "\(polls) polls of \(pollsForAll)")
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: perRoll * 1_000_000)
         #expect(try Stats.simulate(expr, environment: environment, limits: limits, seed: 1, rolls: 1_000_000).sampleCount
                 == 1_000_000)
     }
@@ -154,4 +175,9 @@ struct StatsTimeBoundTests {
         if low.isFinite { #expect(exact.minimum!.doubleValue == low) }
         if high.isFinite { #expect(exact.maximum!.doubleValue == high) }
     }
+}
+
+/// How often a simulation asked to stop: changed by the one thread that simulates.
+final class PollCounter: @unchecked Sendable {
+    var polls = 0
 }

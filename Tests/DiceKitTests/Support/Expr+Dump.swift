@@ -1,3 +1,5 @@
+@testable import DiceKit
+
 /// A compact tree dump for tests: `4d6kh3 + 2` dumps as `(+ (dice 4 6 kh3) 2)`.
 extension Expr {
     /// The tree as an S-expression, without source ranges.

@@ -1,0 +1,73 @@
+/// What a dice term means before anything is rolled, worked out from its syntax alone: its
+/// modifiers in the order they apply, the conflict among them, and, where every part is a
+/// literal, its count, faces, rules and roll plan. The roller and the stats engine each work
+/// it out for the terms they meet (the AST keeps none of it). Immutable, and one reference:
+/// a roll reads it without copying its parts.
+final class TermSemantics: Sendable {
+    /// The term.
+    let term: DiceTerm
+    /// The term's modifiers in the order they apply (`DiceModifier.inStageOrder`).
+    let stageOrder: [DiceModifier]
+    /// The error of modifiers that cannot go together (`cs>3cf<2`), raised when the term is
+    /// rolled or its distribution asked for.
+    let conflict: DiceError?
+    /// The modifiers' rules when every argument is a valid number literal; `nil` when some
+    /// argument is computed (or invalid, or the modifiers conflict).
+    let literalRules: PoolRules?
+    /// The count and faces when the count and sides are valid literals.
+    let literalDice: LiteralDice?
+    /// Whether the count, the sides or a modifier argument is an expression, not a literal:
+    /// a roll then records the values they took (`DicePool.shownTerm`).
+    let hasComputedParts: Bool
+    /// The plan of a term whose parts are all literals, or the error of making it (its range
+    /// is the term's where it is rolled).
+    let plan: Result<PoolPlan, DiceError>?
+    /// For at most 8 literal dice of `1...sides` that are only kept or dropped (`4d6kh3`,
+    /// `2d20kh1`): the count, the sides and the ranks kept, for the value alone (see
+    /// `Evaluator.keptSum`), and how many literals the count and sides are.
+    let smallKeep: (count: Int, sides: Int, ranks: Range<Int>, literals: Int)?
+
+    init(_ term: DiceTerm) {
+        self.term = term
+        stageOrder = DiceModifier.inStageOrder(term.modifiers)
+        conflict = PoolRules.conflict(in: stageOrder, onGroup: false)
+        literalRules = conflict == nil ? PoolRules.literal(stageOrder) : nil
+        literalDice = LiteralDice(count: term.count, sides: term.sides)
+        hasComputedParts = DiceTerm.hasComputedParts(count: term.count, sides: term.sides, modifiers: term.modifiers)
+        if let dice = literalDice, let rules = literalRules {
+            plan = Result { () throws(DiceError) in try PoolPlan(faces: dice.faces, rules: rules, at: .at(0)) }
+        } else {
+            plan = nil
+        }
+        if let dice = literalDice, dice.count <= 8, case .range(let sides) = dice.faces,
+           let rules = literalRules, rules.keepsOnly {
+            smallKeep = (dice.count, sides, KeepDropStep.keptRange(rules.keeps, total: dice.count), dice.literals)
+        } else {
+            smallKeep = nil
+        }
+    }
+}
+
+/// The dice terms rolled lately, found by the term's identity (`DiceTerm.isIdentical(to:)`):
+/// rolling the same term again (`-n`, a simulation, a macro body) skips working out what it
+/// means. Each entry keeps its term alive, so an entry can never be mistaken for a new term.
+/// Eight entries, replaced in turn.
+struct TermCache: Sendable {
+    private var entries: [TermSemantics] = []
+    private var next = 0
+    private static let capacity = 8
+
+    /// `term`'s entry, made (and its meaning worked out) if it has none.
+    @inline(__always)
+    mutating func semantics(of term: DiceTerm) -> TermSemantics {
+        for entry in entries where entry.term.isIdentical(to: term) { return entry }
+        let entry = TermSemantics(term)
+        if entries.count < TermCache.capacity {
+            entries.append(entry)
+        } else {
+            entries[next] = entry
+            next = (next + 1) % TermCache.capacity
+        }
+        return entry
+    }
+}
