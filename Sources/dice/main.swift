@@ -92,6 +92,7 @@ func startREPL(runner: Runner) -> Int32 {
     repl.greetingOnErrors = isatty(STDOUT_FILENO) == 0 && isatty(STDERR_FILENO) != 0
     editor.completer = { [unowned repl] word, _ in repl.completions(for: word) }
     editor.completesFileName = REPL.completesFileName
+    repl.readsWidth = Terminal.columns
     return repl.run(initFile: initPath)
 }
 

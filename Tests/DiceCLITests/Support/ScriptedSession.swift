@@ -67,7 +67,8 @@ final class ScriptedReader: LineReading {
     /// The lines not read yet.
     var unread: [String] { lines }
 
-    /// A line "\u{3}" is Ctrl-C: shown as `^C`, it abandons what is being typed.
+    /// A line "\u{3}" is Ctrl-C: shown as `^C`, it abandons what is being typed; a line
+    /// "\u{4}" is Ctrl-D: the end of input, as a terminal gives it, with more lines after.
     func readLine(prompt: String) -> String? {
         prompts += 1
         lineWasInterrupted = false
@@ -76,6 +77,10 @@ final class ScriptedReader: LineReading {
             return nil
         }
         let line = lines.removeFirst()
+        if line == "\u{4}" {
+            transcript.record(prompt + "\n", on: .typed)
+            return nil
+        }
         if line == "\u{3}" {
             transcript.record(prompt + "^C\n", on: .typed)
             lineWasInterrupted = true
