@@ -64,7 +64,7 @@ struct Options {
           dice --json --seed 42 -e 'def atk = 1d20 + 5' -e 'atk'
 
         exit status: 0 all went well, 1 a statement failed, 2 wrong usage or unreadable file.
-        The REPL's commands are listed by :help. The notation: see README.md.
+        The REPL's commands are listed by :help. The notation: man dice-language; all of it: man dice.
         """
 
     /// What the command line asks for.

@@ -21,7 +21,7 @@ func main() -> Int32 {
     let options: Options
     switch request {
     case .help:
-        Output.standard.line(Options.usage)
+        Output.standard.line(Help.text)
         Output.standard.flush()
         return 0
     case .version:
