@@ -44,8 +44,8 @@ import Testing
         // `:sa` gives `:save ` with its space: the file name follows at once.
         terminal.send(":sa\t")
         try terminal.waitFor("ve ")
-        terminal.send("session.dice\r")
-        #expect(try terminal.waitFor("dice> ").contains("saved 0 variables and 1 macro to session.dice"))
+        terminal.send(home.path + "/session.dice\r")
+        #expect(try terminal.waitFor("dice> ").contains("saved 0 variables and 1 macro to \(home.path)/session.dice"))
         terminal.send("\u{4}")
         #expect(try terminal.waitForExit(timeout: 10) == 0)
     }
