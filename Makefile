@@ -136,7 +136,10 @@ PAGE_PATHS = sed 's|/usr/local/share/doc/dice|$(PREFIX)/share/doc/dice|g'
 install: release
 	@created=""; for dir in $(INSTALL_DIRS); do \
 		path="$(DESTDIR)$$dir"; \
-		while [ -n "$$path" ] && [ ! -d "$$path" ]; do created="$$created$${path#"$(DESTDIR)"}\n"; path=$${path%/*}; done; \
+		while [ -n "$$path" ] && [ ! -d "$$path" ]; do \
+			created="$$created$${path#"$(DESTDIR)"}\n"; parent=$${path%/*}; \
+			if [ "$$parent" = "$$path" ]; then break; fi; path=$$parent; \
+		done; \
 	done; \
 	install -d $(foreach dir,$(INSTALL_DIRS),"$(DESTDIR)$(dir)"); \
 	{ cat "$(DESTDIR)$(DOCDIR)/directories" 2>/dev/null || true; printf '%b' "$$created"; } | sort -u \
