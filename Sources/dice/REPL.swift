@@ -390,7 +390,7 @@ final class REPL {
           :log [N]              the last N results (default 20), newest first, kept across sessions
           :history [N]          the last N lines typed
           :quit (or Ctrl-D)     leave
-        A line with an open ( { or [ goes on under ...> until it closes.
+        A line with an open ( { or [ goes on under ...> until it closes (Ctrl-D there drops it).
         Keys: Up/Down recall lines, Tab completes names and file names after :load and :save,
         Ctrl-C abandons the line being typed or a statement that runs.
         """
