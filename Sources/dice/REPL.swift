@@ -103,13 +103,13 @@ final class REPL {
             if trimmed.isEmpty { continue }
             // A statement typed over lines is one history entry, on one line.
             reader.addHistory(statement.contains("\n") ? Parser.oneLine(statement) : statement)
+            if let readsWidth { runner.setStatsWidth(readsWidth()) }
             if trimmed.hasPrefix(":") {
                 command(trimmed)
             } else if REPL.habits.contains(trimmed), runner.session.environment[trimmed] == nil {
                 // Other programs' words for commands, when they name nothing here.
                 command(trimmed == "quit" || trimmed == "exit" ? ":quit" : ":help")
             } else {
-                if let readsWidth { runner.setStatsWidth(readsWidth()) }
                 execute(SourceFile(name: "<input>", text: statement), typed: true)
             }
             output.flush()

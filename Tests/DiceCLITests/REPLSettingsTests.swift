@@ -35,15 +35,19 @@ import Testing
 
     /// The width is asked for before each statement: a table drawn after a resize fits the
     /// new width.
-    @Test func theWidthIsReadAgainBeforeEachStatement() {
-        let session = ScriptedSession(["stats 1d4", "stats 1d4"])
-        var widths = [120, 50]
+    @Test func theWidthIsReadAgainBeforeEachStatement() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let script = try directory.write("stats 1d4\n", to: "odds.dice")
+        let session = ScriptedSession(["stats 1d4", "stats 1d4", ":load \(script)"])
+        var widths = [120, 50, 70]
         session.repl.readsWidth = { widths.removeFirst() }
         session.run()
-        let tables = session.transcript.responses(to: "stats 1d4")
-        #expect(tables.count == 2 && widths.isEmpty)
-        let widest = tables.map { $0.split(separator: "\n").map(\.count).max() ?? 0 }
-        #expect(widest == [120, 50], "\(tables)")
+        let tables = session.transcript.responses(to: "stats 1d4") + session.transcript.responses(to: ":load \(script)")
+        #expect(tables.count == 3 && widths.isEmpty)
+        // The rows of each table (not `:load`'s summary line, which names the file).
+        let widest = tables.map { $0.split(separator: "\n").filter { $0.contains("%") }.map(\.count).max() ?? 0 }
+        #expect(widest == [120, 50, 70], "\(tables)")
     }
 
     /// Tab completes a function or a macro with parameters up to its `(`, a variable or a
