@@ -115,27 +115,54 @@ docs: deps
 docs-check:
 	@if [ -n "$(DOCC)" ]; then $(MAKE) --no-print-directory docs; else echo "docs: docc not found; skipped"; fi
 
-# The command (stripped of symbols and debug information: 9 MB instead of 18), its
-# manual page and its completions for bash, zsh and fish, each where that tool looks under
-# $(PREFIX)/share. `make uninstall` removes exactly these files.
+# The command (stripped of symbols and debug information: 9 MB instead of 18), its manual
+# page dice(1), the language reference dice-language(7) (made from README.md by
+# scripts/make-language-page), the example scripts (executable: each is a program) and the
+# completions for bash, zsh and fish, each where its tool looks under $(PREFIX)/share. The
+# pages name the examples' directory under $(PREFIX). The directories install creates are
+# listed in $(DOCDIR)/directories; `make uninstall` removes exactly the files it installed,
+# then those directories that are left empty.
 MANDIR = $(PREFIX)/share/man/man1
+MAN7DIR = $(PREFIX)/share/man/man7
+DOCDIR = $(PREFIX)/share/doc/dice
+EXAMPLESDIR = $(DOCDIR)/examples
 BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
+INSTALL_DIRS = $(PREFIX)/bin $(MANDIR) $(MAN7DIR) $(EXAMPLESDIR) $(BASH_COMPLETIONS) $(ZSH_COMPLETIONS) $(FISH_COMPLETIONS)
+EXAMPLES = $(notdir $(wildcard examples/*.dice))
+PAGE_PATHS = sed 's|/usr/local/share/doc/dice|$(PREFIX)/share/doc/dice|g'
 
 install: release
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(MANDIR)" "$(DESTDIR)$(BASH_COMPLETIONS)" \
-		"$(DESTDIR)$(ZSH_COMPLETIONS)" "$(DESTDIR)$(FISH_COMPLETIONS)"
+	@created=""; for dir in $(INSTALL_DIRS); do \
+		path="$(DESTDIR)$$dir"; \
+		while [ -n "$$path" ] && [ ! -d "$$path" ]; do \
+			created="$$created$${path#"$(DESTDIR)"}\n"; parent=$${path%/*}; \
+			if [ "$$parent" = "$$path" ]; then break; fi; path=$$parent; \
+		done; \
+	done; \
+	install -d $(foreach dir,$(INSTALL_DIRS),"$(DESTDIR)$(dir)"); \
+	{ cat "$(DESTDIR)$(DOCDIR)/directories" 2>/dev/null || true; printf '%b' "$$created"; } | sort -u \
+		> "$(DESTDIR)$(DOCDIR)/directories.new"; \
+	mv "$(DESTDIR)$(DOCDIR)/directories.new" "$(DESTDIR)$(DOCDIR)/directories"
 	install -m 755 -s $(RELEASE_BIN) "$(DESTDIR)$(PREFIX)/bin/dice"
-	install -m 644 man/dice.1 "$(DESTDIR)$(MANDIR)/dice.1"
+	$(PAGE_PATHS) man/dice.1 > "$(DESTDIR)$(MANDIR)/dice.1" && chmod 644 "$(DESTDIR)$(MANDIR)/dice.1"
+	$(PAGE_PATHS) man/dice-language.7 > "$(DESTDIR)$(MAN7DIR)/dice-language.7" && chmod 644 "$(DESTDIR)$(MAN7DIR)/dice-language.7"
+	install -m 755 $(addprefix examples/,$(EXAMPLES)) "$(DESTDIR)$(EXAMPLESDIR)"
 	install -m 644 completions/dice.bash "$(DESTDIR)$(BASH_COMPLETIONS)/dice"
 	install -m 644 completions/_dice "$(DESTDIR)$(ZSH_COMPLETIONS)/_dice"
 	install -m 644 completions/dice.fish "$(DESTDIR)$(FISH_COMPLETIONS)/dice.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/dice" "$(DESTDIR)$(MANDIR)/dice.1" \
+	rm -f "$(DESTDIR)$(PREFIX)/bin/dice" "$(DESTDIR)$(MANDIR)/dice.1" "$(DESTDIR)$(MAN7DIR)/dice-language.7" \
+		$(foreach example,$(EXAMPLES),"$(DESTDIR)$(EXAMPLESDIR)/$(example)") \
 		"$(DESTDIR)$(BASH_COMPLETIONS)/dice" "$(DESTDIR)$(ZSH_COMPLETIONS)/_dice" \
 		"$(DESTDIR)$(FISH_COMPLETIONS)/dice.fish"
+	@dirs=$$(sort -r "$(DESTDIR)$(DOCDIR)/directories" 2>/dev/null || true); \
+	rm -f "$(DESTDIR)$(DOCDIR)/directories"; \
+	printf '%s\n' "$$dirs" | while IFS= read -r dir; do \
+		[ -z "$$dir" ] || rmdir "$(DESTDIR)$$dir" 2>/dev/null || true; \
+	done
 
 # `make install` into a temporary PREFIX, then: the manual page renders with `man -l`, each
 # completion file loads and completes, `make uninstall` leaves nothing behind. A check whose

@@ -16,7 +16,7 @@ _dice() {
 
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '-e --eval --seed -n --json -t --total --stats --max-dice
-            --stats-seconds --markdown --color --no-color -h --help --version --' -- "$cur"))
+            --stats-seconds --markdown -q --quiet --color --no-color -h --help --version --' -- "$cur"))
         return 0
     fi
 

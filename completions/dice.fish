@@ -11,6 +11,7 @@ complete -c dice -l stats -d 'With -e: print the distribution of each expression
 complete -c dice -l max-dice -x -d 'The per-statement dice limit (default 10,000,000)'
 complete -c dice -l stats-seconds -x -d 'The time bound of one stats (default 1)'
 complete -c dice -l markdown -d 'Breakdowns for chat: struck dropped dice, bold highest and lowest faces'
+complete -c dice -s q -l quiet -d 'Print rolls and stats only, not assignments and definitions'
 complete -c dice -l color -d 'Force colour on'
 complete -c dice -l no-color -d 'Force colour off'
 complete -c dice -s h -l help -d 'Show the help'

@@ -3,13 +3,14 @@ import DiceKit
 extension DiceError {
     /// The library's message, plus how to change a limit this command sets: the library
     /// does not know the command's options. `limitHint` is the option (`--max-dice`) or,
-    /// in the REPL, the command (`:max-dice N`).
-    func commandMessage(limitHint: String = "--max-dice") -> String {
+    /// in the REPL, the command (`:max-dice N`); `statsHint` the same for the time bound of
+    /// `stats` (`--stats-seconds`, `:stats-seconds S`).
+    func commandMessage(limitHint: String = "--max-dice", statsHint: String = "--stats-seconds") -> String {
         switch kind {
         case .tooManyDice, .inMacro(_, .tooManyDice):
             return message + " (raise it with \(limitHint))"
-        case .statsTooExpensive:
-            return message + " (raise it with --stats-seconds)"
+        case .statsTooExpensive, .inMacro(_, .statsTooExpensive):
+            return message + " (raise it with \(statsHint))"
         default:
             return message
         }

@@ -20,6 +20,8 @@ struct Options {
     var totalOnly = false
     var stats = false
     var markdown = false
+    /// Rolls and stats only: assignments and definitions run without being printed (`-q`).
+    var quiet = false
     var maxDice = 10_000_000
     /// The time bound of one `stats`, exact attempt and simulation together (`--stats-seconds`).
     var statsSeconds = 1.0
@@ -46,6 +48,7 @@ struct Options {
                            'e1, e2' compares them side by side, as 'stats e1, e2' does
           --max-dice N     the per-statement dice limit (default 10,000,000)
           --markdown       breakdowns for chat: struck dropped dice ~~1~~, bold highest and lowest faces **20**
+          -q, --quiet      print rolls and stats only, not assignments and definitions
           --stats-seconds S
                            the time bound of one stats, exact or simulated (default 1)
           --color, --no-color
@@ -61,7 +64,7 @@ struct Options {
           dice --json --seed 42 -e 'def atk = 1d20 + 5' -e 'atk'
 
         exit status: 0 all went well, 1 a statement failed, 2 wrong usage or unreadable file.
-        The REPL's commands are listed by :help. The notation: see README.md.
+        The REPL's commands are listed by :help. The notation: man dice-language; all of it: man dice.
         """
 
     /// What the command line asks for.
@@ -131,6 +134,8 @@ struct Options {
                 options.stats = true
             case "--markdown":
                 options.markdown = true
+            case "-q", "--quiet":
+                options.quiet = true
             case "--max-dice":
                 options.maxDice = try number(try flagValue(), for: "--max-dice", minimum: 0)
             case "--stats-seconds":

@@ -38,9 +38,13 @@ final class REPL {
     var greetingOnErrors = false
     /// The last statement abandoned by Ctrl-C, still unwinding on its own thread.
     private var abandoned: Job?
+    /// The terminal's width, read again before each statement (the window may have been resized).
+    var readsWidth: (() -> Int)?
 
     static let commands = [":help", ":vars", ":defs", ":del", ":load", ":save", ":seed", ":history", ":log",
-                           ":max-dice", ":quit"]
+                           ":max-dice", ":stats-seconds", ":quit"]
+    /// The commands that need an argument: completed with a space after them.
+    static let commandsWithArgument: Set = [":del", ":load", ":save", ":seed", ":max-dice", ":stats-seconds"]
     /// Words completed besides names: the statement keywords, with what follows them.
     static let keywords = ["def ", "stats ", "repeat(", "if ", "then ", "else ", "let ", "in "]
     static let prompt = "dice> "
@@ -54,17 +58,30 @@ final class REPL {
         output = runner.output
         errors = runner.errors
         self.runner.limitHint = ":max-dice N"
+        self.runner.statsHint = ":stats-seconds S"
         if let log {
             self.runner.onResult = { json in log.append(json) }
         }
     }
 
-    /// Names to complete for `word`: commands after `:`, else keywords, variables, macros
-    /// and functions.
+    /// Names to complete for `word`: commands after `:` (with a space when they need an
+    /// argument), else keywords, variables, macros and functions (with a `(` when they take
+    /// arguments).
     func completions(for word: String) -> [String] {
-        let candidates = word.hasPrefix(":") ? REPL.commands
-            : REPL.keywords + runner.session.environment.knownNames.filter { $0 != "repeat" }
-        return candidates.filter { $0.hasPrefix(word) }
+        if word.hasPrefix(":") {
+            return REPL.commands.filter { $0.hasPrefix(word) }
+                .map { REPL.commandsWithArgument.contains($0) ? $0 + " " : $0 }
+        }
+        let environment = runner.session.environment
+        var candidates = REPL.keywords.filter { $0.hasPrefix(word) }
+        for name in environment.knownNames where name != "repeat" && name.hasPrefix(word) {
+            switch environment[name] {
+            case .variable: candidates.append(name)
+            case .macro(let macro): candidates.append(macro.parameters.isEmpty ? name : name + "(")
+            case nil: candidates.append(name + "(")  // a function
+            }
+        }
+        return candidates
     }
 
     /// Whether the text before the cursor is a file name's place: after `:load ` or `:save `.
@@ -86,6 +103,7 @@ final class REPL {
             if trimmed.isEmpty { continue }
             // A statement typed over lines is one history entry, on one line.
             reader.addHistory(statement.contains("\n") ? Parser.oneLine(statement) : statement)
+            if let readsWidth { runner.setStatsWidth(readsWidth()) }
             if trimmed.hasPrefix(":") {
                 command(trimmed)
             } else if REPL.habits.contains(trimmed), runner.session.environment[trimmed] == nil {
@@ -102,13 +120,16 @@ final class REPL {
     }
 
     /// Reads one statement: a line, and more lines under `...> ` while a `(`, `{` or `[`
-    /// is open. nil at the end of input; "" when Ctrl-C abandoned it.
+    /// is open. nil at the end of input; "" when Ctrl-C abandoned it, or Ctrl-D under `...> `.
     private func readStatement() -> String? {
         guard var text = reader.readLine(prompt: REPL.prompt) else { return nil }
         if reader.lineWasInterrupted { return "" }
         if REPL.trim(text).hasPrefix(":") { return text }
         while Parser.needsAnotherLine(text) {
-            guard let more = reader.readLine(prompt: REPL.continuationPrompt) else { return nil }
+            guard let more = reader.readLine(prompt: REPL.continuationPrompt) else {
+                problem("the unfinished statement was dropped (Ctrl-D again quits)")
+                return ""
+            }
             if reader.lineWasInterrupted { return "" }
             text += "\n" + more
         }
@@ -178,6 +199,13 @@ final class REPL {
             runner.session.limits.maxDice = limit
             runner.options.maxDice = limit
             output.line("at most \(REPL.count(limit, "die", plural: "dice")) per statement")
+        case ":stats-seconds":
+            guard let seconds = Double(argument), seconds.isFinite, seconds > 0 else {
+                return problem("usage: :stats-seconds S (a positive number; now \(runner.options.statsSeconds))")
+            }
+            runner.session.limits.stats = StatsBudget(seconds: seconds)
+            runner.options.statsSeconds = seconds
+            output.line("stats may take up to \(argument) s")
         case ":history":
             guard let count = REPL.count(argument) else { return problem("usage: :history [N]") }
             let entries = reader.history
@@ -236,13 +264,27 @@ final class REPL {
     // MARK: - Running statements
 
     /// Runs the script open on `descriptor` (and closes it), read as it runs on the statements'
-    /// thread: Ctrl-C stops an endless file too. `quiet`: errors only (the init file).
+    /// thread: Ctrl-C stops an endless file too. Rolls and stats print; assignments and
+    /// definitions are summed up in one line. `quiet`: errors only (the init file).
     private func load(_ descriptor: Int32, path: String, quiet: Bool = false) {
+        // Written on the job's thread as it ends; read here only once it has ended.
+        let bound = Box((variables: Set<String>(), macros: Set<String>()))
         execute { worker, job, checkpoint in
             defer { close(descriptor) }
+            worker.hidesBindings = true
+            worker.bound = ([], [])
             var stream = ScriptStream(descriptor: descriptor, name: path)
-            return worker.run(&stream, quiet: quiet, shouldStop: { job.isAbandoned }, checkpoint: checkpoint) == .succeeded
+            let result = worker.run(&stream, quiet: quiet, shouldStop: { job.isAbandoned }, checkpoint: checkpoint)
+            bound.value = worker.bound
+            return result == .succeeded
         }
+        guard !quiet, abandoned == nil else { return }
+        let names = bound.value
+        // What the file bound and the session still holds as such (a name may change kind).
+        let environment = runner.session.environment
+        let variables = names.variables.filter { if case .variable = environment[$0] { true } else { false } }
+        let macros = names.macros.filter { if case .macro = environment[$0] { true } else { false } }
+        output.line("loaded \(REPL.count(macros.count, "macro")), \(REPL.count(variables.count, "variable")) from \(path)")
     }
 
     /// Runs the statements of `source` on a thread of their own while watching for Ctrl-C.
@@ -344,43 +386,14 @@ final class REPL {
           :save FILE            save variables and macros as a script (:save ~/.dicerc loads them at start)
           :seed N               make the following rolls repeatable
           :max-dice N           the dice limit of one statement (default 10,000,000)
+          :stats-seconds S      the time bound of one stats (default 1)
           :log [N]              the last N results (default 20), newest first, kept across sessions
           :history [N]          the last N lines typed
           :quit (or Ctrl-D)     leave
-        A line with an open ( { or [ goes on under ...> until it closes.
+        A line with an open ( { or [ goes on under ...> until it closes (Ctrl-D there drops it).
         Keys: Up/Down recall lines, Tab completes names and file names after :load and :save,
         Ctrl-C abandons the line being typed or a statement that runs.
         """
-}
-
-/// The session as the statements of a job left it, statement by statement.
-private final class Progress: @unchecked Sendable {
-    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    private var session: Session
-    private var succeeded = false
-
-    init(_ session: Session) {
-        self.session = session
-        pthread_mutex_init(lock, nil)
-    }
-
-    deinit {
-        pthread_mutex_destroy(lock)
-        lock.deallocate()
-    }
-
-    func save(_ session: Session, succeeded: Bool = false) {
-        pthread_mutex_lock(lock)
-        self.session = session
-        self.succeeded = succeeded
-        pthread_mutex_unlock(lock)
-    }
-
-    var latest: (Session, Bool) {
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-        return (session, succeeded)
-    }
 }
 
 extension LineEditor: LineReading {

@@ -8,11 +8,18 @@ struct Runner {
     var options: Options
     let renderer: OutcomeRenderer
     let diagnostics: DiagnosticRenderer
-    let statsRenderer: DistributionRenderer
+    private(set) var statsRenderer: DistributionRenderer
     var output: Output
     var errors: Output
     /// How to change the dice limit, named in its error: the option, or the REPL's command.
     var limitHint = "--max-dice"
+    /// How to change the time bound of `stats`, named in its error: the option or the REPL's command.
+    var statsHint = "--stats-seconds"
+    /// Assignments and definitions run without being printed (`--quiet`, and `:load`, which
+    /// sums them up instead); their names are gathered in `bound`.
+    var hidesBindings: Bool
+    /// The variables assigned and the macros defined while `hidesBindings`.
+    var bound = (variables: Set<String>(), macros: Set<String>())
     /// Called with the `--json` object of each roll and assignment shown (the REPL's log).
     var onResult: ((String) -> Void)?
     /// One line of text, reused from roll to roll.
@@ -25,6 +32,7 @@ struct Runner {
         self.options = options
         self.output = output
         self.errors = errors
+        hidesBindings = options.quiet
         var limits = Limits.standard
         limits.maxDice = options.maxDice
         limits.stats = StatsBudget(seconds: options.statsSeconds)
@@ -33,6 +41,11 @@ struct Runner {
         renderer = OutcomeRenderer(rolls: options.markdown ? .markdown : colour ? .ansi : .plain)
         diagnostics = DiagnosticRenderer(colour: errorColour)
         statsRenderer = DistributionRenderer(width: statsWidth, unicode: unicode)
+    }
+
+    /// Tables `width` columns wide from now on (the REPL's terminal was resized).
+    mutating func setStatsWidth(_ width: Int) {
+        if width != statsRenderer.width { statsRenderer.width = width }
     }
 
     /// Runs every statement of `source`. Returns `false` after reporting the first error.
@@ -177,6 +190,13 @@ struct Runner {
             case .definition, .stats, .compare: break
             }
         }
+        if hidesBindings {
+            switch outcome {
+            case .assignment(let name, _): bound.variables.insert(name); return
+            case .definition(let macro): bound.macros.insert(macro.name); return
+            case .roll, .stats, .compare: break
+            }
+        }
         if options.totalOnly {
             switch outcome {
             case .roll(let roll), .assignment(_, let roll): output.line(roll.value)
@@ -206,7 +226,7 @@ struct Runner {
 
     /// Prints `error` on stderr (and as a JSON object on stdout with `--json`).
     func report(_ error: DiceError, in source: SourceFile, input: String) {
-        let message = error.commandMessage(limitHint: limitHint)
+        let message = error.commandMessage(limitHint: limitHint, statsHint: statsHint)
         if options.json {
             output.line(renderer.json(for: error, in: source, input: input, message: message))
         }

@@ -21,7 +21,7 @@ func main() -> Int32 {
     let options: Options
     switch request {
     case .help:
-        Output.standard.line(Options.usage)
+        Output.standard.line(Help.text)
         Output.standard.flush()
         return 0
     case .version:
@@ -92,6 +92,7 @@ func startREPL(runner: Runner) -> Int32 {
     repl.greetingOnErrors = isatty(STDOUT_FILENO) == 0 && isatty(STDERR_FILENO) != 0
     editor.completer = { [unowned repl] word, _ in repl.completions(for: word) }
     editor.completesFileName = REPL.completesFileName
+    repl.readsWidth = Terminal.columns
     return repl.run(initFile: initPath)
 }
 

@@ -7,6 +7,7 @@ import Testing
 @Suite struct REPLFileTests {
     static let banner = ScriptedSession.banner
 
+    /// Rolls print; assignments and definitions are summed up in one line.
     @Test func loadRunsAScriptAndShowsItsResults() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -15,9 +16,8 @@ import Testing
         session.run()
         #expect(session.transcript.text == Self.banner + """
             dice> :load \(script)
-            x = 2
             1d1 (1) + x (2) = 3
-            def m = x + 1
+            loaded 1 macro, 1 variable from \(script)
             dice> m
             m (3) = 3
 
@@ -34,10 +34,10 @@ import Testing
         session.run()
         #expect(session.transcript.text == Self.banner + """
             dice> :load \(script)
-            y = 1
             \(script):2:2: error: division by zero
             1/0
              ^
+            loaded 0 macros, 1 variable from \(script)
             dice> :vars
             y = 1
 
@@ -50,7 +50,7 @@ import Testing
         try home.write("x = 4\n", to: "setup.dice")
         let session = ScriptedSession([":load ~/setup.dice", ":save ~/saved.dice", ":save ~"], home: home.path)
         session.run()
-        #expect(session.transcript.responses(to: ":load ~/setup.dice") == ["x = 4\n"])
+        #expect(session.transcript.responses(to: ":load ~/setup.dice") == ["loaded 0 macros, 1 variable from \(home.path)/setup.dice\n"])
         #expect(session.transcript.responses(to: ":save ~/saved.dice")
             == ["saved 1 variable and 0 macros to \(home.path)/saved.dice\n"])
         #expect(try home.contents(of: "saved.dice").hasSuffix("\nx = 4\n"))

@@ -25,7 +25,7 @@ import Testing
         session.reader.interrupt = Self.interrupt(at: 20)
         #expect(session.run() == 0)
         let loaded = session.transcript.responses(to: ":load \(script)")
-        #expect(loaded.first?.hasSuffix("before = 7\ndice: error: interrupted; the statement was abandoned\n") == true)
+        #expect(loaded == ["dice: error: interrupted; the statement was abandoned\n"])
         #expect(session.transcript.responses(to: "x + before") == ["x (5) + before (7) = 12\n"])
         #expect(session.transcript.responses(to: "a3").first?.hasSuffix(" = 8\n") == true)
         #expect(session.transcript.responses(to: "after").first?.contains("unknown name 'after'") == true)

@@ -54,7 +54,7 @@ import Testing
         let chain = try writeChain(30, to: "chain.dice")
         let terminal = try start(arguments: ["--max-dice", "4000000000"])
         #expect(try enter("x = 5", in: terminal).contains("x = 5"))
-        #expect(try enter(":load \(chain)", in: terminal).contains("def a30 = a29 + a29"))
+        #expect(try enter(":load \(chain)", in: terminal).contains("loaded 31 macros, 0 variables from \(chain)"))
 
         // A chain of 2^30 macro uses, stopped after a second: its partial result is large,
         // and is freed after the prompt is back, not before.
@@ -71,7 +71,6 @@ import Testing
         let script = home.appendingPathComponent("long.dice").path
         try "before = 7\na30\nafter = 8\n".write(toFile: script, atomically: true, encoding: .utf8)
         let (loadTime, loadShown) = try interrupt(":load \(script)", after: 1, in: terminal)
-        #expect(loadShown.contains("before = 7"))
         #expect(loadShown.contains("error: interrupted"))
         #expect(loadTime < 1, "the prompt came back after \(loadTime) s")
 

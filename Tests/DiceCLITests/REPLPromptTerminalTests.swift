@@ -86,7 +86,7 @@ import Testing
         terminal.send("fi\t")
         try terminal.waitFor("ghter.dice")
         terminal.send("\r")
-        #expect(PseudoTerminal.plainText(try terminal.waitFor("dice> ")).contains("fighter = 16"))
+        #expect(PseudoTerminal.plainText(try terminal.waitFor("dice> ")).contains("loaded 0 macros, 1 variable from sheets/fighter.dice"))
         terminal.send(":save sheets/fighter.dice.new\r")
         try terminal.waitFor("saved 1 variable and 0 macros")
         try terminal.waitFor("dice> ")

@@ -15,7 +15,9 @@
 /// those chances (the expression most likely to reach the value), and a bar of each
 /// probability, all on one scale. An expression that is 0/1 (a comparison such as
 /// `atk >= 15`) prints its probability, `P = 55.00%`, in place of its moments and columns;
-/// when all are, each probability gets a bar.
+/// when all are, each probability gets a bar. When a title does not fit whole over its
+/// columns, or two titles are the same, the columns are numbered and the lines of moments,
+/// numbered alike, follow the table (`ComparisonHeadings`).
 extension DistributionRenderer {
     /// The comparison of `reports`, each headed by its title, lines joined by newlines
     /// (no trailing newline).
@@ -30,9 +32,10 @@ extension DistributionRenderer {
         // The numbers take `numbersWidth` columns an expression; the bars share what is left.
         let barWidth = Swift.max(4, (width - labelWidth - Self.numbersWidth * tabled.count - 2)
                                     / Swift.max(1, tabled.count) - 1)
-        let headings = ComparisonHeadings(reports.map(\.title), barWidth: barWidth, unicode: unicode)
+        let headings = ComparisonHeadings(reports.map(\.title), barWidth: barWidth,
+                                          haveColumns: indicators.map { !$0 })
 
-        var lines: [String] = []
+        var moments: [String] = []
         let titleWidth = headings.full.map(\.count).max() ?? 0
         for (index, entry) in reports.enumerated() {
             let distribution = entry.report.distribution
@@ -46,20 +49,23 @@ extension DistributionRenderer {
                     line = DistributionRenderer.padRight(line, titleWidth + 13)
                     line += "  " + bar(probability, width: Swift.max(10, width - line.count - 2))
                 }
-                lines.append(DistributionRenderer.trimmed(line))
+                moments.append(DistributionRenderer.trimmed(line))
             } else {
                 var line = "\(name) mean \(DistributionRenderer.fixed(distribution.mean, 2))"
                 line += ", stdev \(DistributionRenderer.fixed(distribution.standardDeviation, 2))"
                 if let minimum = distribution.minimum, let maximum = distribution.maximum {
                     line += ", min \(minimum), max \(maximum)"
                 }
-                lines.append(line)
+                moments.append(line)
             }
         }
+        var lines: [String] = []
         if let table {
-            lines += layout(table, labelWidth: labelWidth, barWidth: barWidth,
-                            groupTitles: tabled.map { headings.group[$0] }, barTitles: tabled.map { headings.bar[$0] })
+            lines = layout(table, labelWidth: labelWidth, barWidth: barWidth,
+                           groupTitles: tabled.map { headings.group[$0] }, barTitles: tabled.map { headings.bar[$0] })
         }
+        // Numbered columns: what the numbers stand for, under the table.
+        lines = headings.listedBelow && table != nil ? lines + moments : moments + lines
         for (index, entry) in reports.enumerated() {
             let report = entry.report
             if !report.exact, let rolls = report.sampleCount {

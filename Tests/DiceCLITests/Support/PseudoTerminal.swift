@@ -95,6 +95,12 @@ final class PseudoTerminal {
     /// Everything the child has written so far (as far as it has been read).
     var output: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Resizes the terminal, as dragging a window's corner does: the child gets SIGWINCH.
+    func resize(columns: UInt16, rows: UInt16 = 24) {
+        var size = winsize(ws_row: rows, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    }
+
     /// Types raw keys: `"\r"` Enter, `"\t"` Tab, `"\u{1b}[A"` Up, `"\u{1b}[B"` Down,
     /// `"\u{3}"` Ctrl-C, `"\u{4}"` Ctrl-D.
     func send(_ text: String) {

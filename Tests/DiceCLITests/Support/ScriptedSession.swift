@@ -67,7 +67,8 @@ final class ScriptedReader: LineReading {
     /// The lines not read yet.
     var unread: [String] { lines }
 
-    /// A line "\u{3}" is Ctrl-C: shown as `^C`, it abandons what is being typed.
+    /// A line "\u{3}" is Ctrl-C: shown as `^C`, it abandons what is being typed; a line
+    /// "\u{4}" is Ctrl-D: the end of input, as a terminal gives it, with more lines after.
     func readLine(prompt: String) -> String? {
         prompts += 1
         lineWasInterrupted = false
@@ -76,6 +77,10 @@ final class ScriptedReader: LineReading {
             return nil
         }
         let line = lines.removeFirst()
+        if line == "\u{4}" {
+            transcript.record(prompt + "\n", on: .typed)
+            return nil
+        }
         if line == "\u{3}" {
             transcript.record(prompt + "^C\n", on: .typed)
             lineWasInterrupted = true
@@ -113,14 +118,14 @@ final class ScriptedSession {
     /// The first line of every session.
     static let banner = "dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.\n"
 
-    /// A session that will type `lines`. Without colour, 80-column ASCII tables and,
-    /// unless `options` says otherwise, seed 1.
+    /// A session that will type `lines`. Without colour, 80-column tables (ASCII unless
+    /// `unicode`) and, unless `options` says otherwise, seed 1.
     init(_ lines: [String], options: Options = ScriptedSession.options, home: String? = nil,
-         log: ResultLog? = nil) {
+         log: ResultLog? = nil, unicode: Bool = false) {
         reader = ScriptedReader(lines, transcript: transcript)
         let runner = Runner(options: options, colour: false, errorColour: false,
                             output: transcript.output(.standard), errors: transcript.output(.error),
-                            statsWidth: 80, unicode: false)
+                            statsWidth: 80, unicode: unicode)
         repl = REPL(runner: runner, reader: reader, home: home, log: log)
     }
 

@@ -60,19 +60,38 @@ import Testing
         #expect(ComparisonTable.leader([0.5]) == nil)
     }
 
-    /// Long titles lose their middle; titles that would read alike are numbered everywhere.
-    @Test func titlesAreShortenedAndKeptApart() {
-        #expect(ComparisonHeadings.abbreviated("{1d20 + 5, 1d20 + 5}kh1", 15, "…") == "{1d20 +…+ 5}kh1")
-        #expect(ComparisonHeadings.abbreviated("2d20kh1 + 5", 15, "…") == "2d20kh1 + 5")
-        #expect(ComparisonHeadings.abbreviated("4d6dl1r1", 6, "~") == "4d6~r1")
-        let apart = ComparisonHeadings(["2d20kh1 + 5", "1d20 + 8"], barWidth: 18, unicode: true)
+    /// Titles are never cut: whole over the columns when all fit and differ; else numbered
+    /// everywhere, with the numbers alone over columns a numbered title does not fit.
+    @Test func titlesAreWholeOrNumbered() {
+        let apart = ComparisonHeadings(["2d20kh1 + 5", "1d20 + 8"], barWidth: 18)
         #expect(apart.full == ["2d20kh1 + 5", "1d20 + 8"] && apart.group == apart.full && apart.bar == apart.full)
-        let alike = ComparisonHeadings(["1d6", "1d6"], barWidth: 18, unicode: true)
+        #expect(!apart.listedBelow)
+        let alike = ComparisonHeadings(["1d6", "1d6"], barWidth: 18)
         #expect(alike.full == ["#1 1d6", "#2 1d6"] && alike.group == alike.full && alike.bar == alike.full)
-        let narrow = ComparisonHeadings(["1d20 + 1d4 + 5", "1d20 + 1d6 + 5", "1d20"], barWidth: 6, unicode: false)
-        #expect(narrow.full == ["#1 1d20 + 1d4 + 5", "#2 1d20 + 1d6 + 5", "#3 1d20"])
-        #expect(narrow.bar == ["#1 1~5", "#2 1~5", "#3 1~0"])
-        #expect(Set(narrow.group).count == 3)
+        #expect(!alike.listedBelow)
+        let narrow = ComparisonHeadings(["4d6kh3", "3d6", "4d6r1dl1"], barWidth: 6)
+        #expect(narrow.full == ["#1 4d6kh3", "#2 3d6", "#3 4d6r1dl1"] && narrow.group == narrow.full)
+        #expect(narrow.bar == ["#1", "#2", "#3"] && !narrow.listedBelow)
+        let long = ComparisonHeadings(["{1d20, 1d20}kh1 + 8", "2d20kh1 + 5", "1d20 + 8"], barWidth: 6)
+        #expect(long.full == ["#1 {1d20, 1d20}kh1 + 8", "#2 2d20kh1 + 5", "#3 1d20 + 8"])
+        #expect(long.group == ["#1", "#2", "#3"] && long.bar == ["#1", "#2", "#3"] && long.listedBelow)
+        // A probability in a mix heads no column: its title does not count.
+        let mixed = ComparisonHeadings(["1d20", "{1d20, 1d20}kh1 + 5 >= 15"], barWidth: 18, haveColumns: [true, false])
+        #expect(mixed.full == ["1d20", "{1d20, 1d20}kh1 + 5 >= 15"] && !mixed.listedBelow)
+    }
+
+    /// The three-way comparison of issue 24 at 80 columns: every line fits, the headings are
+    /// the numbers, and under the table each number's expression, whole, with its moments.
+    @Test func headingsThatDoNotFitAreNumberedAndListedUnderTheTable() throws {
+        let expressions = ["{1d20, 1d20}kh1 + 8", "2d20kh1 + 5", "1d20 + 8"]
+        let text = DistributionRenderer(width: 80, unicode: true).render(comparing: try Self.reports(expressions))
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        #expect(lines.first == "            #1               #2               #3           #1     #2     #3")
+        #expect(lines.suffix(3) == ["#1 {1d20, 1d20}kh1 + 8: mean 21.83, stdev 4.71, min 9, max 28",
+                                    "#2 2d20kh1 + 5:         mean 18.83, stdev 4.71, min 6, max 25",
+                                    "#3 1d20 + 8:            mean 18.50, stdev 5.77, min 9, max 28"])
+        #expect(!text.contains("…") && !text.contains("~"))
     }
 
     @Test func jsonMatchesItsSnapshot() throws {

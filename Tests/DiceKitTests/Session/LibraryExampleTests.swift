@@ -57,7 +57,7 @@ import DiceKit   // not @testable: the README's examples use the public API only
         let sheet = """
             str = 3
             def atk = 1d20 + str
-            def dmg(bonus) = 1d8 + bonus [slashing]
+            def dmg(bonus) = (1d8 + bonus) [slashing]
             atk
             dmg(str)
             """
@@ -69,14 +69,14 @@ import DiceKit   // not @testable: the README's examples use the public API only
         #expect(lines == [
             "str = 3",
             "def atk = 1d20 + str",
-            "def dmg(bonus) = 1d8 + bonus [slashing]",
+            "def dmg(bonus) = (1d8 + bonus) [slashing]",
             "atk: 1d20 (15) + str (3) = 18",
-            "dmg(str (3)): 1d8 (3) + bonus (3) [slashing] = 6",
+            "dmg(str (3)): (1d8 (3) + bonus (3)) [slashing] = 6",
         ])
         let roll = try session.roll("atk + 2")
         #expect(RollRenderer.plain.render(roll) == "(atk: 1d20 (17) + str (3)) + 2 = 22")
         #expect(session.environment.macros.map(\.definitionText)
-                == ["def atk = 1d20 + str", "def dmg(bonus) = 1d8 + bonus [slashing]"])
+                == ["def atk = 1d20 + str", "def dmg(bonus) = (1d8 + bonus) [slashing]"])
     }
 
     @Test func stats() throws {
