@@ -72,7 +72,7 @@ extension Evaluator {
     }
 
     /// Replaces the top of `stack` (`lhs`) with `lhs op rhs`: in place when both are integers
-    /// and it does not overflow (the common case), else through `apply` (decimals, and the
+    /// and it does not overflow (the common case), else through `apply` (fractions, and the
     /// overflow error at step `index`'s range). `op` is `.add`, `.subtract` or `.multiply`.
     @inline(__always)
     private mutating func combineTop(_ stack: inout OperandStack, _ op: BinaryOperator, _ rhs: Number,
@@ -108,8 +108,6 @@ extension Evaluator {
                 switch steps[index] {
                 case .integer(let integer):
                     stack.push(.integer(integer))
-                case .decimal(let decimal):
-                    stack.push(.decimal(decimal))
                 case .literalPool(let pool):
                     guard pool < compiled.pools.count else { continue }
                     stack.push(.integer(try value(of: compiled.pools[pool])))

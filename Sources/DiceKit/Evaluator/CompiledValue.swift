@@ -19,7 +19,6 @@ public struct CompiledValue: Sendable {
     /// in side tables), so a step is two words and running one copies no reference counts.
     enum Step: Sendable {
         case integer(Int)
-        case decimal(Double)
         /// `pools[index]`: a term whose count, sides and keep/drop are literals, a sum over
         /// a window of ranks, and the literal added to it or subtracted from it, if any
         /// (`4d6kh3 + 2` is one step).
@@ -187,8 +186,8 @@ public struct CompiledValue: Sendable {
             switch expr.kind {
             case .number(.integer(let integer)):
                 emit(.integer(integer), expr.range, effect: 1)
-            case .number(.decimal(let decimal)):
-                emit(.decimal(decimal), expr.range, effect: 1)
+            case .number(.fraction):
+                emit(.tree(subtree(expr)), expr.range, effect: 1)
             case .name:
                 emit(.name(subtree(expr)), expr.range, effect: 1)
             case .unary(let op, let operand):
@@ -368,7 +367,7 @@ extension Number {
         return false
     }
 
-    /// The integer, or `nil` for a decimal.
+    /// The integer, or `nil` for a fraction.
     var wholeValue: Int? {
         if case .integer(let whole) = self { return whole }
         return nil

@@ -44,9 +44,10 @@ struct JSONWriter: Sendable {
         JSONWriter.appendString(value, to: &text)
     }
 
+    /// A value of the language: an integer as is, a fraction as the nearest double.
     mutating func number(_ key: String?, _ value: Number) {
         if let key { self.key(key) } else { separate() }
-        text += value.description
+        if case .integer(let whole) = value { text += String(whole) } else { text += Number.plainDecimal(value.doubleValue) }
     }
 
     mutating func number(_ key: String?, _ value: Int) {
@@ -64,7 +65,7 @@ struct JSONWriter: Sendable {
         } else if value != 0 && Swift.abs(value) < 1e-4 {
             text += "\(value)"
         } else {
-            text += Number(value).description
+            text += Number.plainDecimal(value)
         }
     }
 

@@ -173,9 +173,8 @@ struct ResolvedPoint: Hashable, Sendable {
         switch value {
         case .integer(let v):
             return predicate(v) || (v > Int.min && predicate(v - 1)) || (v < Int.max && predicate(v + 1))
-        case .decimal(let d):
-            guard d > -9.2e18, d < 9.2e18 else { return false }
-            return predicate(Int(d.rounded(.down))) || predicate(Int(d.rounded(.up)))
+        case .fraction:
+            return predicate(value.rounded(.down).numerator) || predicate(value.rounded(.up).numerator)
         }
     }
 }

@@ -47,8 +47,13 @@ public struct DistributionReport: Hashable, Sendable {
             if !exact { (minimum, maximum) = (nil, nil) }
             return
         }
-        minimum = bounds.low.isFinite ? .value(Number(bounds.low)) : .unbounded
-        maximum = bounds.high.isFinite ? .value(Number(bounds.high)) : .unbounded
+        minimum = Self.extreme(bounds.low)
+        maximum = Self.extreme(bounds.high)
+    }
+
+    private static func extreme(_ value: Double) -> Extreme {
+        guard value.isFinite, value.rounded() == value, Swift.abs(value) < 9.2e18 else { return .unbounded }
+        return .value(.integer(Int(value)))
     }
 }
 

@@ -47,25 +47,25 @@ import Testing
         ("max(2d6, 3)^2 [fire]", "pool number function number power"),
         ("x * 2d6!", "name term multiply"),
         ("3d6! + 1d4ro1 - d%! + 4dF!", "term term add term subtract term add"),
-        ("(1.5)d6! + 2d(-3)! + (2)d(6)!", "number count number dice number number negate dice add term add"),
+        ("(1.5)d6! + 2d(-3)! + (2)d(6)!", "tree count number dice number number negate dice add term add"),
         ("(x)d(1d4 + 2)kh(x)", "name count pool dice"),
         ("{1d20, 1d20}kh1 + repeat(2, 1d4) - m(1)", "tree tree add tree subtract"),
         ("let r = 1d20 in if r == 20 then 2d8 else 0", "pool bind name number comparison branch pool jump number unbind"),
         ("(if x then 1d6 else 2d6) + 3", "name branch pool jump pool +k"),
         ("1d6 - 0 + 2 - 1", "pool +k -k"),
         ("2 + 1d6 + 3 * 2 / 4 // 1 % 5", "number pool add number number multiply number binary number binary number binary add"),
-        ("x + 1.5 - 3", "name number add -k"),
+        ("x + 1.5 - 3", "name tree add -k"),
         ("1d20 + 5 >= 15", "pool"),
         ("(1d20 >= 15) + 2", "pool +k"),
         ("(1d20 + 5 >= 15) == 1", "pool number comparison"),
         ("(if x then 1d6 else 2d6) > 3", "name branch pool jump pool number comparison"),
-        ("1d20 + 5 >= 1.5", "pool number comparison"),
+        ("1d20 + 5 >= 1.5", "pool tree comparison"),
     ] as [(String, String)])
     func flattensWhatItCan(_ text: String, _ shape: String) throws {
         let compiled = CompiledValue(try Parser.parseExpression(text))
         let names = compiled.steps.map { step -> String in
             switch step {
-            case .integer, .decimal: return "number"
+            case .integer: return "number"
             case .literalPool: return "pool"
             case .checkCount: return "count"
             case .dice: return "dice"

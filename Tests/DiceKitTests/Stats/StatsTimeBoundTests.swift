@@ -97,7 +97,7 @@ struct StatsTimeBoundTests {
     @Test func aSimulationOfWholeAndDecimalValuesListsEachOutcomeOnce() throws {
         let report = try Self.distribution("1d4 / 2", limits: Self.simulating(Int.max))
         let outcomes = report.distribution.outcomes
-        #expect(outcomes.map(\.value) == [.decimal(0.5), .integer(1), .decimal(1.5), .integer(2)])
+        #expect(outcomes.map(\.value) == [.ratio(1, 2), .integer(1), .ratio(3, 2), .integer(2)])
         #expect(abs(outcomes.reduce(0) { $0 + $1.probability } - 1) < 1e-12)
         // Each a quarter, within five standard errors of a million rolls.
         #expect(outcomes.allSatisfy { abs($0.probability - 0.25) < 5 * (0.25 * 0.75 / 1e6).squareRoot() })
