@@ -23,6 +23,9 @@ struct PoolRules: Hashable, Sendable {
     struct Counting: Hashable, Sendable {
         /// The point of `cs` or `cf`: the value counts its matches instead of summing.
         var successes: ResolvedPoint?
+        /// `cf`: the matches counted are failures, and are marked as failures (`1_`), not as
+        /// successes.
+        var countsFailures = false
         /// The point of `df`: each match takes one away.
         var failures: ResolvedPoint?
 
@@ -132,6 +135,7 @@ extension PoolRules {
                 rules.explosion = Explosion(kind: kind, point: try point(compare))
             case .countSuccesses(let compare), .countFailures(let compare):
                 rules.counting.successes = try point(compare)
+                rules.counting.countsFailures = modifier.modifierKind == .countFailures
             case .subtractFailures(let compare):
                 rules.counting.failures = try point(compare)
             case .sort(let ascending):
