@@ -25,8 +25,9 @@ enum KeepOverChains {
         var greatest: Int { values.last?.shown ?? 0 }
     }
 
-    /// The most multisets and count splits tried before giving up (the answer is then `nil`).
-    static let maxCases = 200_000
+    /// The most faces looked at, over every multiset and count split tried, before giving up
+    /// (the answer is then `nil`): a few milliseconds.
+    static let maxCases = 2_000_000
 
     /// The bounds of the pool's value over `counts` chains; `nil` when they cannot be told
     /// within `maxCases`.
@@ -57,21 +58,23 @@ enum KeepOverChains {
         guard !failed, !stop.values.isEmpty else { return nil }
         let steps = pool.rules.keeps
         // Past this many dice, the kept ranks move in step with the size.
-        let settled = steps.reduce(0) { $0 + Swift.min($1.count, 1 << 40) }
+        let settled = steps.reduce(0) { Swift.min($0 + Swift.min($1.count, 1 << 30), 1 << 30) }
+        // Each case looks at every face of each kind, for each of 16 ends.
+        let faces = [stop, go, stopExtra, goExtra].reduce(0) { $0 + $1.values.count }
         var cases = 0
         var result = ValueBounds.empty
         let candidates: [Int] = counts.count <= 4096 ? Array(counts)
             : Array(counts.lowerBound...(counts.lowerBound + 64)) + [counts.upperBound]
         for n in candidates {
             // Splits of the first dice: `j` exploding (with `!`, all exploding dice are alike).
-            let splits: [Int] = go.values.isEmpty || n == 0 ? [0] : penetrates ? Array(0...n) : [n]
+            let splits = go.values.isEmpty || n == 0 ? 0...0 : penetrates ? 0...n : n...n
             for j in splits {
                 let canGrow = !go.values.isEmpty && (penetrates ? j > 0 : n > 0)
                 let fixed = penetrates ? n + j : n
                 // Past the settled size, enough exploding dice to fill each rank range of a
                 // fixed size, and two more.
                 let last = canGrow ? Swift.max(0, settled - fixed) + settled + 2 : 0
-                cases += (last + 1) * 16
+                cases += (last + 1) * 16 * faces
                 guard cases <= maxCases else { return nil }
                 var previous: ValueBounds?
                 for t in 0...last {
