@@ -86,6 +86,17 @@ extension Number {
         return nil
     }
 
+    /// The decimal logarithm through the C library.
+    static func log10(_ value: Double) -> Double {
+        #if canImport(Glibc)
+        return Glibc.log10(value)
+        #elseif canImport(Musl)
+        return Musl.log10(value)
+        #else
+        return Darwin.log10(value)
+        #endif
+    }
+
     /// Real power through the C library.
     static func pow(_ base: Double, _ exponent: Double) -> Double {
         #if canImport(Glibc)

@@ -202,6 +202,20 @@ func visibleEscapes(_ text: String) -> String {
         #expect(rolls.map { $0["notation"] as? String } == ["2d6!p", "1d6!!", "1d6r", "3d6cs>=5df1", "1d6mi3"])
     }
 
+    /// Probabilities have at most 12 significant digits (LANGUAGE.md §6).
+    @Test func probabilitiesHaveAtMostTwelveDigits() {
+        let cases: [(Double, String)] = [
+            (0.9800000000000004, "0.98"), (0.020000000000000004, "0.02"), (1, "1"), (0.25, "0.25"),
+            (1.0 / 3, "0.333333333333"), (2.0 / 3, "0.666666666667"), (2.1433470507544583e-05, "2.14334705075e-5"),
+            (1.5e-13, "1.5e-13"), (0.99999999999999, "1"), (1e-300, "1e-300"), (0.0001, "0.0001"), (0, "0"), (.leastNonzeroMagnitude, "4.94065645841e-324"),
+        ]
+        for (value, text) in cases {
+            var json = JSONWriter()
+            json.probability(nil, value)
+            #expect(json.text == text, "\(value)")
+        }
+    }
+
     /// `cf` counts failures: its dice are failures in JSON, never successes (issue 22).
     @Test func countedFailuresAreFailures() throws {
         for input in ["4d6cf<3", "200d6cf<3"] {
