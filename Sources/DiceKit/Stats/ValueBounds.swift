@@ -41,6 +41,21 @@ struct ValueBounds: Hashable {
         return ValueBounds(low: values.min()!, high: values.max()!)
     }
 
+    /// `b ^ e` where it is monotone: a whole constant exponent of at least 0 (an even one
+    /// folds the negative bases over), or bases of at least 1 and exponents of at least 0.
+    fileprivate static func power(_ b: ValueBounds, _ e: ValueBounds) -> ValueBounds? {
+        func pow(_ x: Double, _ y: Double) -> Double { y == 0 ? 1 : Number.pow(x, y) }
+        if e.low == e.high, e.low >= 0, e.low.rounded() == e.low, e.low < 1e15 {
+            let ends = [pow(b.low, e.low), pow(b.high, e.low)]
+            guard !ends.contains(where: \.isNaN) else { return nil }
+            let even = e.low.truncatingRemainder(dividingBy: 2) == 0
+            let low = even && b.low < 0 && b.high > 0 ? 0 : ends.min() ?? 0
+            return ValueBounds(low: low, high: ends.max() ?? 0)
+        }
+        guard b.low >= 1, e.low >= 0 else { return nil }
+        return ValueBounds(low: pow(b.low, e.low), high: pow(b.high, e.high))
+    }
+
     /// `a * b` where 0 × ∞ is 0 (a zero count of unbounded dice is 0).
     static func times(_ a: Double, _ b: Double) -> Double {
         a == 0 || b == 0 ? 0 : a * b
@@ -131,8 +146,9 @@ struct ValueBounds: Hashable {
                     if result.low.isNaN || result.high.isNaN { return nil }
                 }
                 return result
-            case .power:
-                return nil
+            case .power(let base, let exponent):
+                guard let b = bounds(of: base), let e = bounds(of: exponent) else { return nil }
+                return ValueBounds.power(b, e)
             case .comparison:
                 return ValueBounds(low: 0, high: 1)
             case .dice(let term):

@@ -38,6 +38,16 @@ struct StatsBoundsTests {
         Probe(expr: "repeat(3, 1d6!)kh2", minimum: 2, maximum: nil),
         Probe(expr: "2d6!", minimum: 2, maximum: nil),
         Probe(expr: "4d6kh3", minimum: 3, maximum: 18),
+        // Arithmetic over a cut tail: unbounded only where the tail goes.
+        Probe(expr: "(1d6!)^2", minimum: 1, maximum: nil),
+        Probe(expr: "(1d6! - 3)^2", minimum: 0, maximum: nil),
+        Probe(expr: "(-(1d6!))^3", minimum: nil, maximum: -1),
+        Probe(expr: "1d6! % 3", minimum: 0, maximum: 2),
+        Probe(expr: "min(1d6!, 4)", minimum: 1, maximum: 4),
+        Probe(expr: "abs(1d6! - 10)", minimum: 0, maximum: nil),
+        Probe(expr: "if 1d2 == 1 then 1d6! else 0", minimum: 0, maximum: nil),
+        Probe(expr: "{1d6!, 1d6}cs>=5", minimum: 0, maximum: 2),
+        Probe(expr: "1d6! - 1d6!", minimum: nil, maximum: nil),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
