@@ -41,6 +41,22 @@ struct ValueBounds: Hashable {
         return ValueBounds(low: values.min()!, high: values.max()!)
     }
 
+    /// `a op b`: 1 when it holds for every pair of values, 0 when for none, else either.
+    fileprivate static func comparison(_ op: ComparisonOperator, _ a: ValueBounds, _ b: ValueBounds) -> ValueBounds {
+        let always: Bool, never: Bool
+        switch op {
+        case .less: (always, never) = (a.high < b.low, a.low >= b.high)
+        case .lessEqual: (always, never) = (a.high <= b.low, a.low > b.high)
+        case .greater: (always, never) = (a.low > b.high, a.high <= b.low)
+        case .greaterEqual: (always, never) = (a.low >= b.high, a.high < b.low)
+        case .equal, .notEqual:
+            let same = a.low == a.high && b.low == b.high && a.low == b.low
+            let apart = a.high < b.low || b.high < a.low
+            (always, never) = op == .equal ? (same, apart) : (apart, same)
+        }
+        return always ? .constant(1) : never ? .constant(0) : ValueBounds(low: 0, high: 1)
+    }
+
     /// `b ^ e` where it is monotone: a whole constant exponent of at least 0 (an even one
     /// folds the negative bases over), or bases of at least 1 and exponents of at least 0.
     fileprivate static func power(_ b: ValueBounds, _ e: ValueBounds) -> ValueBounds? {
@@ -149,8 +165,10 @@ struct ValueBounds: Hashable {
             case .power(let base, let exponent):
                 guard let b = bounds(of: base), let e = bounds(of: exponent) else { return nil }
                 return ValueBounds.power(b, e)
-            case .comparison:
-                return ValueBounds(low: 0, high: 1)
+            case .comparison(let op, let lhs, let rhs):
+                // 1 or 0, or one of them when the operands' intervals settle it.
+                guard let a = bounds(of: lhs), let b = bounds(of: rhs) else { return ValueBounds(low: 0, high: 1) }
+                return ValueBounds.comparison(op, a, b)
             case .dice(let term):
                 return dice(term)
             case .group(let members, let modifiers):
@@ -183,8 +201,12 @@ struct ValueBounds: Hashable {
                                                       high: ValueBounds.times(kept, member.high)))
                 }
                 return result
-            case .conditional(_, let then, let otherwise):
-                // Either branch may be taken: the union of their intervals.
+            case .conditional(let condition, let then, let otherwise):
+                // Either branch may be taken: the union of their intervals, unless the
+                // condition is never 0 or always 0.
+                let test = bounds(of: condition)
+                if let test, test.low > 0 || test.high < 0 { return bounds(of: then) }
+                if let test, test.low == 0 && test.high == 0 { return bounds(of: otherwise) }
                 guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
                 return a.union(b)
             case .binding(let name, let value, let body):

@@ -48,6 +48,9 @@ struct StatsBoundsTests {
         Probe(expr: "if 1d2 == 1 then 1d6! else 0", minimum: 0, maximum: nil),
         Probe(expr: "{1d6!, 1d6}cs>=5", minimum: 0, maximum: 2),
         Probe(expr: "1d6! - 1d6!", minimum: nil, maximum: nil),
+        Probe(expr: "1d6! >= 1", minimum: 1, maximum: 1),
+        Probe(expr: "(1d6! == 0) + (1d6! > 3)", minimum: 0, maximum: 1),
+        Probe(expr: "if 1 then 1d6! else -5", minimum: 1, maximum: nil),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
@@ -112,6 +115,30 @@ struct StatsBoundsTests {
             checked += 1
         }
         #expect(checked > 200)
+    }
+
+    /// Generated expressions with exact, uncut distributions: the ends a cut or simulated
+    /// report would take from `ValueBounds` never fall inside the outcomes (they are sound),
+    /// and the report states the outcomes' own ends.
+    @Test func generatedExpressionsHaveSoundEnds() throws {
+        let environment = try ExpressionGenerator.environment()
+        var generator = ExpressionGenerator(seed: 2_212, maxDepth: 3)
+        var checked = 0
+        for _ in 0..<1_500 {
+            let expr = generator.expression()
+            var budget = StatsBudget.standard
+            budget.maxWork = 500_000
+            guard let report = try? Stats.exactDistribution(of: expr, environment: environment, limits: Limits(stats: budget)),
+                  report.truncatedMass == 0, !report.sumTailsCut,
+                  let low = report.distribution.minimum, let high = report.distribution.maximum else { continue }
+            #expect(report.minimum == .value(low) && report.maximum == .value(high), "\(expr.text)")
+            if let bounds = ValueBounds.of(expr, environment: environment, limits: .standard) {
+                #expect(bounds.low <= low.doubleValue + 1e-9 && bounds.high >= high.doubleValue - 1e-9,
+                        "\(expr.text): \(bounds) inside \(low)...\(high)")
+            }
+            checked += 1
+        }
+        #expect(checked > 300)
     }
 
     // MARK: - Exact numbers in distributions
