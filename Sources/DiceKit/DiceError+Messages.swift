@@ -11,7 +11,7 @@ extension DiceError.Kind {
         case .integerTooLarge:
             return "integer literal is too large (the largest is \(Int.max))"
         case .decimalTooLarge(let text):
-            return "the number \(text) is too large"
+            return "the number \(text) is too large or too precise (numbers are fractions of 64-bit integers)"
         case .unterminatedAnnotation:
             return "annotation has no closing ']'"
         case .promptCommandInScript(let command):
@@ -85,6 +85,8 @@ extension DiceError.Kind {
             return "division by zero"
         case .notFinite:
             return "the result is not a finite number"
+        case .irrationalPower:
+            return "the power has no exact result: it is not a fraction (like 2^0.5)"
         case .invalidRepeatCount(let value):
             return "the count of repeat must be a whole number of at least 0, not \(value)"
         case .invalidCount(let value):
@@ -127,10 +129,10 @@ extension DiceError.Kind {
         case .statsTooExpensive(let seconds, let rolls, let need):
             if let need {
                 return "the distribution is too expensive: not exact, and \(rolls) simulated rolls need about "
-                    + "\(Number(need)) s, more than the \(Number(seconds)) s allowed"
+                    + "\(Number.plainDecimal(need)) s, more than the \(Number.plainDecimal(seconds)) s allowed"
             }
             return "the distribution is too expensive: not exact, and not even \(rolls) simulated rolls "
-                + "fit in \(Number(seconds)) s"
+                + "fit in \(Number.plainDecimal(seconds)) s"
         case .internalError(let text):
             return "internal error: \(text) (a bug in dice; please report it)"
         }

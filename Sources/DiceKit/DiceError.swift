@@ -13,7 +13,7 @@ public struct DiceError: Error, Hashable, Sendable {
         case invalidUTF8
         /// An integer literal beyond 64 bits.
         case integerTooLarge
-        /// A decimal literal too large to be a finite number, with its text.
+        /// A decimal literal whose exact fraction does not fit in 64 bits, with its text.
         case decimalTooLarge(String)
         /// `[fire` with no closing bracket.
         case unterminatedAnnotation
@@ -75,8 +75,10 @@ public struct DiceError: Error, Hashable, Sendable {
         case overflow
         /// Division or modulo by zero.
         case divisionByZero
-        /// A decimal result that is infinite or not a number.
+        /// A result beyond any number at all (`10.0^400`).
         case notFinite
+        /// A power whose exact result is no fraction (`2^0.5`).
+        case irrationalPower
         /// A dice count that is negative or not whole.
         case invalidCount(Number)
         /// The count of `repeat(count, expr)` negative or not whole.

@@ -29,9 +29,10 @@ import DiceKit
         #expect(printed(values.map { .integer($0) }) == values.map { "\($0)\n" }.joined())
     }
 
-    /// Decimals keep their text.
+    /// Fractions keep their text.
     @Test func writesDecimalsAsTheirDescription() {
-        let decimals: [Number] = [.decimal(1.5), .decimal(-0.25), .decimal(3.3333333333333335), .decimal(1e300)]
+        let decimals: [Number] = [.fraction(numerator: 3, denominator: 2), .fraction(numerator: -1, denominator: 4),
+                                  .fraction(numerator: 1, denominator: 3), .fraction(numerator: Int.max, denominator: 7)]
         #expect(printed(decimals) == decimals.map { "\($0.description)\n" }.joined())
     }
 

@@ -152,12 +152,11 @@ enum Printer {
         }
     }
 
-    /// `number` as a literal that reads back: a whole decimal beyond 64 bits prints
-    /// like an integer (`100000000000000000000`), too large for an integer literal, so it gets `.0`.
+    /// `number` as a literal that reads back: `0.125` exactly, and a fraction whose decimals
+    /// do not end as a quotient in parentheses (`(1/3)`).
     static func literal(_ number: Number) -> String {
-        let text = number.description
-        if case .decimal = number, !text.contains(".") { return text + ".0" }
-        return text
+        guard case .fraction(let numerator, let denominator) = number else { return number.description }
+        return number.exactDecimal ?? "(\(numerator)/\(denominator))"
     }
 
     /// A non-negative literal as is; anything else in parentheses.

@@ -109,6 +109,9 @@ extension Evaluator {
             }
             let success = isKept && succeeds[code]
             let failure = isKept && fails[code]
+            // What the breakdown marks: a `cf` match is a failure.
+            let markedSuccess = success && !rules.counting.countsFailures
+            let markedFailure = failure || success && rules.counting.countsFailures
             if isKept {
                 if counting != nil {
                     if success { successes += 1 }
@@ -120,12 +123,12 @@ extension Evaluator {
             }
             if index < listed {
                 if isKept && hasKeeps { kept.append(index) }
-                if success { outcome.successes.append(index) }
-                if failure { outcome.failures.append(index) }
+                if markedSuccess { outcome.successes.append(index) }
+                if markedFailure { outcome.failures.append(index) }
             } else if others.limit > 0 {
                 others.offer(rank: rank[code], of: distinct.count) {
-                    GroupRoll.Member(roll: Roll(.number, value: distinct[code]), kept: isKept, success: success,
-                                     failure: failure)
+                    GroupRoll.Member(roll: Roll(.number, value: distinct[code]), kept: isKept, success: markedSuccess,
+                                     failure: markedFailure)
                 }
             }
         }

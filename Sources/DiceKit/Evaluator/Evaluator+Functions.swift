@@ -32,9 +32,6 @@ enum Functions {
     }
 
     static func rounded(_ value: Number, _ rule: FloatingPointRoundingRule) -> Number {
-        switch value {
-        case .integer: return value
-        case .decimal(let d): return Number(d.rounded(rule))
-        }
+        value.rounded(rule)
     }
 }

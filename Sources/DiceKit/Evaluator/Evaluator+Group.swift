@@ -133,7 +133,7 @@ extension Evaluator {
         if let counting {
             var count = 0
             for index in kept where counting.matches(values[index]) {
-                outcome.successes.append(index)
+                if rules.counting.countsFailures { outcome.failures.append(index) } else { outcome.successes.append(index) }
                 count += 1
             }
             value = .integer(count)

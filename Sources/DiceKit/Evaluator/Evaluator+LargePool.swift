@@ -220,7 +220,9 @@ extension Evaluator {
                 dice[index].flags.insert(.dropped)
                 continue
             }
-            if let counting = plan.counting, counting.matches(value) { dice[index].flags.insert(.success) }
+            if let counting = plan.counting, counting.matches(value) {
+                dice[index].flags.insert(plan.rules.counting.countsFailures ? .failure : .success)
+            }
             if let failures = plan.failures, failures.matches(value) { dice[index].flags.insert(.failure) }
         }
     }

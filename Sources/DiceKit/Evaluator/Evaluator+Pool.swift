@@ -238,8 +238,9 @@ extension Evaluator {
         for step in plan.keeps { step.apply(to: &entries) }
         var value = 0
         if let counting = plan.counting {
+            let mark: Die.Flags = plan.rules.counting.countsFailures ? .failure : .success
             for index in entries.indices where entries[index].isCounted && counting.matches(entries[index].value) {
-                entries[index].flags.insert(.success)
+                entries[index].flags.insert(mark)
                 value += 1
             }
         } else {

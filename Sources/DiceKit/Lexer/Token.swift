@@ -12,7 +12,7 @@ struct Token: Hashable, Sendable {
 /// The kinds of token; payloads live in the cases. Parse errors say which was found.
 public enum TokenKind: Hashable, Sendable {
     case integer(Int)
-    case decimal(Double)
+    case decimal(Number)
     case name(String)
     /// `def`
     case keywordDef
@@ -98,7 +98,7 @@ extension TokenKind {
     var spelling: String {
         switch self {
         case .integer(let value): return "'\(value)'"
-        case .decimal(let value): return "'\(Number(value))'"
+        case .decimal(let value): return "'\(value.exactDecimal ?? value.description)'"
         case .name(let name): return "'\(name)'"
         case .keywordDef: return "'def'"
         case .keywordStats: return "'stats'"

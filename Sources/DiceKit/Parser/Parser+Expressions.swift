@@ -162,7 +162,7 @@ extension Parser {
             return .number(Expr(.number(.integer(value)), token.range))
         case .decimal(let value) where adjacent:
             let token = try advance()
-            return .number(Expr(.number(Number(value)), token.range))
+            return .number(Expr(.number(value), token.range))
         case .percentileSides:
             try advance()
             return .percentile
@@ -225,7 +225,7 @@ extension Parser {
             return Expr(.number(.integer(value)), token.range)
         case .decimal(let value):
             try advance()
-            return Expr(.number(Number(value)), token.range)
+            return Expr(.number(value), token.range)
         case .name(let name):
             try advance()
             if current.kind == .leftParen {

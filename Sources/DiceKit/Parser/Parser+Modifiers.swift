@@ -47,7 +47,7 @@ extension Parser {
             return Expr(.number(.integer(value)), number.range)
         case .decimal(let value):
             let number = try advance()
-            return Expr(.number(Number(value)), number.range)
+            return Expr(.number(value), number.range)
         case .leftParen:
             return try parenthesized()
         default:
@@ -107,7 +107,8 @@ extension Parser {
             return Expr(.number(.integer(negative ? -value : value)), range(from: start))
         case .decimal(let value):
             try advance()
-            return Expr(.number(Number(negative ? -value : value)), range(from: start))
+            // A literal is never negative, so its negation always fits.
+            return Expr(.number(negative ? (try? value.negated()) ?? value : value), range(from: start))
         case .leftParen where !negative:
             return try parenthesized()
         default:

@@ -44,9 +44,10 @@ struct JSONWriter: Sendable {
         JSONWriter.appendString(value, to: &text)
     }
 
+    /// A value of the language: an integer as is, a fraction as the nearest double.
     mutating func number(_ key: String?, _ value: Number) {
         if let key { self.key(key) } else { separate() }
-        text += value.description
+        if case .integer(let whole) = value { text += String(whole) } else { text += Number.plainDecimal(value.doubleValue) }
     }
 
     mutating func number(_ key: String?, _ value: Int) {
@@ -64,8 +65,35 @@ struct JSONWriter: Sendable {
         } else if value != 0 && Swift.abs(value) < 1e-4 {
             text += "\(value)"
         } else {
-            text += Number(value).description
+            text += Number.plainDecimal(value)
         }
+    }
+
+    /// A probability, rounded to 12 significant digits (LANGUAGE.md §6: `0.98`, not
+    /// `0.9800000000000004`); tiny ones in exponent form, `1.53131219268e-10`.
+    mutating func probability(_ key: String?, _ value: Double) {
+        if let key { self.key(key) } else { separate() }
+        guard value.isFinite, value > 0 else { return text += value == 0 ? "0" : "null" }
+        // The power of ten that brings the value to 12 digits before the point.
+        var shift = 11 - Int(Number.log10(value).rounded(.down))
+        // In two steps past 10^200, which alone would be beyond a Double for the tiniest.
+        func scaled(_ shift: Int) -> Double {
+            shift > 200 ? (value * 1e200 * Number.pow(10, Double(shift - 200))).rounded()
+                : (value * Number.pow(10, Double(shift))).rounded()
+        }
+        var digits = scaled(shift)
+        if digits >= 1e12 {
+            shift -= 1
+            digits = scaled(shift)
+        }
+        guard value < 1e-4, digits < 1e12 else {
+            text += Number.plainDecimal(digits / Number.pow(10, Double(shift)))
+            return
+        }
+        var mantissa = String(Int(digits))
+        while mantissa.count > 1 && mantissa.hasSuffix("0") { mantissa.removeLast() }
+        let first = mantissa.removeFirst()
+        text += String(first) + (mantissa.isEmpty ? "" : "." + mantissa) + "e-" + String(shift - 11)
     }
 
     mutating func null(_ key: String?) {

@@ -108,7 +108,7 @@ public struct OutcomeRenderer: Sendable {
         distribution.forEachOutcome { value, probability in
             json.beginArray()
             json.number(nil, value)
-            json.number(nil, probability)
+            json.probability(nil, probability)
             json.endArray()
         }
         json.endArray()

@@ -15,7 +15,9 @@ public enum SessionScript {
 
     /// Text that evaluates to exactly `value` (the smallest integer has no literal).
     static func literal(_ value: Number) -> String {
-        if value == .integer(Int.min) { return "(-9223372036854775807 - 1)" }
+        let smallest = "(-9223372036854775807 - 1)"
+        if value == .integer(Int.min) { return smallest }
+        if case .fraction(Int.min, let denominator) = value { return "(\(smallest)/\(denominator))" }
         return Printer.literal(value)
     }
 }

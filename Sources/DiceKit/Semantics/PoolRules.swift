@@ -23,6 +23,9 @@ struct PoolRules: Hashable, Sendable {
     struct Counting: Hashable, Sendable {
         /// The point of `cs` or `cf`: the value counts its matches instead of summing.
         var successes: ResolvedPoint?
+        /// `cf`: the matches counted are failures, and are marked as failures (`1_`), not as
+        /// successes.
+        var countsFailures = false
         /// The point of `df`: each match takes one away.
         var failures: ResolvedPoint?
 
@@ -132,6 +135,7 @@ extension PoolRules {
                 rules.explosion = Explosion(kind: kind, point: try point(compare))
             case .countSuccesses(let compare), .countFailures(let compare):
                 rules.counting.successes = try point(compare)
+                rules.counting.countsFailures = modifier.modifierKind == .countFailures
             case .subtractFailures(let compare):
                 rules.counting.failures = try point(compare)
             case .sort(let ascending):
@@ -173,9 +177,8 @@ struct ResolvedPoint: Hashable, Sendable {
         switch value {
         case .integer(let v):
             return predicate(v) || (v > Int.min && predicate(v - 1)) || (v < Int.max && predicate(v + 1))
-        case .decimal(let d):
-            guard d > -9.2e18, d < 9.2e18 else { return false }
-            return predicate(Int(d.rounded(.down))) || predicate(Int(d.rounded(.up)))
+        case .fraction:
+            return predicate(value.rounded(.down).numerator) || predicate(value.rounded(.up).numerator)
         }
     }
 }

@@ -1,5 +1,5 @@
 /// A probability distribution over the values of the dice language: each outcome
-/// (an integer or a decimal `Number`) with its probability.
+/// (a `Number`: an integer or an exact fraction) with its probability.
 ///
 /// Whole-number distributions over a compact range are stored as a flat array
 /// indexed by offset; anything else as a sorted list. The total probability may
@@ -175,7 +175,7 @@ public struct Distribution: Hashable, Sendable {
     }
 
     /// Calls `body` with each whole-number outcome of positive probability, in increasing order
-    /// (decimal outcomes are skipped).
+    /// (fractions are skipped).
     ///
     /// - Complexity: O(*n*)
     func forEachWholeOutcome<E: Error>(_ body: (Int, Double) throws(E) -> Void) throws(E) {

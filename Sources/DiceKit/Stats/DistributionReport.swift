@@ -42,13 +42,41 @@ public struct DistributionReport: Hashable, Sendable {
 
     /// Takes the true ends of the expression's range from `bounds` (when known), for a
     /// simulation or a distribution with cut tails; without them a simulation's are unknown.
+    ///
+    /// The outcomes listed are possible, so an end is never short of them: `bounds` gives the
+    /// ends that no sample or cut reaches (`1d6!kh20` has max 120, and `8d6!` none), and the
+    /// outcomes the ends a loose bound would overstate.
     mutating func setBounds(_ bounds: ValueBounds?) {
         guard let bounds else {
             if !exact { (minimum, maximum) = (nil, nil) }
             return
         }
-        minimum = bounds.low.isFinite ? .value(Number(bounds.low)) : .unbounded
-        maximum = bounds.high.isFinite ? .value(Number(bounds.high)) : .unbounded
+        minimum = Self.extreme(bounds.low, beyond: distribution.minimum, below: true)
+        maximum = Self.extreme(bounds.high, beyond: distribution.maximum, below: false)
+    }
+
+    /// The end `bound` (a `Double`, infinite when unbounded), unless `outcome` lies beyond it.
+    private static func extreme(_ bound: Double, beyond outcome: Number?, below: Bool) -> Extreme {
+        guard bound.isFinite else { return .unbounded }
+        guard let outcome else { return Number.exactly(bound).map { .value($0) } ?? .unbounded }
+        if below ? outcome.doubleValue <= bound : outcome.doubleValue >= bound { return .value(outcome) }
+        return Number.exactly(bound).map { .value($0) } ?? .value(outcome)
+    }
+}
+
+extension Number {
+    /// The exact value of a finite `Double` (`m × 2^e`), when it fits.
+    static func exactly(_ value: Double) -> Number? {
+        guard value.isFinite else { return nil }
+        if value.rounded() == value {
+            guard Swift.abs(value) < 9.2e18 else { return nil }
+            return .integer(Int(value))
+        }
+        let exponent = -Int(value.exponent) + 52
+        guard exponent > 0, exponent < 63 else { return nil }
+        let scaled = value * Double(1 << exponent)
+        guard scaled.rounded() == scaled, Swift.abs(scaled) < 9.2e18 else { return nil }
+        return Number(numerator: Int(scaled), denominator: 1 << exponent)
     }
 }
 

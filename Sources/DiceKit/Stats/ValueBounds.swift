@@ -41,8 +41,39 @@ struct ValueBounds: Hashable {
         return ValueBounds(low: values.min()!, high: values.max()!)
     }
 
+    /// `a op b`: 1 when it holds for every pair of values, 0 when for none, else either.
+    fileprivate static func comparison(_ op: ComparisonOperator, _ a: ValueBounds, _ b: ValueBounds) -> ValueBounds {
+        let always: Bool, never: Bool
+        switch op {
+        case .less: (always, never) = (a.high < b.low, a.low >= b.high)
+        case .lessEqual: (always, never) = (a.high <= b.low, a.low > b.high)
+        case .greater: (always, never) = (a.low > b.high, a.high <= b.low)
+        case .greaterEqual: (always, never) = (a.low >= b.high, a.high < b.low)
+        case .equal, .notEqual:
+            let same = a.low == a.high && b.low == b.high && a.low == b.low
+            let apart = a.high < b.low || b.high < a.low
+            (always, never) = op == .equal ? (same, apart) : (apart, same)
+        }
+        return always ? .constant(1) : never ? .constant(0) : ValueBounds(low: 0, high: 1)
+    }
+
+    /// `b ^ e` where it is monotone: a whole constant exponent of at least 0 (an even one
+    /// folds the negative bases over), or bases of at least 1 and exponents of at least 0.
+    fileprivate static func power(_ b: ValueBounds, _ e: ValueBounds) -> ValueBounds? {
+        func pow(_ x: Double, _ y: Double) -> Double { y == 0 ? 1 : Number.pow(x, y) }
+        if e.low == e.high, e.low >= 0, e.low.rounded() == e.low, e.low < 1e15 {
+            let ends = [pow(b.low, e.low), pow(b.high, e.low)]
+            guard !ends.contains(where: \.isNaN) else { return nil }
+            let even = e.low.truncatingRemainder(dividingBy: 2) == 0
+            let low = even && b.low < 0 && b.high > 0 ? 0 : ends.min() ?? 0
+            return ValueBounds(low: low, high: ends.max() ?? 0)
+        }
+        guard b.low >= 1, e.low >= 0 else { return nil }
+        return ValueBounds(low: pow(b.low, e.low), high: pow(b.high, e.high))
+    }
+
     /// `a * b` where 0 × ∞ is 0 (a zero count of unbounded dice is 0).
-    fileprivate static func times(_ a: Double, _ b: Double) -> Double {
+    static func times(_ a: Double, _ b: Double) -> Double {
         a == 0 || b == 0 ? 0 : a * b
     }
 
@@ -131,26 +162,51 @@ struct ValueBounds: Hashable {
                     if result.low.isNaN || result.high.isNaN { return nil }
                 }
                 return result
-            case .power:
-                return nil
-            case .comparison:
-                return ValueBounds(low: 0, high: 1)
+            case .power(let base, let exponent):
+                guard let b = bounds(of: base), let e = bounds(of: exponent) else { return nil }
+                return ValueBounds.power(b, e)
+            case .comparison(let op, let lhs, let rhs):
+                // 1 or 0, or one of them when the operands' intervals settle it.
+                guard let a = bounds(of: lhs), let b = bounds(of: rhs) else { return ValueBounds(low: 0, high: 1) }
+                return ValueBounds.comparison(op, a, b)
             case .dice(let term):
                 return dice(term)
             case .group(let members, let modifiers):
-                guard modifiers.isEmpty else { return nil }
-                var total = ValueBounds.constant(0)
+                var each: [ValueBounds] = []
                 for member in members {
                     guard let bound = bounds(of: member) else { return nil }
-                    total = ValueBounds(low: total.low + bound.low, high: total.high + bound.high)
+                    each.append(bound)
                 }
-                return total
+                guard !modifiers.isEmpty else {
+                    return each.reduce(.constant(0)) { ValueBounds(low: $0.low + $1.low, high: $0.high + $1.high) }
+                }
+                guard let steps = Self.keepsOnly(modifiers) else { return nil }
+                // The sum of a window of sorted values grows with each value: the window of
+                // the least values is the least, of the greatest the greatest.
+                let kept = KeepDropStep.keptRange(steps, total: each.count)
+                let lows = each.map(\.low).sorted(), highs = each.map(\.high).sorted()
+                return ValueBounds(low: lows[kept].reduce(0, +), high: highs[kept].reduce(0, +))
             case .repeat(let count, let body, let modifiers):
-                guard modifiers.isEmpty, let counts = bounds(of: count), counts.low >= 0,
+                guard let counts = bounds(of: count), counts.low >= 0, counts.high <= Double(limits.maxDice),
                       let member = bounds(of: body) else { return nil }
-                return ValueBounds.corners(counts, member, ValueBounds.times)
-            case .conditional(_, let then, let otherwise):
-                // Either branch may be taken: the union of their intervals.
+                guard !modifiers.isEmpty else { return ValueBounds.corners(counts, member, ValueBounds.times) }
+                guard let steps = Self.keepsOnly(modifiers) else { return nil }
+                let low = Int(counts.low.rounded(.up)), high = Int(counts.high.rounded(.down))
+                guard low <= high else { return nil }
+                var result = ValueBounds.empty
+                let candidates = high - low <= 4096 ? Array(low...high) : [low, high] + Array(low...(low + 64))
+                for n in candidates {
+                    let kept = Double(KeepDropStep.keptRange(steps, total: n).count)
+                    result = result.union(ValueBounds(low: ValueBounds.times(kept, member.low),
+                                                      high: ValueBounds.times(kept, member.high)))
+                }
+                return result
+            case .conditional(let condition, let then, let otherwise):
+                // Either branch may be taken: the union of their intervals, unless the
+                // condition is never 0 or always 0.
+                let test = bounds(of: condition)
+                if let test, test.low > 0 || test.high < 0 { return bounds(of: then) }
+                if let test, test.low == 0 && test.high == 0 { return bounds(of: otherwise) }
                 guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
                 return a.union(b)
             case .binding(let name, let value, let body):
@@ -161,6 +217,14 @@ struct ValueBounds: Hashable {
             case .annotated(let inner, _):
                 return bounds(of: inner)
             }
+        }
+
+        /// The keep/drop steps of a group's literal modifiers when they do nothing else (sorting
+        /// aside); `nil` for counting, an argument to work out, or a conflict.
+        private static func keepsOnly(_ modifiers: [DiceModifier]) -> [KeepDropStep]? {
+            guard PoolRules.conflict(in: modifiers, onGroup: true) == nil, let rules = PoolRules.literal(modifiers),
+                  rules.counting.isSum, rules.clamps.isEmpty, rules.rerolls.isEmpty, rules.explosion == nil else { return nil }
+            return rules.keeps
         }
 
         private mutating func body(_ macro: Macro, _ bindings: [String: ValueBounds]) -> ValueBounds? {
@@ -240,9 +304,10 @@ struct ValueBounds: Hashable {
             }
             // Keep/drop among the dice of `!` and `!p` chains picks dice, not chains.
             let chained = rules.keeps.isEmpty || rules.explosion?.kind == .compound
-            guard let die = chained ? pool.chainBounds : pool.eachDieBounds else { return nil }
             let low = Int(counts.low.rounded(.up)), high = Int(counts.high.rounded(.down))
             guard low <= high else { return nil }
+            if !chained && pool.cutsExplosionTails { return KeepOverChains.bounds(pool, counts: low...high) }
+            guard let die = chained ? pool.chainBounds : pool.eachDieBounds else { return nil }
             /// The dice kept of `n`.
             func kept(_ n: Int) -> Int { rules.keeps.isEmpty ? n : KeepDropStep.keptRange(rules.keeps, total: n).count }
             var result: ValueBounds?
@@ -253,14 +318,11 @@ struct ValueBounds: Hashable {
             } else if !rules.keeps.isEmpty {
                 candidates += Array(low...(low + 64))
             }
-            // Explosions add dice without end, and keep/drop then keeps more of them (the kept
-            // count grows with the dice: `kh3` up to 3, `dl6` without bound).
-            let explodes = !chained && (!die.low.isFinite || !die.high.isFinite)
+            // Every die may show the same face: k kept dice count k times one die, at either end.
             for n in candidates {
-                let fewest = Double(kept(n)), most = explodes ? Double(kept(n + 1_000_000)) : fewest
-                let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
-                            ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
-                let part = ValueBounds(low: ends.min()!, high: ends.max()!)
+                let k = Double(kept(n))
+                let ends = [ValueBounds.times(k, die.low), ValueBounds.times(k, die.high)]
+                let part = ValueBounds(low: Swift.min(ends[0], ends[1]), high: Swift.max(ends[0], ends[1]))
                 result = result?.union(part) ?? part
             }
             return result
@@ -302,7 +364,7 @@ extension PoolModel {
             let faces = ends(counted).stop
             return failed || faces.low > faces.high ? nil : faces
         }
-        if explosion.kind == .compound && !rules.counting.isSum { return nil }
+        if explosion.kind == .compound && !rules.counting.isSum { return compoundCountBounds(chain { Double($0) }) }
         /// A chain of dice each counting `value(face)`.
         func chain(_ value: (Int) -> Double) -> ValueBounds {
             let (stop, go) = ends(value)
@@ -326,12 +388,49 @@ extension PoolModel {
         return result
     }
 
-    /// The least and greatest value each die of the pool counts, an extra die of an explosion
-    /// alone: unbounded on the side extra dice go (keep/drop may keep without end of them);
-    /// `nil` when a contribution cannot be worked out.
+    /// What a compounded die counts for `cs`/`cf`/`df`, given the bounds of its sum: the counts
+    /// of the sums of chains up to 8 explosions deep (beyond, a sum is past every literal
+    /// point, as the deepest are), and without end where `df` alone counts an unbounded sum.
+    private func compoundCountBounds(_ sums: ValueBounds) -> ValueBounds? {
+        var stops: [Int] = [], goes: [Int] = []
+        die.forEachWholeOutcome { face, _ in if explodes(face) { goes.append(face) } else { stops.append(face) } }
+        var reached = Set(stops), partial: Set<Int> = [0]
+        for _ in 0..<8 {
+            var next = Set<Int>()
+            for sum in partial {
+                for face in goes {
+                    let (total, overflow) = sum.addingReportingOverflow(face)
+                    if !overflow { next.insert(total) }
+                }
+            }
+            guard next.count * Swift.max(1, stops.count) <= 10_000 else { return nil }
+            for sum in next {
+                for face in stops {
+                    let (total, overflow) = sum.addingReportingOverflow(face)
+                    if !overflow { reached.insert(total) }
+                }
+            }
+            partial = next
+        }
+        var result = ValueBounds.empty
+        for sum in reached {
+            guard let counted = try? rules.counting.contribution(of: .integer(sum)) else { return nil }
+            result = result.union(.constant(counted.doubleValue))
+        }
+        guard result.low <= result.high else { return nil }
+        if rules.counting.successes == nil {
+            // `df` only: the sum less at most one.
+            if !sums.low.isFinite { result.low = -.infinity }
+            if !sums.high.isFinite { result.high = .infinity }
+        }
+        return result
+    }
+
+    /// The least and greatest value each die of a pool that never explodes counts (for
+    /// keep/drop over exploding dice, see `KeepOverChains`); `nil` when a contribution cannot
+    /// be worked out.
     var eachDieBounds: ValueBounds? {
-        var faces = ValueBounds.empty, extras = ValueBounds.empty
-        let explodes = rules.explosion != nil && cutsExplosionTails
+        var faces = ValueBounds.empty
         var failed = false
         die.forEachWholeOutcome { face, _ in
             guard let value = try? rules.counting.contribution(of: .integer(face)) else {
@@ -339,14 +438,8 @@ extension PoolModel {
                 return
             }
             faces = faces.union(.constant(value.doubleValue))
-            guard explodes else { return }
-            let (extra, overflow) = rules.explosion?.kind == .penetrate ? face.subtractingReportingOverflow(1) : (face, false)
-            if !overflow, let extraValue = try? rules.counting.contribution(of: .integer(extra)) {
-                extras = extras.union(.constant(extraValue.doubleValue))
-            }
         }
         guard !failed, faces.low <= faces.high else { return nil }
-        // A chain may go on without end: each extra die adds what it shows.
-        return ValueBounds(low: extras.low < 0 ? -.infinity : faces.low, high: extras.high > 0 ? .infinity : faces.high)
+        return faces
     }
 }

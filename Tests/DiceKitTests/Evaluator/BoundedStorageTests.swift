@@ -269,13 +269,13 @@ import Testing
             return
         }
         #expect(narrow.count == 256 && values.distinct.count == 7)
-        for value in 0..<300 { values.append(.decimal(Double(value) + 0.5)) }
+        for value in 0..<300 { values.append(.ratio(2 * value + 1, 2)) }
         guard case .wide(let wide) = values.storage else {
             Issue.record("not wide")
             return
         }
         #expect(wide.count == 556)
-        #expect(wide.map { values.distinct[Int($0)] }
-            == (0..<256).map { Number.integer($0 % 7 - 3) } + (0..<300).map { Number.decimal(Double($0) + 0.5) })
+        let halves = (0..<300).map { Number.ratio(2 * $0 + 1, 2) }
+        #expect(wide.map { values.distinct[Int($0)] } == (0..<256).map { Number.integer($0 % 7 - 3) } + halves)
     }
 }

@@ -11,7 +11,7 @@ struct ValueCase: Sendable, CustomTestStringConvertible {
     }
     init(_ input: String, decimal expected: Double) {
         self.input = input
-        self.expected = .decimal(expected)
+        self.expected = Number.nearest(to: expected) ?? .integer(Int.min)
     }
     var testDescription: String { input }
 }
@@ -46,7 +46,13 @@ struct EvalErrorCase: Sendable, CustomTestStringConvertible {
         ValueCase("0^0", 1),
         ValueCase("0^5", 0),
         ValueCase("4^0.5", 2),
-        ValueCase("2^0.5", decimal: 2.0.squareRoot()),
+        ValueCase("(1/8)^(1/3)", decimal: 0.5),
+        ValueCase("8^(2/3)", 4),
+        ValueCase("4^-0.5", decimal: 0.5),
+        ValueCase("(4/9)^1.5", decimal: 8.0 / 27.0),
+        ValueCase("(-8)^(1/3)", -2),
+        ValueCase("0^0.5", 0),
+        ValueCase("1^(1/1000)", 1),
         ValueCase("6/2", 3),
         ValueCase("7/2", decimal: 3.5),
         ValueCase("-7/2", decimal: -3.5),
@@ -54,7 +60,12 @@ struct EvalErrorCase: Sendable, CustomTestStringConvertible {
         ValueCase("7 / 2 * 2", 7),
         ValueCase("0.5 + 0.5", 1),
         ValueCase("1.5 * 2", 3),
-        ValueCase("0.1 + 0.2", decimal: 0.1 + 0.2),
+        ValueCase("0.1 + 0.2", decimal: 0.3),
+        ValueCase("floor(15 / 11 * 11)", 15),
+        ValueCase("1/3 + 1/6", decimal: 0.5),
+        ValueCase("1/3 * 3", 1),
+        ValueCase("0.1 * 3 - 0.3", 0),
+        ValueCase("9223372036854775807 / 2 * 2", 9223372036854775807),
         ValueCase("7 // 2", 3),
         ValueCase("-7 // 2", -4),
         ValueCase("7 // -2", -4),
@@ -69,6 +80,9 @@ struct EvalErrorCase: Sendable, CustomTestStringConvertible {
         ValueCase("7.5 % 2", decimal: 1.5),
         ValueCase("-7.5 % 2", decimal: 0.5),
         ValueCase("3 % 1.5", 0),
+        ValueCase("1 % (1/3)", 0),
+        ValueCase("-1/3 % 1", decimal: 2.0 / 3.0),
+        ValueCase("(1/2) // (1/3)", 1),
         ValueCase("+3", 3),
         ValueCase("--3", 3),
         ValueCase("-(3)", -3),
@@ -79,7 +93,9 @@ struct EvalErrorCase: Sendable, CustomTestStringConvertible {
         ValueCase("3 >= 3", 1),
         ValueCase("1 == 1.0", 1),
         ValueCase("1 != 1", 0),
-        ValueCase("0.1 + 0.2 == 0.3", 0),
+        ValueCase("0.1 + 0.2 == 0.3", 1),
+        ValueCase("1/3 < 0.3333333333", 0),
+        ValueCase("-1/3 < -0.3333333333", 1),
         ValueCase("1 + 1 == 2", 1),
         ValueCase("2 * 3 > 5", 1),
         ValueCase("9007199254740993 > 9007199254740992.0", 1),
@@ -151,8 +167,13 @@ struct EvalErrorCase: Sendable, CustomTestStringConvertible {
         EvalErrorCase("‸0^-1", .divisionByZero),
         EvalErrorCase("‸10.0^400", .notFinite),
         EvalErrorCase("‸1.5^2000", .notFinite),
-        EvalErrorCase("‸(-8)^(1/3)", .notFinite),
-        EvalErrorCase("‸(-1)^0.5", .notFinite),
+        EvalErrorCase("‸2^0.5", .irrationalPower),
+        EvalErrorCase("‸(-1)^0.5", .irrationalPower),
+        EvalErrorCase("‸(1/3)^0.5", .irrationalPower),
+        EvalErrorCase("‸2^(1/64)", .irrationalPower),
+        EvalErrorCase("9223372036854775807 / 2 ‸+ 1/3", .overflow),
+        EvalErrorCase("1/3037000500 ‸* (1/3037000500)", .overflow),
+        EvalErrorCase("‸(1/2)^64", .overflow),
     ]
 
     @Test(arguments: errors)

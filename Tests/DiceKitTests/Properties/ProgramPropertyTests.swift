@@ -515,12 +515,11 @@ struct ProgramRun {
         }
     }
 
-    /// Decimals are finite, and whole 64-bit values are integers.
+    /// Fractions are in lowest terms with a denominator above 1 (so whole values are integers).
     mutating func check(_ number: Number, input: String) {
-        guard case .decimal(let value) = number else { return }
-        if !value.isFinite { fail("`\(input)`: a non-finite decimal \(value)") }
-        if value.rounded(.towardZero) == value, value >= -9_223_372_036_854_775_808.0, value < 9_223_372_036_854_775_808.0 {
-            fail("`\(input)`: a whole decimal \(value) that should be an integer")
+        guard case .fraction(let numerator, let denominator) = number else { return }
+        if denominator <= 1 || Number.gcd(numerator, denominator) != 1 {
+            fail("`\(input)`: a fraction \(numerator)/\(denominator) not in lowest terms")
         }
     }
 
@@ -602,13 +601,15 @@ struct ProgramRun {
         return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]
     }
 
-    /// Whether a JSON number is the value (decimals to the last few bits).
+    /// Whether a JSON number is the value (a fraction's nearest double, to the last few bits).
     static func same(_ number: NSNumber, _ value: Number) -> Bool {
         switch value {
         case .integer(let whole):
             return number.int64Value == Int64(whole) || number.doubleValue == Double(whole)
-        case .decimal(let fraction):
-            return abs(number.doubleValue - fraction) <= 1e-12 * Swift.max(1, abs(fraction))
+        case .fraction:
+            // The nearest double, to the last bit or two that Foundation's parser may lose.
+            let fraction = value.doubleValue
+            return abs(number.doubleValue - fraction) <= 1e-15 * Swift.max(1, abs(fraction))
         }
     }
 

@@ -85,13 +85,9 @@ import Darwin
     static let doublingMacros = (1...40).map { "def a\($0) = a\($0 - 1) + a\($0 - 1)" }.joined(separator: "\n")
 
     static let cases: [Case] = [
-        // A whole decimal beyond 64 bits prints like an integer; the value itself is right:
-        // the Double nearest to 100000000005000000000, which IEEE multiplication gives
-        // (that literal is not a Double; this one is, exactly).
+        // Beyond 64 bits a number is an overflow, not a rounded double.
         Case(name: "crash-a8edc2c7: x = 10000000000.5 * 10000000000", program: "x = 10000000000.5 * 10000000000",
-             expected: .value(.decimal(100_000_000_005_000_003_584))),
-        Case(name: "printed whole decimal literal", program: "def m = 100000000000000000000.0 + 1\nm",
-             expected: .value(.decimal(100_000_000_000_000_000_000))),
+             expected: .error(.overflow)),
         // Each macro uses the previous one twice: 2^40 uses and no dice. They count
         // against the dice limit like repeat members, so this ends with an error.
         Case(name: "exponential macros", program: "def a0 = 1\n" + doublingMacros + "\na40",
@@ -116,18 +112,25 @@ import Darwin
 
     // MARK: - Saving what was computed
 
-    @Test func wholeDecimalsBeyond64BitsSaveAsDecimalLiterals() throws {
-        let (_, session) = try Self.run("x = 10000000000.5 * 10000000000\ny = -(9223372036854775807 * 1.5)")
+    @Test func fractionsSaveAsExactLiterals() throws {
+        let (_, session) = try Self.run("x = 1/3\ny = -2.5 + 0.125\nz = (-9223372036854775807 - 1) / 3")
         let script = SessionScript.text(of: session.environment)
-        #expect(script.contains("x = 100000000005000000000.0\n"))
-        #expect(script.contains("y = -13835058055282164000.0\n"))
+        #expect(script.contains("x = (1/3)\n"))
+        #expect(script.contains("y = -2.375\n"))
+        #expect(script.contains("z = ((-9223372036854775807 - 1)/3)\n"))
         try Self.expectSaveAndLoadRoundTrip(session.environment)
     }
 
-    @Test func wholeDecimalLiteralsReprintAsDecimals() throws {
-        let expr = try Parser.parseExpression("100000000000000000000.0 + 1d(100000000000000000000.0)kh100000000000000000000.0")
-        #expect(expr.text == "100000000000000000000.0 + 1d100000000000000000000.0kh100000000000000000000.0")
+    @Test func decimalLiteralsReprintExactly() throws {
+        let expr = try Parser.parseExpression("0.10 + 1d6kh(2.50) + 1234567.1234567890")
+        #expect(expr.text == "0.1 + 1d6kh2.5 + 1234567.123456789")
         #expect(try Parser.parseExpression(expr.text).text == expr.text)
+        // Beyond 64 bits as a fraction, a literal is an error, not a rounded double.
+        for text in ["100000000000000000000.0", "0.00000000000000000001", "1.1234567890123456789"] {
+            #expect(throws: DiceError(.decimalTooLarge(text), at: SourceLocation(offset: 0)..<SourceLocation(offset: text.utf8.count))) {
+                try Parser.parseExpression(text)
+            }
+        }
     }
 
     /// ` 32 -d ()` (crash-535c284b, found by the CI fuzz step): a call of a macro named `d`

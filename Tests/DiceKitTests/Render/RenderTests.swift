@@ -29,7 +29,10 @@ func visibleEscapes(_ text: String) -> String {
         RenderCase("1d6r", faces: [1, 1, 4], "1d6r (~~1~~, ~~1~~, 4) = 4"),
         RenderCase("1d6!r", faces: [6, 1, 2], "1d6!r (6!, ~~1~~, 2) = 8"),
         RenderCase("6d10cs>=8df=1", faces: [8, 1, 10, 5, 7, 1], "6d10cs>=8df1 (8*, 1_, 10*, 5, 7, 1_) = 0"),
-        RenderCase("6d10cf<3", faces: [8, 1, 10, 5, 7, 2], "6d10cf<3 (8, 1*, 10, 5, 7, 2*) = 2"),
+        // `cf` counts failures, marked as failures, never as successes (issue 22).
+        RenderCase("6d10cf<3", faces: [8, 1, 10, 5, 7, 2], "6d10cf<3 (8, 1_, 10, 5, 7, 2_) = 2"),
+        RenderCase("{1d6, 1d6, 1d6}cf<3", faces: [2, 5, 1], "{1d6 (2) = 2_, 1d6 (5) = 5, 1d6 (1) = 1_}cf<3 = 2"),
+        RenderCase("repeat(3, 1d6)cf=1", faces: [1, 5, 1], "{1d6 (1) = 1_, 1d6 (5) = 5, 1d6 (1) = 1_}cf1 = 2"),
         RenderCase("3d6mi3", faces: [1, 2, 6], "3d6mi3 (3, 3, 6) = 12"),
         RenderCase("4d6s", faces: [6, 4, 3, 1], "4d6sa (1, 3, 4, 6) = 14"),
         RenderCase("4dF", faces: [1, 2, 3, 3], "4dF (-1, 0, 1, 1) = 1"),
@@ -197,6 +200,34 @@ func visibleEscapes(_ text: String) -> String {
         ])
         #expect(rolls.map { $0["count"] as? Bool } == [nil, nil, nil, true, nil])
         #expect(rolls.map { $0["notation"] as? String } == ["2d6!p", "1d6!!", "1d6r", "3d6cs>=5df1", "1d6mi3"])
+    }
+
+    /// Probabilities have at most 12 significant digits (LANGUAGE.md §6).
+    @Test func probabilitiesHaveAtMostTwelveDigits() {
+        let cases: [(Double, String)] = [
+            (0.9800000000000004, "0.98"), (0.020000000000000004, "0.02"), (1, "1"), (0.25, "0.25"),
+            (1.0 / 3, "0.333333333333"), (2.0 / 3, "0.666666666667"), (2.1433470507544583e-05, "2.14334705075e-5"),
+            (1.5e-13, "1.5e-13"), (0.99999999999999, "1"), (1e-300, "1e-300"), (0.0001, "0.0001"), (0, "0"), (.leastNonzeroMagnitude, "4.94065645841e-324"),
+        ]
+        for (value, text) in cases {
+            var json = JSONWriter()
+            json.probability(nil, value)
+            #expect(json.text == text, "\(value)")
+        }
+    }
+
+    /// `cf` counts failures: its dice are failures in JSON, never successes (issue 22).
+    @Test func countedFailuresAreFailures() throws {
+        for input in ["4d6cf<3", "200d6cf<3"] {
+            let rolls = Self.object(try Self.json(input, faces: [2, 5, 1, 6]))["rolls"] as? [[String: Any]] ?? []
+            let dice = rolls.first?["dice"] as? [[String: Any]] ?? []
+            #expect(dice.count == (input == "4d6cf<3" ? 4 : 200), "\(input)")
+            for die in dice {
+                let matched = (die["value"] as? Int ?? 0) < 3
+                #expect(die["failure"] as? Bool == (matched ? true : nil), "\(input): \(die)")
+                #expect(die["success"] == nil, "\(input): \(die)")
+            }
+        }
     }
 
     @Test func annotationsAndEscapes() throws {

@@ -19,6 +19,7 @@ import Testing
         RenderCase("{1d20+5, 1d20+5}kh1", faces: [4, 20],
                    "{~~1d20 (4) + 5 = 9~~, 1d20 (**20**) + 5 = 25}kh1 = 25"),
         RenderCase("{1d6, 1d6}cs>=4", faces: [2, 5], #"{1d6 (2) = 2, 1d6 (5) = 5\*}cs>=4 = 1"#),
+        RenderCase("4d6cf<3", faces: [2, 5, 1, 6], #"4d6cf<3 (2\_, 5, **1\_**, **6**) = 2"#),
         RenderCase("3", "3"),
     ]
 

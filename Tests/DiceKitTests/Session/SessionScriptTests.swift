@@ -19,7 +19,7 @@ import Testing
     @Test func savesVariablesAndMacros() throws {
         var environment = Environment()
         environment.setVariable("str", to: .integer(16))
-        environment.setVariable("half", to: .decimal(0.5))
+        environment.setVariable("half", to: .ratio(1, 2))
         environment.setVariable("low", to: .integer(Int.min))
         environment.define(Macro(name: "atk", parameters: [], body: try Parser.parseExpression("1d20 + (str - 10) // 2")))
         environment.define(Macro(name: "smite", parameters: ["n"], body: try Parser.parseExpression("(n + 1)d8 [radiant]")))
@@ -44,7 +44,7 @@ import Testing
             for name in ["a", "b", "c"] {
                 switch random.roll(sides: 3) {
                 case 1: environment.setVariable(name, to: .integer(random.roll(sides: 2001) - 1001))
-                case 2: environment.setVariable(name, to: Number(Double(random.roll(sides: 10_000)) / 64))
+                case 2: environment.setVariable(name, to: .ratio(random.roll(sides: 10_000), 64))
                 default: break
                 }
             }

@@ -7,8 +7,8 @@ struct DistributionTests {
     @Test func constructionMergesAndSorts() {
         let die = Distribution(faces: [3, 1, 1, 2])
         #expect(die.outcomes == [.init(.integer(1), 0.5), .init(.integer(2), 0.25), .init(.integer(3), 0.25)])
-        let listed = Distribution([.init(.decimal(2.5), 0.5), .init(.integer(1), 0.25), .init(.integer(1), 0.25)])
-        #expect(listed.outcomes == [.init(.integer(1), 0.5), .init(.decimal(2.5), 0.5)])
+        let listed = Distribution([.init(.ratio(5, 2), 0.5), .init(.integer(1), 0.25), .init(.integer(1), 0.25)])
+        #expect(listed.outcomes == [.init(.integer(1), 0.5), .init(.ratio(5, 2), 0.5)])
         #expect(Distribution(constant: .integer(4)).constantValue == .integer(4))
         #expect(Distribution(faces: [1, 2, 3, 4, 5, 6]) == d6)
     }
@@ -55,7 +55,7 @@ struct DistributionTests {
         #expect(abs(best.probability(of: .integer(6)) - 11.0 / 36) < 1e-15)
         let worst = d6.minimum(with: d6)
         #expect(abs(worst.probability(of: .integer(1)) - 11.0 / 36) < 1e-15)
-        let halves = Distribution([.init(.decimal(0.5), 0.5), .init(.integer(3), 0.5)])
+        let halves = Distribution([.init(.ratio(1, 2), 0.5), .init(.integer(3), 0.5)])
         let mixed = halves.maximum(with: Distribution(faces: [1, 2]))
         #expect(mixed.outcomes.map(\.value) == [.integer(1), .integer(2), .integer(3)])
         #expect(abs(mixed.probability(of: .integer(3)) - 0.5) < 1e-15)

@@ -57,7 +57,7 @@ enum StatsHarness {
     /// A JSON number as a `Number`.
     static func number(_ any: Any) -> Number? {
         if let i = any as? Int { return .integer(i) }
-        if let d = any as? Double { return Number(d) }
+        if let d = any as? Double { return Number.nearest(to: d) }
         return nil
     }
 }

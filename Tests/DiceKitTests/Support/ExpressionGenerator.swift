@@ -133,7 +133,7 @@ struct ExpressionGenerator {
 
     /// A non-negative decimal that prints exactly: `2.5`, `0.75`.
     mutating func decimal() -> Expr {
-        node(.number(Number(Double(int(0...40)) / pick([2.0, 4.0, 10.0]))))
+        node(.number(.ratio(int(0...40), pick([2, 4, 10]))))
     }
 
     mutating func chain(additive: Bool, depth: Int) -> Expr {
@@ -212,7 +212,7 @@ struct ExpressionGenerator {
         let op = pick(ComparisonOperator.allCases)
         switch int(0...9) {
         case 0: return ComparePoint(op, node(.number(.integer(-int(1...3)))))
-        case 1: return ComparePoint(op, node(.number(.decimal(Double(int(0...9)) + 0.5))))
+        case 1: return ComparePoint(op, node(.number(.ratio(2 * int(0...9) + 1, 2))))
         case 2: return ComparePoint(op, expression(depth: maxDepth - 1))
         default: return ComparePoint(op, number(0...12))
         }

@@ -1,0 +1,178 @@
+import Testing
+@testable import DiceKit
+
+/// `min` and `max` of `stats` (LANGUAGE.md §7): the least and greatest possible outcome,
+/// unbounded only when explosions make that end so, for exact, cut and simulated results.
+struct StatsBoundsTests {
+    /// An end as a test writes it: a number, or `nil` for unbounded.
+    static func end(_ extreme: DistributionReport.Extreme?) -> Number?? {
+        switch extreme {
+        case .value(let value)?: return .some(value)
+        case .unbounded?: return .some(nil)
+        case nil: return nil
+        }
+    }
+
+    struct Probe: Sendable, CustomTestStringConvertible {
+        var expr: String
+        var minimum: Int?
+        var maximum: Int?
+        var testDescription: String { expr }
+    }
+
+    /// The headers issue 22 found wrong, and their neighbours.
+    static let probes = [
+        Probe(expr: "8d6!kh3", minimum: 3, maximum: 18),
+        Probe(expr: "6d6!<>4kh2", minimum: 8, maximum: 12),
+        Probe(expr: "2d6kl2!p>4", minimum: 0, maximum: 8),
+        Probe(expr: "2dF!pdh", minimum: -3, maximum: 0),
+        Probe(expr: "{2d6!, 1d12}kh1", minimum: 2, maximum: nil),
+        // A bounded end deeper than the cut reaches: twenty sixes kept of one chain.
+        Probe(expr: "1d6!kh20", minimum: 1, maximum: 120),
+        Probe(expr: "4d6!dl1", minimum: 3, maximum: nil),
+        Probe(expr: "4d6!kh3dl1", minimum: 2, maximum: 12),
+        Probe(expr: "5d6!cs>=5kh3", minimum: 0, maximum: 3),
+        Probe(expr: "4d6!df=1kl2", minimum: 0, maximum: 10),
+        Probe(expr: "-(3d6!kh2)", minimum: -12, maximum: -2),
+        Probe(expr: "{1d6, 2d6!}kl1", minimum: 1, maximum: 6),
+        Probe(expr: "repeat(3, 1d6!)kh2", minimum: 2, maximum: nil),
+        Probe(expr: "2d6!", minimum: 2, maximum: nil),
+        Probe(expr: "4d6kh3", minimum: 3, maximum: 18),
+        // Arithmetic over a cut tail: unbounded only where the tail goes.
+        Probe(expr: "(1d6!)^2", minimum: 1, maximum: nil),
+        Probe(expr: "(1d6! - 3)^2", minimum: 0, maximum: nil),
+        Probe(expr: "(-(1d6!))^3", minimum: nil, maximum: -1),
+        Probe(expr: "1d6! % 3", minimum: 0, maximum: 2),
+        Probe(expr: "min(1d6!, 4)", minimum: 1, maximum: 4),
+        Probe(expr: "abs(1d6! - 10)", minimum: 0, maximum: nil),
+        Probe(expr: "if 1d2 == 1 then 1d6! else 0", minimum: 0, maximum: nil),
+        Probe(expr: "{1d6!, 1d6}cs>=5", minimum: 0, maximum: 2),
+        Probe(expr: "1d6! - 1d6!", minimum: nil, maximum: nil),
+        Probe(expr: "1d6! >= 1", minimum: 1, maximum: 1),
+        Probe(expr: "(1d6! == 0) + (1d6! > 3)", minimum: 0, maximum: 1),
+        Probe(expr: "if 1 then 1d6! else -5", minimum: 1, maximum: nil),
+    ]
+
+    @Test(arguments: StatsBoundsTests.probes)
+    func exactReportsStateTheTrueEnds(_ probe: Probe) throws {
+        let report = try StatsHarness.report(probe.expr)
+        #expect(Self.end(report.minimum) == .some(probe.minimum.map { .integer($0) }))
+        #expect(Self.end(report.maximum) == .some(probe.maximum.map { .integer($0) }))
+    }
+
+    /// A simulation states the true ends, not its sample's.
+    @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20"])
+    func simulationsStateTheTrueEnds(_ text: String) throws {
+        let probe = try #require(Self.probes.first { $0.expr == text })
+        let (expr, environment) = try StatsHarness.prepare(text)
+        let report = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 2_000)
+        #expect(!report.exact)
+        #expect(Self.end(report.minimum) == .some(probe.minimum.map { .integer($0) }))
+        #expect(Self.end(report.maximum) == .some(probe.maximum.map { .integer($0) }))
+    }
+
+    /// The header the user reads.
+    @Test func theHeaderShowsTheEnds() throws {
+        let report = try StatsHarness.report("8d6!kh3")
+        let text = DistributionRenderer().render(report, title: "8d6!kh3")
+        #expect(text.contains("min 3, max 18"), "\(text)")
+    }
+
+    // MARK: - Against the brute force
+
+    /// Small pools of the brute-force suite: the ends `Stats` states against every roll the
+    /// roller could make with chains 4 and 6 dice deep. An end that moves between the two
+    /// depths goes on moving: it is unbounded.
+    @Test(arguments: StatsBruteForceTests.pools.filter { !$0.hasPrefix("4d") && !$0.hasPrefix("5d") })
+    func endsAgreeWithTheBruteForce(_ text: String) throws {
+        let pool = try BruteForcePool(text)
+        let shallow = pool.ends(depth: 4), deep = pool.ends(depth: 6)
+        let report = try StatsHarness.report(text)
+        let wantMinimum: Number? = shallow.low == deep.low ? .integer(deep.low) : nil
+        let wantMaximum: Number? = shallow.high == deep.high ? .integer(deep.high) : nil
+        #expect(Self.end(report.minimum) == .some(wantMinimum), "min of \(text)")
+        #expect(Self.end(report.maximum) == .some(wantMaximum), "max of \(text)")
+    }
+
+    /// Seeded random pools: faces, rerolls, clamps, an explosion of each kind with or without
+    /// a point, one keep/drop step and counting, against the brute force's ends.
+    @Test func endsOfGeneratedPoolsAgreeWithTheBruteForce() throws {
+        var random = Xoshiro256StarStar(seed: 99)
+        func pick<T>(_ options: [T]) -> T { options[random.roll(sides: options.count) - 1] }
+        var checked = 0
+        for _ in 0..<600 {
+            var text = "\(random.roll(sides: 3))d" + pick(["2", "3", "4", "F", "{1,1,2,3}", "{0,2,5}", "{-1,1,3}"])
+            text += pick(["", "", "", "r1", "ro<2", "mi2", "ma2"])
+            text += pick(["!", "!", "!p", "!p", "!!", "!>=2", "!p<2", "!=2", "!p>=3", ""])
+            text += pick(["kh1", "kh2", "kl1", "kl2", "dh1", "dl1", "kh3", "dl2", ""])
+            text += pick(["", "", "cs>=2", "cf<2", "df=1", "cs2df=3"])
+            guard let pool = try? BruteForcePool(text), let report = try? StatsHarness.report(text) else { continue }
+            let shallow = pool.ends(depth: 3), deep = pool.ends(depth: 5)
+            let wantMinimum: Number? = shallow.low == deep.low ? .integer(deep.low) : nil
+            let wantMaximum: Number? = shallow.high == deep.high ? .integer(deep.high) : nil
+            #expect(Self.end(report.minimum) == .some(wantMinimum), "min of \(text)")
+            #expect(Self.end(report.maximum) == .some(wantMaximum), "max of \(text)")
+            checked += 1
+        }
+        #expect(checked > 200)
+    }
+
+    /// Generated expressions with exact, uncut distributions: the ends a cut or simulated
+    /// report would take from `ValueBounds` never fall inside the outcomes (they are sound),
+    /// and the report states the outcomes' own ends.
+    @Test func generatedExpressionsHaveSoundEnds() throws {
+        let environment = try ExpressionGenerator.environment()
+        var generator = ExpressionGenerator(seed: 2_212, maxDepth: 3)
+        var checked = 0
+        for _ in 0..<1_500 {
+            let expr = generator.expression()
+            var budget = StatsBudget.standard
+            budget.maxWork = 500_000
+            guard let report = try? Stats.exactDistribution(of: expr, environment: environment, limits: Limits(stats: budget)),
+                  report.truncatedMass == 0, !report.sumTailsCut,
+                  let low = report.distribution.minimum, let high = report.distribution.maximum else { continue }
+            #expect(report.minimum == .value(low) && report.maximum == .value(high), "\(expr.text)")
+            if let bounds = ValueBounds.of(expr, environment: environment, limits: .standard) {
+                #expect(bounds.low <= low.doubleValue + 1e-9 && bounds.high >= high.doubleValue - 1e-9,
+                        "\(expr.text): \(bounds) inside \(low)...\(high)")
+            }
+            checked += 1
+        }
+        #expect(checked > 300)
+    }
+
+    // MARK: - Exact numbers in distributions
+
+    /// `/` is exact (issue 22: it was floating point, so 7/6 was two outcomes).
+    @Test func quotientsAreExactOutcomes() throws {
+        let test = try StatsHarness.report("1d6/3 + 1d6/6 == 7/6").distribution
+        #expect(abs(test.probability(of: .integer(1)) - 1.0 / 12) < 1e-15)
+        let sum = try StatsHarness.report("1d6/3 + 1d6/6").distribution
+        #expect(sum.outcomes.filter { $0.value == .ratio(7, 6) }.count == 1)
+        #expect(abs(sum.probability(of: .ratio(7, 6)) - 3.0 / 36) < 1e-15)
+        #expect(sum.outcomes.count == 16)
+        #expect(sum.minimum == .ratio(1, 2) && sum.maximum == .integer(3))
+        let floored = try StatsHarness.report("floor(15 / 11 * 11) + 0 * 1d6").distribution
+        #expect(floored.outcomes.map(\.value) == [.integer(15)])
+        let tenths = try StatsHarness.report("1d10/10 + 1d10/10 == 0.3").distribution
+        #expect(abs(tenths.probability(of: .integer(1)) - 0.02) < 1e-15)
+    }
+}
+
+extension BruteForcePool {
+    /// The least and greatest value over every pool whose chains have at most `depth` extra dice.
+    func ends(depth: Int) -> (low: Int, high: Int) {
+        var options = Set<[Int]>()
+        for (chain, _) in chains(depth: depth) { options.insert(chain.sorted()) }
+        var pools: Set<[Int]> = [[]]
+        for _ in 0..<count {
+            var next = Set<[Int]>()
+            for dice in pools {
+                for chain in options { next.insert((dice + chain).sorted()) }
+            }
+            pools = next
+        }
+        let values = pools.map { value(of: $0) }
+        return (values.min() ?? 0, values.max() ?? 0)
+    }
+}
