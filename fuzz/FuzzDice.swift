@@ -156,11 +156,8 @@ enum FuzzDice {
             }
         case .stats(let expr):
             checkReprint(expr)
-            do {
-                guard case .stats = try session.execute(statement) else { fail("stats gave no .stats outcome") }
-            } catch {
-                fail("stats statement failed to execute: \(error.message)")
-            }
+            // What `Session.execute` works out for it (`Stats.distribution`), with the harness's
+            // smaller budget.
             switch distribution(of: expr, environment: session.environment, input: input) {
             case .success(let report):
                 checkReport(report, input: input, title: expr.text)
@@ -169,13 +166,6 @@ enum FuzzDice {
             }
         case .compare(let exprs):
             exprs.forEach(checkReprint)
-            do {
-                guard case .compare(let asked) = try session.execute(statement), asked == exprs else {
-                    fail("stats a, b gave no .compare outcome")
-                }
-            } catch {
-                fail("stats a, b failed to execute: \(error.message)")
-            }
             var reports: [(title: String, report: DistributionReport)] = []
             for expr in exprs {
                 switch distribution(of: expr, environment: session.environment, input: input) {
@@ -260,12 +250,11 @@ enum FuzzDice {
     }
 
     static func checkNumber(_ number: Number) {
-        if case .decimal(let value) = number {
-            if !value.isFinite { fail("a non-finite decimal \(value)") }
-            if value.rounded(.towardZero) == value, value >= -9_223_372_036_854_775_808.0,
-               value < 9_223_372_036_854_775_808.0 {
-                fail("a whole decimal \(value) that should be an integer")
-            }
+        // A fraction is in lowest terms, its denominator above 1 (whole numbers are integers).
+        if case .fraction(let numerator, let denominator) = number {
+            var a = numerator.magnitude, b = denominator.magnitude
+            while b != 0 { (a, b) = (b, a % b) }
+            if denominator <= 1 || a != 1 { fail("a fraction \(numerator)/\(denominator) not in lowest terms") }
         }
     }
 
