@@ -112,6 +112,9 @@ extension DiceError.Kind {
             return "more than \(limit) dice in one statement"
         case .resultTooLarge(let limit):
             return "the statement needs more than \(limit) parts of its breakdown in memory at once"
+        case .outputTooLarge(let limit):
+            let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+            return "the output of the statement is longer than \(size), the output cap"
         case .explosionMatchesEveryFace:
             return "the explosion matches every face of the die, so it would never end"
         case .rerollMatchesEveryFace:

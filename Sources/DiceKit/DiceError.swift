@@ -96,6 +96,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case tooManyDice(limit: Int)
         /// A breakdown with more parts than `Limits.maxResultParts`, held in memory at once.
         case resultTooLarge(limit: Int)
+        /// Output of one statement longer than `Limits.maxOutputBytes` bytes.
+        case outputTooLarge(limit: Int)
         /// An explosion whose condition matches every face: it would never end.
         case explosionMatchesEveryFace
         /// A recursive reroll whose conditions match every face: it would never end.

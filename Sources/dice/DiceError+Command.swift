@@ -8,8 +8,14 @@ extension DiceError {
         switch kind {
         case .tooManyDice, .inMacro(_, .tooManyDice):
             return message + " (raise it with \(limitHint))"
-        case .statsTooExpensive:
+        case .statsTooExpensive, .inMacro(_, .statsTooExpensive):
             return message + " (raise it with --stats-seconds)"
+        case .outputTooLarge, .inMacro(_, .outputTooLarge):
+            // The REPL's hint is a command (`:max-dice N`), the command line's an option.
+            return message + (limitHint.hasPrefix(":") ? " (raise it with :max-output N)" : " (raise it with --max-output N)")
+        case .resultTooLarge, .inMacro(_, .resultTooLarge):
+            return message + (limitHint.hasPrefix(":") ? " (a fixed bound)"
+                : " (a fixed bound; --total prints values only and keeps no breakdown)")
         default:
             return message
         }

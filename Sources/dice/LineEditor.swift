@@ -284,6 +284,11 @@ struct HistoryFile {
 
     /// The newest `limit` lines of the file; none if it is missing or unusable.
     mutating func load() -> [String] {
+        // A FIFO or a device would block appends in open(): left alone, with the warning.
+        guard !Files.isSpecial(path) else {
+            disable("history file \(path) is not a regular file, left untouched")
+            return []
+        }
         switch HistoryFile.read(path) {
         case .missing:
             return []
@@ -321,19 +326,9 @@ struct HistoryFile {
             return
         }
         let kept = lines.suffix(limit)
-        let target = HistoryFile.resolvingSymlinks(path)
-        let temporary = "\(target).tmp.\(getpid())"
-        let text = Array(kept.map { $0 + "\n" }.joined().utf8)
-        let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
-        if let code = HistoryFile.write(text, to: temporary, flags: flags, sync: true) {
-            unlink(temporary)
-            disable("cannot write history file \(temporary): \(HistoryFile.describe(code))")
-            return
-        }
-        if rename(temporary, target) != 0 {
-            let code = errno
-            unlink(temporary)
-            disable("cannot replace history file \(target): \(HistoryFile.describe(code))")
+        // Exclusively created, never through a link, the link's target replaced (AtomicFile).
+        if let failure = AtomicFile.write(kept.map { $0 + "\n" }.joined(), to: path, mode: 0o600) {
+            disable("cannot replace history file \(path): \(failure)")
             return
         }
         linesOnDisk = kept.count
@@ -415,13 +410,6 @@ struct HistoryFile {
             if !text.isEmpty { lines.append(text) }
         }
         return lines
-    }
-
-    /// The file a symlink points to, so a rewrite replaces the target, not the link.
-    private static func resolvingSymlinks(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
     }
 
     private static func describe(_ code: Int32) -> String {

@@ -75,8 +75,15 @@ final class REPL {
 
     /// Runs `~/.dicerc` (or `DICE_INIT`), then reads lines until `:quit` or Ctrl-D.
     func run(initFile: String?) -> Int32 {
-        // A missing or unreadable init file is no error.
-        if let initFile, let descriptor = try? Files.open(initFile) { load(descriptor, path: initFile, quiet: true) }
+        // A missing or unreadable init file is no error; one that is no regular file (a FIFO,
+        // which would block) is left alone with a warning.
+        if let initFile {
+            if Files.isSpecial(initFile) {
+                problem("warning: \(initFile) is not a regular file; not run")
+            } else if let descriptor = try? Files.open(initFile) {
+                load(descriptor, path: initFile, quiet: true)
+            }
+        }
         let greeting = greetingOnErrors ? errors : output
         greeting.line("dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.")
         greeting.flush()
@@ -216,8 +223,10 @@ final class REPL {
         }
         if entries.isEmpty { output.line("no results yet") }
         for entry in entries {
-            output.line("\(ResultLog.localTime(entry.time))  \(String(entry.input.map { $0.isNewline ? " " : $0 }))")
-            output.line("    \(entry.text)")
+            // The log's text is the user's: shown with its control characters escaped.
+            let input = TextEscaping.escapingControls(String(entry.input.map { $0.isNewline ? " " : $0 }))
+            output.line("\(TextEscaping.escapingControls(ResultLog.localTime(entry.time)))  \(input)")
+            output.line("    \(TextEscaping.escapingControls(entry.text))")
         }
     }
 

@@ -27,6 +27,7 @@ struct Runner {
         self.errors = errors
         var limits = Limits.standard
         limits.maxDice = options.maxDice
+        limits.maxOutputBytes = options.maxOutputBytes
         limits.stats = StatsBudget(seconds: options.statsSeconds)
         session = Session(limits: limits, seed: options.seed)
         // Markdown is text for a chat: no colour in it.
@@ -76,7 +77,7 @@ struct Runner {
             for _ in 0..<runs {
                 do {
                     let outcome = try session.execute(statement)
-                    if !quiet { try show(outcome, input: input, in: source) }
+                    if !quiet { try show(outcome, input: input, in: source, at: statement.range) }
                 } catch {
                     report(error, in: source, input: input)
                     return false
@@ -158,7 +159,10 @@ struct Runner {
         }
     }
 
-    private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile) throws(DiceError) {
+    private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile,
+                               at range: SourceRange) throws(DiceError) {
+        let cap = session.limits.maxOutputBytes
+        let tooLarge = DiceError(.outputTooLarge(limit: cap), at: range)
         if case .compare(let exprs) = outcome { return try compare(exprs, input: input, in: source) }
         if case .stats(let expr) = outcome {
             let report = try session.distribution(of: expr, seed: options.seed ?? 0x5EED)
@@ -173,7 +177,9 @@ struct Runner {
         }
         if let onResult {
             switch outcome {
-            case .roll, .assignment: onResult(renderer.json(for: outcome, input: input))
+            case .roll, .assignment:
+                guard let json = renderer.json(for: outcome, input: input, maxBytes: cap) else { throw tooLarge }
+                onResult(json)
             case .definition, .stats, .compare: break
             }
         }
@@ -183,10 +189,14 @@ struct Runner {
             case .definition, .stats, .compare: break
             }
         } else if options.json {
-            output.line(renderer.json(for: outcome, input: input))
+            guard let json = renderer.json(for: outcome, input: input, maxBytes: cap) else { throw tooLarge }
+            output.line(json)
         } else {
             line.removeAll(keepingCapacity: true)
-            renderer.text(for: outcome, into: &line)
+            guard renderer.text(for: outcome, into: &line, maxBytes: cap) else {
+                line = []
+                throw tooLarge
+            }
             line.append(UInt8(ascii: "\n"))
             line.withUnsafeBufferPointer { output.write($0) }
         }
