@@ -134,6 +134,9 @@ extension DiceError.Kind {
             }
             return "the distribution is too expensive: not exact, and not even \(rolls) simulated rolls "
                 + "fit in \(Number(seconds)) s"
+        case .statsRollTooLarge(let limit):
+            return "the distribution is too expensive: not exact, and one simulated roll alone makes more than "
+                + "\(limit) parts (does a macro use itself more than once?)"
         case .internalError(let text):
             return "internal error: \(text) (a bug in dice; please report it)"
         }

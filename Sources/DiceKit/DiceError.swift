@@ -114,6 +114,9 @@ public struct DiceError: Error, Hashable, Sendable {
         /// fit in the time bound of `seconds` (`StatsBudget.seconds`); at the cost of the rolls
         /// made, they `need` about that bound (`nil` when not one roll was made).
         case statsTooExpensive(seconds: Double, rolls: Int, need: Double?)
+        /// `stats`: the exact distribution is beyond reach, and one simulated roll alone needs
+        /// more than `Limits.maxResultParts` parts (macros that use themselves more than once).
+        case statsRollTooLarge(limit: Int)
         /// A broken invariant of DiceKit itself: a bug, never a fault of the input.
         case internalError(String)
     }

@@ -391,11 +391,3 @@ private final class Progress: @unchecked Sendable {
         return (session, succeeded)
     }
 }
-
-extension LineEditor: LineReading {
-    func takeInterrupt() -> Bool {
-        guard LineEditor.interruptRequested else { return false }
-        LineEditor.interruptRequested = false
-        return true
-    }
-}

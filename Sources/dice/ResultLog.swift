@@ -71,8 +71,8 @@ final class ResultLog: @unchecked Sendable {
             lineCount = (lineCount ?? 0) + 1
             warnedFull = false
             if let count = lineCount, count > limit + slack { try compact() }
-        } catch .system(let code) where code == ENOSPC || code == EDQUOT {
-            // A full disk: one warning, and the next result is tried again.
+        } catch .system(let code) where code == ENOSPC || code == EDQUOT || code == EFBIG {
+            // A full disk (or a file-size limit): one warning, and the next result is tried again.
             if !warnedFull { warn("cannot write the log \(path): \(Failure.system(code).message); results are not logged until there is room") }
             warnedFull = true
         } catch {

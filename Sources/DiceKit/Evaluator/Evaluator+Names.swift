@@ -82,7 +82,7 @@ enum Suggestions {
         let target = Array(name.lowercased().utf8)
         var best: (name: String, distance: Int)?
         for (index, candidate) in candidates.enumerated() where candidate != name {
-            if index & 63 == 63, let shouldStop, shouldStop() { return nil }
+            if index & 15 == 0, let shouldStop, shouldStop() { return nil }
             let d = distance(target, Array(candidate.lowercased().utf8), atMost: limit)
             // Ties go to the name first in alphabetical order, so the message never depends
             // on the order the candidates come in (a dictionary's keys have none).

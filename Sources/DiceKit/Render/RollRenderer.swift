@@ -203,6 +203,8 @@ private struct Breakdown<Style: RollStyle> {
         case .pool(let pool): return write(pool, into: &out)
         default: break
         }
+        // Past the output cap the rest of the tree is not walked.
+        if out.isCut { return }
         let level = self.level(roll)
         if level < minimum {
             out.write("(")

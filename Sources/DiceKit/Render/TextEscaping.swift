@@ -51,10 +51,3 @@ public enum TextEscaping {
         }
     }
 }
-
-extension TextOutput {
-    /// Text the user wrote, escaped as `TextEscaping` says; as it is when nothing needs it.
-    mutating func write(user text: String, markdown: Bool) {
-        write(text: TextEscaping.escaped(text, markdown: markdown))
-    }
-}

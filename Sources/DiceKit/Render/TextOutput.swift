@@ -7,6 +7,10 @@ protocol TextOutput {
     mutating func write(text: String)
     /// A whole number in decimal.
     mutating func write(_ value: Int)
+    /// Text the user wrote, escaped as `TextEscaping` says.
+    mutating func write(user text: String, markdown: Bool)
+    /// Whether the output was cut short at its limit: a renderer then stops its walk.
+    var isCut: Bool { get }
 }
 
 extension TextOutput {
@@ -18,6 +22,12 @@ extension TextOutput {
 }
 
 extension String: TextOutput {
+    var isCut: Bool { false }
+
+    mutating func write(user text: String, markdown: Bool) {
+        self += TextEscaping.escaped(text, markdown: markdown)
+    }
+
     mutating func write(_ text: StaticString) {
         text.withUTF8Buffer { self += String(decoding: $0, as: UTF8.self) }
     }
@@ -82,6 +92,15 @@ struct ByteWriter: TextOutput {
     mutating func write(text: String) {
         var text = text
         text.withUTF8 { write(bytes: $0) }
+    }
+
+    /// A text past the limit is not even looked at: it is cut.
+    mutating func write(user text: String, markdown: Bool) {
+        guard text.utf8.count <= limit &- bytes.count &- used else {
+            isCut = true
+            return
+        }
+        write(text: TextEscaping.escaped(text, markdown: markdown))
     }
 
     /// `source`, through the buffer when it fits.
