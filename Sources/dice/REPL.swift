@@ -40,7 +40,7 @@ final class REPL {
     private var abandoned: Job?
 
     static let commands = [":help", ":vars", ":defs", ":del", ":load", ":save", ":seed", ":history", ":log",
-                           ":max-dice", ":quit"]
+                           ":max-dice", ":max-output", ":quit"]
     /// Words completed besides names: the statement keywords, with what follows them.
     static let keywords = ["def ", "stats ", "repeat(", "if ", "then ", "else ", "let ", "in "]
     static let prompt = "dice> "
@@ -185,6 +185,15 @@ final class REPL {
             runner.session.limits.maxDice = limit
             runner.options.maxDice = limit
             output.line("at most \(REPL.count(limit, "die", plural: "dice")) per statement")
+        case ":max-output":
+            let range = Options.maxOutputRange
+            guard let limit = Int(argument), range.contains(limit) else {
+                return problem("usage: :max-output N (bytes, from \(range.lowerBound) to \(range.upperBound); "
+                    + "now \(runner.session.limits.maxOutputBytes))")
+            }
+            runner.session.limits.maxOutputBytes = limit
+            runner.options.maxOutputBytes = limit
+            output.line("at most \(REPL.count(limit, "byte")) of output per statement")
         case ":history":
             guard let count = REPL.count(argument) else { return problem("usage: :history [N]") }
             let entries = reader.history
@@ -269,7 +278,8 @@ final class REPL {
         // One abandoned statement at a time: let the last one finish unwinding first.
         abandoned?.join()
         abandoned = nil
-        _ = reader.takeInterrupt()
+        // A Ctrl-C since the line was read (the reader clears it as it reads) is meant for
+        // this statement: kept, not discarded, so a busy machine cannot lose it.
         let gate = OutputGate()
         let progress = Progress(runner.session)
         var worker = runner
@@ -353,6 +363,7 @@ final class REPL {
           :save FILE            save variables and macros as a script (:save ~/.dicerc loads them at start)
           :seed N               make the following rolls repeatable
           :max-dice N           the dice limit of one statement (default 10,000,000)
+          :max-output N         the bytes one statement may print (default 16 MiB)
           :log [N]              the last N results (default 20), newest first, kept across sessions
           :history [N]          the last N lines typed
           :quit (or Ctrl-D)     leave
