@@ -52,10 +52,12 @@ enum FuzzCLI {
     /// A scratch directory of this process, made once.
     static let scratch: String = {
         var template = Array("/tmp/dice-fuzz-cli-XXXXXX".utf8CString)
-        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress) }) else {
-            fail("cannot make a scratch directory")
+        let made = template.withUnsafeMutableBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            return mkdtemp(base) != nil
         }
-        return String(cString: made)
+        guard made else { fail("cannot make a scratch directory") }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()
 
     /// Output that is counted and dropped.

@@ -12,7 +12,8 @@ extension DiceError {
             return message + " (raise it with --stats-seconds)"
         case .outputTooLarge, .inMacro(_, .outputTooLarge):
             // The REPL's hint is a command (`:max-dice N`), the command line's an option.
-            return message + (limitHint.hasPrefix(":") ? " (raise it with :max-output N)" : " (raise it with --max-output N)")
+            return message + (limitHint.hasPrefix(":") ? " (raise it with :max-output N)"
+                : " (raise it with --max-output N)")
         case .resultTooLarge, .inMacro(_, .resultTooLarge):
             return message + (limitHint.hasPrefix(":") ? " (a fixed bound)"
                 : " (a fixed bound; --total prints values only and keeps no breakdown)")

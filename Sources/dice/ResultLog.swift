@@ -73,7 +73,10 @@ final class ResultLog: @unchecked Sendable {
             if let count = lineCount, count > limit + slack { try compact() }
         } catch .system(let code) where code == ENOSPC || code == EDQUOT || code == EFBIG {
             // A full disk (or a file-size limit): one warning, and the next result is tried again.
-            if !warnedFull { warn("cannot write the log \(path): \(Failure.system(code).message); results are not logged until there is room") }
+            if !warnedFull {
+                warn("cannot write the log \(path): \(Failure.system(code).message); "
+                    + "results are not logged until there is room")
+            }
             warnedFull = true
         } catch {
             disable("cannot write the log \(path): \(error.message)")

@@ -52,10 +52,11 @@ import Testing
             #expect(result.stdoutBytes < 4 << 20, "\(arguments): \(result.stdoutBytes) bytes")
             #expect(result.peakMemory < Self.smallMemory, "\(arguments): \(result.peakMemory >> 20) MB")
         }
-        let raised = try BoundedProcess.run(["--max-output", "2048", "-e", "1d6 [" + String(repeating: "y", count: 3000) + "]"])
+        let long = "1d6 [" + String(repeating: "y", count: 3000) + "]"
+        let raised = try BoundedProcess.run(["--max-output", "2048", "-e", long])
         #expect(raised.status == 1)
         #expect(raised.stderr.contains("longer than 2048 bytes, the output cap"))
-        let fits = try BoundedProcess.run(["--max-output", "8192", "-e", "1d6 [" + String(repeating: "y", count: 3000) + "]"])
+        let fits = try BoundedProcess.run(["--max-output", "8192", "-e", long])
         #expect(fits.status == 0)
     }
 

@@ -83,11 +83,11 @@ public struct RollRenderer: Sendable {
 
     /// `render(_:)` into any text output.
     func renderText<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
+        let escapes = escapesUserText
         switch builtIn {
-        case .plain: Breakdown(style: PlainStyle(), maxShown: maxShown, escapes: escapesUserText).renderText(roll, into: &out)
-        case .ansi: Breakdown(style: ANSIStyle(), maxShown: maxShown, escapes: escapesUserText).renderText(roll, into: &out)
-        case .markdown:
-            Breakdown(style: MarkdownStyle(), maxShown: maxShown, escapes: escapesUserText).renderText(roll, into: &out)
+        case .plain: Breakdown(style: PlainStyle(), maxShown: maxShown, escapes: escapes).renderText(roll, into: &out)
+        case .ansi: Breakdown(style: ANSIStyle(), maxShown: maxShown, escapes: escapes).renderText(roll, into: &out)
+        case .markdown: Breakdown(style: MarkdownStyle(), maxShown: maxShown, escapes: escapes).renderText(roll, into: &out)
         case nil: Self.renderText(roll, style: style, maxShown: maxShown, escapes: escapesUserText, into: &out)
         }
     }
