@@ -142,14 +142,14 @@ final class REPL {
         case ":defs":
             let macros = runner.session.environment.macros
             if macros.isEmpty { output.line("no macros") }
-            for macro in macros { output.line(macro.definitionText) }
+            for macro in macros { output.line(TextEscaping.escapingControls(macro.definitionText)) }
         case ":del", ":delete":
             guard !argument.isEmpty else { return problem("usage: :del NAME") }
             let what: String
             switch runner.session.environment[argument] {
             case .variable: what = "variable"
             case .macro: what = "macro"
-            case nil: return problem("'\(argument)' is not defined")
+            case nil: return problem("\(Options.quoted(argument)) is not defined")
             }
             _ = runner.session.environment.remove(argument)
             output.line("deleted \(what) \(argument)")
@@ -201,7 +201,8 @@ final class REPL {
             let width = String(entries.count).count
             for index in first..<entries.count {
                 let number = String(index + 1)
-                output.line(String(repeating: " ", count: width - number.count) + number + "  " + entries[index])
+                output.line(String(repeating: " ", count: width - number.count) + number + "  "
+                    + TextEscaping.escapingControls(entries[index]))
             }
         case ":log":
             guard let count = REPL.count(argument) else { return problem("usage: :log [N]") }

@@ -143,8 +143,9 @@ import Testing
     @Test func logShowsControlCharactersAsEscapes() throws {
         defer { directory.remove() }
         let log = ResultLog(path: directory.path + "/log", warn: { _ in })
-        let session = ScriptedSession(["1d6 [a\u{1b}[2Jb\u{9b}]", ":log 1"], log: log)
+        let session = ScriptedSession(["1d6 [a\u{1b}[2Jb\u{9b}]", ":log 1", "def m = 1d4 [\u{7}]", ":defs"], log: log)
         session.run()
+        #expect(session.transcript.responses(to: ":defs") == ["def m = 1d4 [\\u{7}]\n"])
         let shown = session.transcript.responses(to: ":log 1").joined()
         #expect(shown.contains(#"[a\u{1b}[2Jb\u{9b}]"#), "\(shown)")
         #expect(!shown.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x9B })
