@@ -97,10 +97,26 @@ enum FuzzCLI {
             runner.output.flush()
         } catch {
             // "not '...'" and "given '...'": at most 20 characters of what was given, and an ellipsis.
+            // (An escaped control character, `\u{4}`, counts as the one character it shows.)
             for quoted in error.message.split(separator: "'").enumerated() where quoted.offset % 2 == 1 {
-                if quoted.element.count > 21 { fail("a usage message quotes more than 20 characters: \(error.message)") }
+                if shownCount(quoted.element) > 21 { fail("a usage message quotes more than 20 characters: \(error.message)") }
             }
         }
+    }
+
+    /// The characters of `text`, each `\u{...}` escape counted as one.
+    static func shownCount(_ text: Substring) -> Int {
+        var count = 0
+        var rest = text[...]
+        while let character = rest.first {
+            if character == "\\", rest.dropFirst().hasPrefix("u{"), let close = rest.firstIndex(of: "}") {
+                rest = rest[rest.index(after: close)...]
+            } else {
+                rest = rest.dropFirst()
+            }
+            count += 1
+        }
+        return count
     }
 
     /// `data` in a file of the scratch directory, opened for reading.

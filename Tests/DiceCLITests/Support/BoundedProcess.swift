@@ -7,7 +7,9 @@ import Foundation
 
 /// Runs `dice` as a child with arguments given as bytes (so invalid UTF-8 reaches it as
 /// written), and reports what the hostile-input tests bound: the bytes it wrote to stdout,
-/// its stderr, its exit status, and its peak memory and CPU time (`wait4`'s `rusage`).
+/// its stderr, its exit status, and its peak memory and CPU time. These come from GNU
+/// `/usr/bin/time` around the child when it is there: `wait4`'s `rusage` of a child made by
+/// `posix_spawn` (a vfork) counts the memory of the test process it was spawned from.
 enum BoundedProcess {
     struct Result {
         var status: Int32
@@ -56,8 +58,18 @@ enum BoundedProcess {
             for pointer in cArguments { pointer?.deallocate() }
             for pointer in cEnvironment { free(pointer) }
         }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("dice-time-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let timer = "/usr/bin/time"
+        let timed = FileManager.default.isExecutableFile(atPath: timer)
+        var timerArguments: [UnsafeMutablePointer<CChar>?] = []
+        let reportPath: String = report.path
+        let words: [String] = [timer, "-f", "%M %U %S", "-o", reportPath]
+        if timed { timerArguments = words.map { word in strdup(word) } }
+        defer { for pointer in timerArguments { free(pointer) } }
+        let spawnArguments = timed ? timerArguments + cArguments : cArguments
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, cArguments, cEnvironment)
+        let spawned = posix_spawn(&pid, timed ? timer : executable, &actions, nil, spawnArguments, cEnvironment)
         close(outPipe[1])
         close(errPipe[1])
         guard spawned == 0 else {
@@ -92,12 +104,25 @@ enum BoundedProcess {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let exited = (status & 0x7F) == 0
-        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        var cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
-        return Result(status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F),
-                      stdoutBytes: outBytes, stdout: String(decoding: outKept, as: UTF8.self),
-                      stderr: String(decoding: errKept, as: UTF8.self),
-                      peakMemory: Int(usage.ru_maxrss) * 1024, cpuSeconds: cpu)
+        var peak = Int(usage.ru_maxrss) * 1024
+        // GNU time's last line: "KILOBYTES USER SYSTEM" (a line before it names a signal).
+        if timed, let text = try? String(contentsOf: report, encoding: .utf8),
+           let last = text.split(separator: "\n").last {
+            let fields = last.split(separator: " ")
+            if fields.count == 3, let kilobytes = Int(fields[0]), let user = Double(fields[1]), let system = Double(fields[2]) {
+                peak = kilobytes * 1024
+                cpu = user + system
+            }
+        }
+        var code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        // GNU time exits with the child's status, or 128 + the signal that ended it.
+        if timed, let text = try? String(contentsOf: report, encoding: .utf8), text.contains("Command terminated by signal") {
+            code = max(code, 128)
+        }
+        return Result(status: code, stdoutBytes: outBytes, stdout: String(decoding: outKept, as: UTF8.self),
+                      stderr: String(decoding: errKept, as: UTF8.self), peakMemory: peak, cpuSeconds: cpu)
     }
 
     /// `run` with text arguments.
