@@ -98,7 +98,9 @@ struct Options {
     /// What a message quotes of a value the user gave: at most 20 characters, control
     /// characters escaped.
     static func quoted(_ text: String) -> String {
-        let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
+        // Unicode scalars, so that each escaped control character is one of the 20.
+        let scalars = text.unicodeScalars
+        let shown = scalars.count > 20 ? String(String.UnicodeScalarView(scalars.prefix(20))) + "…" : text
         return "'" + TextEscaping.escapingControls(shown) + "'"
     }
 
