@@ -178,8 +178,10 @@ bench: release
 clean:
 	$(SWIFT) package clean
 
-# Fuzzing DiceKit with libFuzzer and AddressSanitizer (fuzz/run): `make fuzz` runs for
-# FUZZ_SECONDS (default 10 minutes), `make fuzz-ci` a bounded one-minute run from the seeds.
+# Fuzzing with libFuzzer and AddressSanitizer (fuzz/run): the language (fuzz-dice) and the
+# command's input paths (fuzz-cli: options, scripts, REPL commands, log, history, widths).
+# `make fuzz` runs each for FUZZ_SECONDS (default 10 minutes), `make fuzz-ci` each for 45 s
+# from the seeds.
 FUZZ_SECONDS ?= 600
 .PHONY: fuzz fuzz-ci
 
@@ -187,7 +189,7 @@ fuzz:
 	fuzz/run $(FUZZ_SECONDS)
 
 fuzz-ci:
-	FUZZ_SECONDS=60 fuzz/run --ci
+	FUZZ_SECONDS=45 fuzz/run --ci
 
 # The grammar-aware program generator (Tests/DiceKitTests/Properties/ProgramPropertyTests.swift)
 # over DICE_PROGRAMS programs in an optimized test build; `make test` runs 2,000 of them.

@@ -8,14 +8,14 @@ _dice() {
     prev=${COMP_WORDS[COMP_CWORD-1]}
 
     case $prev in
-        -e|--eval|--seed|-n|--max-dice|--stats-seconds)
+        -e|--eval|--seed|-n|--max-dice|--max-output|--stats-seconds)
             # A statement or a number: nothing to complete.
             return 0
             ;;
     esac
 
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W '-e --eval --seed -n --json -t --total --stats --max-dice
+        COMPREPLY=($(compgen -W '-e --eval --seed -n --json -t --total --stats --max-dice --max-output
             --stats-seconds --markdown -q --quiet --color --no-color -h --help --version --' -- "$cur"))
         return 0
     fi

@@ -114,6 +114,9 @@ extension DiceError.Kind {
             return "more than \(limit) dice in one statement"
         case .resultTooLarge(let limit):
             return "the statement needs more than \(limit) parts of its breakdown in memory at once"
+        case .outputTooLarge(let limit):
+            let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+            return "the output of the statement is longer than \(size), the output cap"
         case .explosionMatchesEveryFace:
             return "the explosion matches every face of the die, so it would never end"
         case .rerollMatchesEveryFace:
@@ -133,6 +136,9 @@ extension DiceError.Kind {
             }
             return "the distribution is too expensive: not exact, and not even \(rolls) simulated rolls "
                 + "fit in \(Number.plainDecimal(seconds)) s"
+        case .statsRollTooLarge(let limit):
+            return "the distribution is too expensive: not exact, and one simulated roll alone makes more than "
+                + "\(limit) parts (does a macro use itself more than once?)"
         case .internalError(let text):
             return "internal error: \(text) (a bug in dice; please report it)"
         }

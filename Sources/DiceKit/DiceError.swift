@@ -98,6 +98,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case tooManyDice(limit: Int)
         /// A breakdown with more parts than `Limits.maxResultParts`, held in memory at once.
         case resultTooLarge(limit: Int)
+        /// Output of one statement longer than `Limits.maxOutputBytes` bytes.
+        case outputTooLarge(limit: Int)
         /// An explosion whose condition matches every face: it would never end.
         case explosionMatchesEveryFace
         /// A recursive reroll whose conditions match every face: it would never end.
@@ -114,6 +116,9 @@ public struct DiceError: Error, Hashable, Sendable {
         /// fit in the time bound of `seconds` (`StatsBudget.seconds`); at the cost of the rolls
         /// made, they `need` about that bound (`nil` when not one roll was made).
         case statsTooExpensive(seconds: Double, rolls: Int, need: Double?)
+        /// `stats`: the exact distribution is beyond reach, and one simulated roll alone needs
+        /// more than `Limits.maxResultParts` parts (macros that use themselves more than once).
+        case statsRollTooLarge(limit: Int)
         /// A broken invariant of DiceKit itself: a bug, never a fault of the input.
         case internalError(String)
     }

@@ -11,6 +11,12 @@ extension DiceError {
             return message + " (raise it with \(limitHint))"
         case .statsTooExpensive, .inMacro(_, .statsTooExpensive):
             return message + " (raise it with \(statsHint))"
+        case .outputTooLarge, .inMacro(_, .outputTooLarge):
+            // The REPL's hint is a command (`:max-dice N`), the command line's an option.
+            return message + (limitHint.hasPrefix(":") ? " (raise it with :max-output N)"
+                : " (raise it with --max-output N)")
+        case .resultTooLarge, .inMacro(_, .resultTooLarge):
+            return message + " (a fixed bound)"
         default:
             return message
         }

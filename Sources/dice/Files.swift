@@ -25,6 +25,14 @@ enum Files {
         return descriptor
     }
 
+    /// Whether `path` names something that is neither a regular file nor a directory (a
+    /// FIFO, a device, a socket), after links.
+    static func isSpecial(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        return (status.st_mode & S_IFMT) != S_IFREG && (status.st_mode & S_IFMT) != S_IFDIR
+    }
+
     private static func systemOpen(_ path: String, _ flags: Int32) -> Int32 {
         #if canImport(Glibc)
         return Glibc.open(path, flags)

@@ -3,12 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DiceKit
 
 /// The command line, parsed.
 struct Options {
     enum Input {
         case repl
-        case statements([String])
+        /// The `-e` statements as given: bytes, so that invalid UTF-8 is the script's error.
+        case statements([[UInt8]])
         case file(String)
         case standardInput
     }
@@ -23,6 +25,8 @@ struct Options {
     /// Rolls and stats only: assignments and definitions run without being printed (`-q`).
     var quiet = false
     var maxDice = 10_000_000
+    /// The bytes one statement may print (`--max-output`).
+    var maxOutputBytes = Limits.standard.maxOutputBytes
     /// The time bound of one `stats`, exact attempt and simulation together (`--stats-seconds`).
     var statsSeconds = 1.0
     var colour: Bool?
@@ -47,6 +51,7 @@ struct Options {
           --stats          with -e: print the distribution of each expression instead of rolling it;
                            'e1, e2' compares them side by side, as 'stats e1, e2' does
           --max-dice N     the per-statement dice limit (default 10,000,000)
+          --max-output N   the bytes one statement may print (default 16,777,216: 16 MiB)
           --markdown       breakdowns for chat: struck dropped dice ~~1~~, bold highest and lowest faces **20**
           -q, --quiet      print rolls and stats only, not assignments and definitions
           --stats-seconds S
@@ -67,6 +72,14 @@ struct Options {
         The REPL's commands are listed by :help. The notation: man dice-language; all of it: man dice.
         """
 
+    /// The flags that take a value (`--seed N`, `--seed=N`).
+    static let flagsWithValues: Set<String> = ["-e", "--eval", "--seed", "-n", "--max-dice", "--max-output",
+                                               "--stats-seconds"]
+    /// Every flag, with a value or not.
+    static let knownFlags: Set<String> = flagsWithValues.union([
+        "--json", "-t", "--total", "--stats", "--markdown", "--color", "--colour", "--no-color", "--no-colour",
+        "-h", "--help", "--version", "--"])
+
     /// What the command line asks for.
     enum Request {
         case run(Options)
@@ -74,10 +87,31 @@ struct Options {
         case version
     }
 
+    /// The bounds of the options' numbers: `-n`, `--max-dice`, `--max-output`, `--stats-seconds`.
+    static let repetitionRange = 0...10_000_000
+    static let maxDiceRange = 0...1_000_000_000_000
+    static let maxOutputRange = 1_024...(1 << 40)
+    static let statsSecondsRange = 0.001...86_400.0
+
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Request {
+        try parse(bytes: arguments.map { Array($0.utf8) })
+    }
+
+    /// What a message quotes of a value the user gave: at most 20 characters, control
+    /// characters escaped.
+    static func quoted(_ text: String) -> String {
+        // Unicode scalars, so that each escaped control character is one of the 20.
+        let scalars = text.unicodeScalars
+        let shown = scalars.count > 20 ? String(String.UnicodeScalarView(scalars.prefix(20))) + "…" : text
+        return "'" + TextEscaping.escapingControls(shown) + "'"
+    }
+
+    /// Parses `raw` (the arguments' bytes, without the program name).
+    static func parse(bytes raw: [[UInt8]]) throws(UsageError) -> Request {
+        let arguments = raw.map { String(decoding: $0, as: UTF8.self) }
         var options = Options()
-        var statements: [String] = []
+        var statements: [[UInt8]] = []
         var file: String?
         var index = 0
         func value(for flag: String) throws(UsageError) -> String {
@@ -85,9 +119,10 @@ struct Options {
             guard index < arguments.count else { throw UsageError(message: "\(flag) needs a value") }
             return arguments[index]
         }
-        func number(_ text: String, for flag: String, minimum: Int) throws(UsageError) -> Int {
-            guard let n = Int(text), n >= minimum else {
-                throw UsageError(message: "\(flag) needs a whole number of at least \(minimum), not '\(text)'")
+        func number(_ text: String, for flag: String, in range: ClosedRange<Int>) throws(UsageError) -> Int {
+            guard let n = Int(text), range.contains(n) else {
+                throw UsageError(message: "\(flag) needs a whole number from \(range.lowerBound) to "
+                    + "\(range.upperBound), not \(quoted(text))")
             }
             return n
         }
@@ -110,11 +145,23 @@ struct Options {
                 if let inlineValue { return inlineValue }
                 return try value(for: flag)
             }
+            // A flag that takes no value: `--json=0` must not turn JSON on.
+            if inlineValue != nil, !Options.flagsWithValues.contains(flag), Options.knownFlags.contains(flag) {
+                throw UsageError(message: "\(flag) takes no value (given \(quoted(argument)))")
+            }
             switch flag {
             case "--":
                 onlyFiles = true
             case "-e", "--eval":
-                statements.append(try flagValue())
+                if inlineValue != nil {
+                    // `--eval=STMT`: the bytes after the first `=`.
+                    let bytes = raw[index]
+                    let equals = bytes.firstIndex(of: UInt8(ascii: "=")) ?? bytes.endIndex
+                    statements.append(Array(bytes[Swift.min(bytes.endIndex, equals + 1)...]))
+                } else {
+                    _ = try value(for: flag)
+                    statements.append(raw[index])
+                }
             case "--seed":
                 let text = try flagValue()
                 if let n = UInt64(text) {
@@ -122,10 +169,10 @@ struct Options {
                 } else if let n = Int64(text) {
                     options.seed = UInt64(bitPattern: n)
                 } else {
-                    throw UsageError(message: "--seed needs a whole number, not '\(text)'")
+                    throw UsageError(message: "--seed needs a whole number, not \(quoted(text))")
                 }
             case "-n":
-                options.repetitions = try number(try flagValue(), for: "-n", minimum: 0)
+                options.repetitions = try number(try flagValue(), for: "-n", in: Options.repetitionRange)
             case "--json":
                 options.json = true
             case "-t", "--total":
@@ -137,11 +184,15 @@ struct Options {
             case "-q", "--quiet":
                 options.quiet = true
             case "--max-dice":
-                options.maxDice = try number(try flagValue(), for: "--max-dice", minimum: 0)
+                options.maxDice = try number(try flagValue(), for: "--max-dice", in: Options.maxDiceRange)
+            case "--max-output":
+                options.maxOutputBytes = try number(try flagValue(), for: "--max-output", in: Options.maxOutputRange)
             case "--stats-seconds":
                 let text = try flagValue()
-                guard let seconds = Double(text), seconds.isFinite, seconds > 0 else {
-                    throw UsageError(message: "--stats-seconds needs a positive number of seconds, not '\(text)'")
+                let range = Options.statsSecondsRange
+                guard let seconds = Double(text), range.contains(seconds) else {
+                    throw UsageError(message: "--stats-seconds needs a number of seconds from \(range.lowerBound) "
+                        + "to \(Int(range.upperBound)), not \(quoted(text))")
                 }
                 options.statsSeconds = seconds
             case "--color", "--colour":
@@ -153,7 +204,7 @@ struct Options {
             case "--version":
                 return .version
             default:
-                throw UsageError(message: "unknown option '\(argument)'")
+                throw UsageError(message: "unknown option \(quoted(argument))")
             }
             index += 1
         }

@@ -42,9 +42,9 @@ final class REPL {
     var readsWidth: (() -> Int)?
 
     static let commands = [":help", ":vars", ":defs", ":del", ":load", ":save", ":seed", ":history", ":log",
-                           ":max-dice", ":stats-seconds", ":quit"]
+                           ":max-dice", ":max-output", ":stats-seconds", ":quit"]
     /// The commands that need an argument: completed with a space after them.
-    static let commandsWithArgument: Set = [":del", ":load", ":save", ":seed", ":max-dice", ":stats-seconds"]
+    static let commandsWithArgument: Set = [":del", ":load", ":save", ":seed", ":max-dice", ":max-output", ":stats-seconds"]
     /// Words completed besides names: the statement keywords, with what follows them.
     static let keywords = ["def ", "stats ", "repeat(", "if ", "then ", "else ", "let ", "in "]
     static let prompt = "dice> "
@@ -92,8 +92,15 @@ final class REPL {
 
     /// Runs `~/.dicerc` (or `DICE_INIT`), then reads lines until `:quit` or Ctrl-D.
     func run(initFile: String?) -> Int32 {
-        // A missing or unreadable init file is no error.
-        if let initFile, let descriptor = try? Files.open(initFile) { load(descriptor, path: initFile, quiet: true) }
+        // A missing or unreadable init file is no error; one that is no regular file (a FIFO,
+        // which would block) is left alone with a warning.
+        if let initFile {
+            if Files.isSpecial(initFile) {
+                problem("warning: \(initFile) is not a regular file; not run")
+            } else if let descriptor = try? Files.open(initFile) {
+                load(descriptor, path: initFile, quiet: true)
+            }
+        }
         let greeting = greetingOnErrors ? errors : output
         greeting.line("dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.")
         greeting.flush()
@@ -156,14 +163,14 @@ final class REPL {
         case ":defs":
             let macros = runner.session.environment.macros
             if macros.isEmpty { output.line("no macros") }
-            for macro in macros { output.line(macro.definitionText) }
+            for macro in macros { output.line(TextEscaping.escapingControls(macro.definitionText)) }
         case ":del", ":delete":
             guard !argument.isEmpty else { return problem("usage: :del NAME") }
             let what: String
             switch runner.session.environment[argument] {
             case .variable: what = "variable"
             case .macro: what = "macro"
-            case nil: return problem("'\(argument)' is not defined")
+            case nil: return problem("\(Options.quoted(argument)) is not defined")
             }
             _ = runner.session.environment.remove(argument)
             output.line("deleted \(what) \(argument)")
@@ -206,6 +213,15 @@ final class REPL {
             runner.session.limits.stats = StatsBudget(seconds: seconds)
             runner.options.statsSeconds = seconds
             output.line("stats may take up to \(argument) s")
+        case ":max-output":
+            let range = Options.maxOutputRange
+            guard let limit = Int(argument), range.contains(limit) else {
+                return problem("usage: :max-output N (bytes, from \(range.lowerBound) to \(range.upperBound); "
+                    + "now \(runner.session.limits.maxOutputBytes))")
+            }
+            runner.session.limits.maxOutputBytes = limit
+            runner.options.maxOutputBytes = limit
+            output.line("at most \(REPL.count(limit, "byte")) of output per statement")
         case ":history":
             guard let count = REPL.count(argument) else { return problem("usage: :history [N]") }
             let entries = reader.history
@@ -213,7 +229,8 @@ final class REPL {
             let width = String(entries.count).count
             for index in first..<entries.count {
                 let number = String(index + 1)
-                output.line(String(repeating: " ", count: width - number.count) + number + "  " + entries[index])
+                output.line(String(repeating: " ", count: width - number.count) + number + "  "
+                    + TextEscaping.escapingControls(entries[index]))
             }
         case ":log":
             guard let count = REPL.count(argument) else { return problem("usage: :log [N]") }
@@ -244,8 +261,10 @@ final class REPL {
         }
         if entries.isEmpty { output.line("no results yet") }
         for entry in entries {
-            output.line("\(ResultLog.localTime(entry.time))  \(String(entry.input.map { $0.isNewline ? " " : $0 }))")
-            output.line("    \(entry.text)")
+            // The log's text is the user's: shown with its control characters escaped.
+            let input = TextEscaping.escapingControls(String(entry.input.map { $0.isNewline ? " " : $0 }))
+            output.line("\(TextEscaping.escapingControls(ResultLog.localTime(entry.time)))  \(input)")
+            output.line("    \(TextEscaping.escapingControls(entry.text))")
         }
     }
 
@@ -302,7 +321,8 @@ final class REPL {
         // One abandoned statement at a time: let the last one finish unwinding first.
         abandoned?.join()
         abandoned = nil
-        _ = reader.takeInterrupt()
+        // A Ctrl-C since the line was read (the reader clears it as it reads) is meant for
+        // this statement: kept, not discarded, so a busy machine cannot lose it.
         let gate = OutputGate()
         let progress = Progress(runner.session)
         var worker = runner
@@ -386,6 +406,7 @@ final class REPL {
           :save FILE            save variables and macros as a script (:save ~/.dicerc loads them at start)
           :seed N               make the following rolls repeatable
           :max-dice N           the dice limit of one statement (default 10,000,000)
+          :max-output N         the bytes one statement may print (default 16 MiB)
           :stats-seconds S      the time bound of one stats (default 1)
           :log [N]              the last N results (default 20), newest first, kept across sessions
           :history [N]          the last N lines typed
@@ -396,10 +417,3 @@ final class REPL {
         """
 }
 
-extension LineEditor: LineReading {
-    func takeInterrupt() -> Bool {
-        guard LineEditor.interruptRequested else { return false }
-        LineEditor.interruptRequested = false
-        return true
-    }
-}

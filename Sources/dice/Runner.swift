@@ -35,6 +35,7 @@ struct Runner {
         hidesBindings = options.quiet
         var limits = Limits.standard
         limits.maxDice = options.maxDice
+        limits.maxOutputBytes = options.maxOutputBytes
         limits.stats = StatsBudget(seconds: options.statsSeconds)
         session = Session(limits: limits, seed: options.seed)
         // Markdown is text for a chat: no colour in it.
@@ -88,7 +89,7 @@ struct Runner {
             for _ in 0..<runs {
                 do {
                     let outcome = try session.execute(statement)
-                    if !quiet { try show(outcome, input: input, in: source) }
+                    if !quiet { try show(outcome, input: input, in: source, at: statement.range) }
                 } catch {
                     report(error, in: source, input: input)
                     return false
@@ -170,7 +171,10 @@ struct Runner {
         }
     }
 
-    private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile) throws(DiceError) {
+    private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile,
+                               at range: SourceRange) throws(DiceError) {
+        let cap = session.limits.maxOutputBytes
+        let tooLarge = DiceError(.outputTooLarge(limit: cap), at: range)
         if case .compare(let exprs, let reports) = outcome {
             return compare(exprs, reports, input: input, in: source)
         }
@@ -186,7 +190,9 @@ struct Runner {
         }
         if let onResult {
             switch outcome {
-            case .roll, .assignment: onResult(renderer.json(for: outcome, input: input))
+            case .roll, .assignment:
+                guard let json = renderer.json(for: outcome, input: input, maxBytes: cap) else { throw tooLarge }
+                onResult(json)
             case .definition, .stats, .compare: break
             }
         }
@@ -203,10 +209,14 @@ struct Runner {
             case .definition, .stats, .compare: break
             }
         } else if options.json {
-            output.line(renderer.json(for: outcome, input: input))
+            guard let json = renderer.json(for: outcome, input: input, maxBytes: cap) else { throw tooLarge }
+            output.line(json)
         } else {
             line.removeAll(keepingCapacity: true)
-            renderer.text(for: outcome, into: &line)
+            guard renderer.text(for: outcome, into: &line, maxBytes: cap) else {
+                line = []
+                throw tooLarge
+            }
             line.append(UInt8(ascii: "\n"))
             line.withUnsafeBufferPointer { output.write($0) }
         }

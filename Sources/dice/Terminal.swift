@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import DiceKit
 
 /// What the terminal on the other end can show.
 enum Terminal {
@@ -19,11 +20,20 @@ enum Terminal {
         return String(cString: value)
     }
 
-    /// The terminal's width in columns (`COLUMNS`, the tty, or 80).
+    /// The terminal's width in columns (`COLUMNS`, the tty, or 80), within 20...1000: a
+    /// larger width is taken as 1000, so `COLUMNS=100000000` cannot make lines of gigabytes.
     static func columns() -> Int {
-        if let text = environment("COLUMNS"), let columns = Int(text), columns > 20 { return columns }
+        columns(environment: environment("COLUMNS"))
+    }
+
+    /// `columns()` with `COLUMNS` set to `text` (nil: unset).
+    static func columns(environment text: String?) -> Int {
+        let widths = DistributionRenderer.widths
+        if let text, let columns = Int(text), columns > widths.lowerBound { return min(columns, widths.upperBound) }
         var size = winsize()
-        if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 20 { return Int(size.ws_col) }
+        if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > widths.lowerBound {
+            return min(Int(size.ws_col), widths.upperBound)
+        }
         return 80
     }
 

@@ -12,7 +12,7 @@ import DiceKit
 func main() -> Int32 {
     let request: Options.Request
     do {
-        request = try Options.parse(Array(CommandLine.arguments.dropFirst()))
+        request = try Options.parse(bytes: commandLineBytes())
     } catch {
         Output.error.line("dice: \(error.message)\nTry 'dice --help' for more information.")
         Output.error.flush()
@@ -40,7 +40,7 @@ func main() -> Int32 {
     switch options.input {
     case .statements(let statements):
         for statement in statements {
-            let source = SourceFile(name: "<-e>", text: statement)
+            let source = SourceFile(name: "<-e>", bytes: statement)
             guard runner.run(source, repetitions: options.repetitions, statsMode: options.stats) else { return 1 }
             // Printed as it runs: a later statement may take long, or never end.
             runner.output.flush()
@@ -65,6 +65,15 @@ func main() -> Int32 {
     }
 }
 
+/// The arguments after the program name as the bytes given: `CommandLine.arguments` would
+/// replace invalid UTF-8, which a script reports as an error.
+func commandLineBytes() -> [[UInt8]] {
+    (1..<Int(CommandLine.argc)).map { index in
+        guard let argument = CommandLine.unsafeArgv[index] else { return [] }
+        return Array(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+    }
+}
+
 /// The REPL on a terminal: libedit for lines, history in `~/.dice_history`
 /// (`DICE_HISTORY`), `~/.dicerc` (`DICE_INIT`) run first.
 func startREPL(runner: Runner) -> Int32 {
@@ -72,6 +81,9 @@ func startREPL(runner: Runner) -> Int32 {
     let historyPath = Terminal.environment("DICE_HISTORY") ?? home.map { $0 + "/.dice_history" }
     let initPath = Terminal.environment("DICE_INIT") ?? home.map { $0 + "/.dicerc" }
     let errors = runner.errors
+    let logPath = Terminal.environment("DICE_LOG") ?? home.map { $0 + "/.dice_log" }
+    // Temporary files a killed session left beside the files it keeps.
+    AtomicFile.removeStale(besides: [historyPath, initPath, logPath].compactMap { $0 } + ["./"])
     // Under `make run`, Ctrl-C must reach the REPL only, not make.
     _ = dice_take_terminal(STDIN_FILENO)
     guard let editor = LineEditor(programName: "dice", historyPath: historyPath, warn: { message in
@@ -81,7 +93,7 @@ func startREPL(runner: Runner) -> Int32 {
         errors.line("dice: cannot start line editing on this terminal")
         return 2
     }
-    let log = (Terminal.environment("DICE_LOG") ?? home.map { $0 + "/.dice_log" }).map {
+    let log = logPath.map {
         ResultLog(path: $0, warn: { message in
             errors.line("dice: warning: \(message)")
             errors.flush()

@@ -100,12 +100,16 @@ import Darwin
         #expect(try enter(":save /dev/null/x/session.dice", in: terminal)
             .contains("dice: cannot save /dev/null/x/session.dice: not a directory"))
         #expect(try enter(":save /proc/session.dice", in: terminal).contains("dice: cannot save /proc/session.dice"))
-        // The temporary file beside the old one cannot be written: the old file stays whole.
-        let temporary = "\(saved).tmp-\(terminal.pid)"
-        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-        #expect(try enter(":save \(saved)", in: terminal).contains("dice: cannot save \(saved)"))
-        #expect(contents(saved) == old)
-        try FileManager.default.removeItem(atPath: temporary)
+        // A link where the temporary file used to go is never followed: the save makes a
+        // file of its own (created exclusively), and what the link names stays as it was.
+        let victim = home.appendingPathComponent("victim.txt").path
+        try Data("victim\n".utf8).write(to: URL(fileURLWithPath: victim))
+        let trap = "\(saved).tmp-\(terminal.pid)"
+        try FileManager.default.createSymbolicLink(atPath: trap, withDestinationPath: victim)
+        #expect(try enter(":save \(saved)", in: terminal).contains("saved 1 variable and 2 macros"))
+        #expect(contents(victim) == Data("victim\n".utf8))
+        #expect(contents(saved) != old)
+        try FileManager.default.removeItem(atPath: trap)
 
         // The session is intact and a later save works.
         #expect(try enter("x", in: terminal).contains("x (4) = 4"))
@@ -113,7 +117,7 @@ import Darwin
         try quit(terminal)
         let final = try String(contentsOfFile: saved, encoding: .utf8)
         #expect(final.contains("x = 4\ndef atk = 1d20 + x\ndef dmg = 2d6\n"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains(".tmp") }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains("tmp") }.isEmpty)
     }
 
     /// A write that fails half-way (the file-size limit stands in for a full disk): the
@@ -133,7 +137,7 @@ import Darwin
         #expect(contents(saved) == old)
         #expect(try enter("x + 1", in: terminal).contains("x (3) + 1 = 4"))
         try quit(terminal)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains(".tmp") }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.path).filter { $0.contains("tmp") }.isEmpty)
     }
 
     // MARK: - Corrupt history and init files

@@ -113,6 +113,10 @@ import Testing
         Case(.statementTooLong(limit: 1000), "the statement is longer than 1000 tokens (numbers, names, operators and brackets)"),
         Case(.resultTooLarge(limit: 10),
              "the statement needs more than 10 parts of its breakdown in memory at once"),
+        Case(.outputTooLarge(limit: 16 << 20), "the output of the statement is longer than 16 MiB, the output cap"),
+        Case(.outputTooLarge(limit: 1000), "the output of the statement is longer than 1000 bytes, the output cap"),
+        Case(.statsRollTooLarge(limit: 10), "the distribution is too expensive: not exact, and one simulated roll "
+             + "alone makes more than 10 parts (does a macro use itself more than once?)"),
         Case(.explosionMatchesEveryFace, "the explosion matches every face of the die, so it would never end"),
         Case(.rerollMatchesEveryFace, "the reroll matches every face of the die, so it would never end"),
         Case(.macroRecursion(limit: 100), "macro calls nested deeper than 100 (is a macro calling itself?)"),

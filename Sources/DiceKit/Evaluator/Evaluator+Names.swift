@@ -65,18 +65,25 @@ extension Evaluator {
     func suggestion(for name: String) -> String? {
         var candidates = environment.knownNames
         if let frame = frames.last { candidates += frame.keys }
-        return Suggestions.nearest(to: name, among: candidates)
+        return Suggestions.nearest(to: name, among: candidates, shouldStop: shouldStop)
     }
 }
 
-/// "Did you mean" by edit distance (with transpositions).
+/// "Did you mean" by edit distance (with transpositions): within a few edits, so only a band
+/// of the table is worked out, in memory and time linear in the names' total length.
 enum Suggestions {
-    /// The candidate nearest to `name` within a few edits (ties: the first alphabetically).
-    static func nearest(to name: String, among candidates: [String]) -> String? {
+    /// The candidate nearest to `name` within a few edits (ties: the first alphabetically);
+    /// nil at once for a name far longer than every candidate, and when `shouldStop` says so.
+    static func nearest(to name: String, among candidates: [String], shouldStop: (() -> Bool)? = nil) -> String? {
+        let longest = candidates.reduce(0) { Swift.max($0, $1.utf8.count) }
+        // Lowercasing at most triples a name's bytes: past this, no candidate is near.
+        guard name.utf8.count <= 3 * (longest + 3) else { return nil }
         let limit = Swift.max(1, Swift.min(3, name.count / 3 + 1))
+        let target = Array(name.lowercased().utf8)
         var best: (name: String, distance: Int)?
-        for candidate in candidates where candidate != name {
-            let d = distance(Array(name.lowercased().utf8), Array(candidate.lowercased().utf8))
+        for (index, candidate) in candidates.enumerated() where candidate != name {
+            if index & 15 == 0, let shouldStop, shouldStop() { return nil }
+            let d = distance(target, Array(candidate.lowercased().utf8), atMost: limit)
             // Ties go to the name first in alphabetical order, so the message never depends
             // on the order the candidates come in (a dictionary's keys have none).
             guard d <= limit else { continue }
@@ -88,23 +95,35 @@ enum Suggestions {
         return best?.name
     }
 
-    /// Optimal string alignment distance.
-    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
+    /// Optimal string alignment distance, or `limit + 1` when it is more than `limit`: three
+    /// rows, each worked out only within `limit` of the diagonal.
+    static func distance(_ a: [UInt8], _ b: [UInt8], atMost limit: Int) -> Int {
+        let far = limit + 1
+        guard Swift.abs(a.count - b.count) <= limit else { return far }
+        if a.isEmpty || b.isEmpty { return Swift.max(a.count, b.count) }
+        var older = [Int](repeating: far, count: b.count + 1)
+        var previous = [Int](repeating: far, count: b.count + 1)
+        var current = [Int](repeating: far, count: b.count + 1)
+        for j in 0...Swift.min(b.count, limit) { previous[j] = j }
         for i in 1...a.count {
-            for j in 1...b.count {
+            let low = Swift.max(1, i - limit), high = Swift.min(b.count, i + limit)
+            // The cells beside the band read as too far (or the first column's own value).
+            current[low - 1] = low == 1 && i <= limit ? i : far
+            if high < b.count { current[high + 1] = far }
+            var nearest = far
+            for j in low...high {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var d = Swift.min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                var d = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d = Swift.min(d, table[i - 2][j - 2] + 1)
+                    d = Swift.min(d, older[j - 2] + 1)
                 }
-                table[i][j] = d
+                d = Swift.min(d, far)
+                current[j] = d
+                nearest = Swift.min(nearest, d)
             }
+            if nearest > limit { return far }
+            (older, previous, current) = (previous, current, older)
         }
-        return table[a.count][b.count]
+        return previous[b.count]
     }
 }

@@ -21,6 +21,9 @@ public struct Limits: Hashable, Sendable {
     /// but a plain number, and one per 8 dice listed (a part takes about 130 bytes).
     /// Spent like dice, so macros that each use the last twice stop early, not in gigabytes.
     public var maxResultParts: Int
+    /// Bytes one statement may print, all members and annotations together (`--max-output`):
+    /// a renderer stops there, and the statement fails with `.outputTooLarge`.
+    public var maxOutputBytes = 16 << 20
     /// For tests: keep every die of a pool and every member value of a repeat, as the
     /// reference the bounded paths (`rollLargePool`, `BoundedRepeat`) are checked against.
     var keepsEveryValue = false

@@ -18,7 +18,8 @@ public struct DiagnosticRenderer: Sendable {
         let (line, column) = source.lineAndColumn(of: error.range.lowerBound)
         let label = colour ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
         let header = colour ? "\u{1B}[1m\(source.name):\(line):\(column):\u{1B}[0m" : "\(source.name):\(line):\(column):"
-        var text = "\(header) \(label) \(message ?? error.message)"
+        // The message quotes the user's text (names, the input): never as terminal control.
+        var text = "\(header) \(label) \(TextEscaping.escapingControls(message ?? error.message))"
         // A line of megabytes gets no caret: decoding it would take seconds and gigabytes.
         guard DiagnosticRenderer.lineLength(in: source, at: error.range.lowerBound) <= 4 * 400 else { return text }
         let sourceLine = DiagnosticRenderer.printable(source.lineText(containing: error.range.lowerBound))
@@ -44,10 +45,11 @@ public struct DiagnosticRenderer: Sendable {
         return end - start
     }
 
-    /// The line with control characters shown as `�`, so a terminal stays sane.
+    /// The line with control characters (C0 but tab, DEL, C1) shown as `�`, one column
+    /// each so the caret stays under its column, and the terminal stays sane.
     static func printable(_ line: String) -> String {
         String(String.UnicodeScalarView(line.unicodeScalars.map {
-            ($0.value < 0x20 && $0 != "\t") || $0.value == 0x7F ? "\u{FFFD}" : $0
+            ($0.value < 0x20 && $0 != "\t") || (0x7F...0x9F).contains($0.value) ? "\u{FFFD}" : $0
         }))
     }
 }

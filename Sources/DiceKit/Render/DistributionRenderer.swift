@@ -9,8 +9,15 @@
 /// ```
 /// A 0/1 expression (a comparison) prints its probability: `P = 55.00%`.
 public struct DistributionRenderer: Sendable {
-    /// Columns available for a line (the terminal's width).
-    public var width: Int
+    /// Columns available for a line (the terminal's width), kept within `widths`.
+    public var width: Int {
+        didSet { width = DistributionRenderer.clamped(width) }
+    }
+
+    /// The widths a renderer draws at: a width outside is taken as its nearest end.
+    public static let widths = 20...1_000
+
+    static func clamped(_ width: Int) -> Int { Swift.min(Swift.max(width, widths.lowerBound), widths.upperBound) }
     /// Unicode block bars; `#` otherwise.
     public var unicode: Bool
     /// Tables longer than this are trimmed of their far tails, then grouped into ranges.
@@ -18,7 +25,7 @@ public struct DistributionRenderer: Sendable {
 
     /// A renderer for lines of `width` columns.
     public init(width: Int = 80, unicode: Bool = true, maxRows: Int = 50) {
-        self.width = width
+        self.width = DistributionRenderer.clamped(width)
         self.unicode = unicode
         self.maxRows = maxRows
     }

@@ -3,6 +3,16 @@
 struct JSONWriter: Sendable {
     private(set) var text = ""
     private var needsComma: [Bool] = [false]
+    /// The most bytes `text` may hold: a string past it is dropped and `isCut` set.
+    var limit = Int.max
+    /// Whether something was dropped for `limit`: `text` is then not the whole object.
+    private(set) var isCut = false
+
+    /// The bytes left before `limit`.
+    var room: Int { Swift.max(0, limit &- text.utf8.count) }
+
+    /// Marks the text as cut short (a part of it did not fit in `room`).
+    mutating func cut() { isCut = true }
 
     init() {}
 
@@ -40,6 +50,8 @@ struct JSONWriter: Sendable {
     }
 
     mutating func string(_ key: String?, _ value: String) {
+        // An escaped string takes at least its own bytes.
+        if value.utf8.count > room { return cut() }
         if let key { self.key(key) } else { separate() }
         JSONWriter.appendString(value, to: &text)
     }

@@ -20,12 +20,21 @@ public struct OutcomeRenderer: Sendable {
         ByteWriter.appending(to: &bytes) { writer in appendText(for: outcome, into: &writer) }
     }
 
+    /// `text(for:into:)` that stops once `bytes` would hold more than `maxBytes`: false then,
+    /// with `bytes` cut short (the output cap, `Limits.maxOutputBytes`).
+    public func text(for outcome: Outcome, into bytes: inout [UInt8], maxBytes: Int) -> Bool {
+        ByteWriter.appending(to: &bytes, limit: maxBytes) { writer in appendText(for: outcome, into: &writer) }
+    }
+
+    /// Whether the user's text is escaped for Markdown too.
+    private var markdown: Bool { rolls.style is MarkdownStyle }
+
     private func appendText<Out: TextOutput>(for outcome: Outcome, into out: inout Out) {
         switch outcome {
         case .roll(let roll):
             rolls.renderText(roll, into: &out)
         case .assignment(let name, let roll):
-            out.write(text: name)
+            out.write(user: name, markdown: markdown)
             out.write(" = ")
             if case .number = roll.kind {
                 out.write(roll.value)
@@ -33,13 +42,13 @@ public struct OutcomeRenderer: Sendable {
                 rolls.renderText(roll, into: &out)
             }
         case .definition(let macro):
-            out.write(text: macro.definitionText)
+            out.write(user: macro.definitionText, markdown: markdown)
         case .stats(let expr, _):
             out.write("stats ")
-            out.write(text: expr.text)
+            out.write(user: expr.text, markdown: markdown)
         case .compare(let exprs, _):
             out.write("stats ")
-            out.write(text: exprs.map(\.text).joined(separator: ", "))
+            out.write(user: exprs.map(\.text).joined(separator: ", "), markdown: markdown)
         }
     }
 
@@ -47,7 +56,14 @@ public struct OutcomeRenderer: Sendable {
 
     /// One JSON object for a roll, assignment or definition, without a newline.
     public func json(for outcome: Outcome, input: String) -> String {
+        json(for: outcome, input: input, maxBytes: .max) ?? ""
+    }
+
+    /// `json(for:input:)`, or nil if it would take more than `maxBytes` bytes (the output
+    /// cap, `Limits.maxOutputBytes`), found out before much more than that is held.
+    public func json(for outcome: Outcome, input: String, maxBytes: Int) -> String? {
         var json = JSONWriter()
+        json.limit = maxBytes
         json.beginObject()
         json.string("input", input)
         switch outcome {
@@ -66,7 +82,7 @@ public struct OutcomeRenderer: Sendable {
             break
         }
         json.endObject()
-        return json.text
+        return json.isCut ? nil : json.text
     }
 
     /// `{"input": ..., "stats": {"exact": true, "mean": ..., "stdev": ..., "min": ..., "max": ...,
@@ -132,19 +148,26 @@ public struct OutcomeRenderer: Sendable {
 
     private func writeRoll(_ roll: Roll, into json: inout JSONWriter) {
         json.number("value", roll.value)
-        json.string("text", RollRenderer(style: .plain, maxShown: rolls.maxShown).render(roll))
+        // JSON's own escaping keeps the user's text exact.
+        let plain = RollRenderer(style: .plain, maxShown: rolls.maxShown, escapesUserText: false)
+        var text: [UInt8] = []
+        guard plain.render(roll, into: &text, maxBytes: json.room) else { return json.cut() }
+        json.string("text", String(decoding: text, as: UTF8.self))
         json.beginArray("rolls")
-        for (pool, counts) in roll.countedPools { write(pool, counts: counts, into: &json) }
+        for (pool, counts) in roll.countedPools {
+            if json.isCut { return }
+            write(pool, counts: counts, into: &json)
+        }
         json.endArray()
         // Every annotation, whatever term it labels (`3 [bonus]` has no dice to carry it).
         let labels = roll.labels
         if !labels.isEmpty {
-            let breakdowns = RollRenderer(style: .plain, maxShown: rolls.maxShown)
             json.beginArray("labels")
             for (label, labelled) in labels {
+                guard let breakdown = plain.breakdown(labelled, maxBytes: json.room) else { return json.cut() }
                 json.beginObject()
                 json.string("label", label)
-                json.string("text", breakdowns.breakdown(labelled))
+                json.string("text", breakdown)
                 json.number("value", labelled.value)
                 json.endObject()
             }

@@ -17,13 +17,18 @@ public struct RollRenderer: Sendable {
     }
     /// Dice of one pool (and members of one group) shown before `… and N more`.
     public var maxShown: Int
+    /// Whether the user's text (annotations, names) is escaped (`TextEscaping`): control
+    /// characters always, Markdown's marks in the `.markdown` style. JSON turns it off, as
+    /// JSON's own escaping keeps the text exact.
+    public var escapesUserText = true
     /// The style when it is one of DiceKit's own, whose rendering is specialized for it.
     private var builtIn: BuiltIn?
 
     /// A renderer in `style` that lists up to `maxShown` dice of a pool.
-    public init(style: any RollStyle = .plain, maxShown: Int = 100) {
+    public init(style: any RollStyle = .plain, maxShown: Int = 100, escapesUserText: Bool = true) {
         self.style = style
         self.maxShown = maxShown
+        self.escapesUserText = escapesUserText
         builtIn = BuiltIn(style)
     }
 
@@ -70,29 +75,48 @@ public struct RollRenderer: Sendable {
         ByteWriter.appending(to: &bytes) { writer in renderText(roll, into: &writer) }
     }
 
+    /// `render(_:into:)` that stops once `bytes` would hold more than `maxBytes`: false then,
+    /// with `bytes` cut short (the output cap, `Limits.maxOutputBytes`).
+    public func render(_ roll: Roll, into bytes: inout [UInt8], maxBytes: Int) -> Bool {
+        ByteWriter.appending(to: &bytes, limit: maxBytes) { writer in renderText(roll, into: &writer) }
+    }
+
     /// `render(_:)` into any text output.
     func renderText<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
+        let escapes = escapesUserText
         switch builtIn {
-        case .plain: Breakdown(style: PlainStyle(), maxShown: maxShown).renderText(roll, into: &out)
-        case .ansi: Breakdown(style: ANSIStyle(), maxShown: maxShown).renderText(roll, into: &out)
-        case .markdown: Breakdown(style: MarkdownStyle(), maxShown: maxShown).renderText(roll, into: &out)
-        case nil: Self.renderText(roll, style: style, maxShown: maxShown, into: &out)
+        case .plain: Breakdown(style: PlainStyle(), maxShown: maxShown, escapes: escapes).renderText(roll, into: &out)
+        case .ansi: Breakdown(style: ANSIStyle(), maxShown: maxShown, escapes: escapes).renderText(roll, into: &out)
+        case .markdown: Breakdown(style: MarkdownStyle(), maxShown: maxShown, escapes: escapes).renderText(roll, into: &out)
+        case nil: Self.renderText(roll, style: style, maxShown: maxShown, escapes: escapesUserText, into: &out)
         }
     }
 
     /// A style of the caller's own, opened once per roll.
     private static func renderText<S: RollStyle, Out: TextOutput>(_ roll: Roll, style: S, maxShown: Int,
-                                                                   into out: inout Out) {
-        Breakdown(style: style, maxShown: maxShown).renderText(roll, into: &out)
+                                                                   escapes: Bool, into out: inout Out) {
+        Breakdown(style: style, maxShown: maxShown, escapes: escapes).renderText(roll, into: &out)
     }
 
-    private static func breakdown<S: RollStyle>(_ roll: Roll, style: S, maxShown: Int) -> String {
-        Breakdown(style: style, maxShown: maxShown).breakdown(roll)
+    private static func breakdown<S: RollStyle, Out: TextOutput>(_ roll: Roll, style: S, maxShown: Int, escapes: Bool,
+                                                                  into out: inout Out) {
+        Breakdown(style: style, maxShown: maxShown, escapes: escapes).breakdown(roll, into: &out)
     }
 
     /// The breakdown without the total.
     public func breakdown(_ roll: Roll) -> String {
-        Self.breakdown(roll, style: style, maxShown: maxShown)
+        var out = ""
+        Self.breakdown(roll, style: style, maxShown: maxShown, escapes: escapesUserText, into: &out)
+        return out
+    }
+
+    /// The breakdown without the total, cut short (nil) past `maxBytes` bytes.
+    func breakdown(_ roll: Roll, maxBytes: Int) -> String? {
+        var bytes: [UInt8] = []
+        let whole = ByteWriter.appending(to: &bytes, limit: maxBytes) { writer in
+            Self.breakdown(roll, style: style, maxShown: maxShown, escapes: escapesUserText, into: &writer)
+        }
+        return whole ? String(decoding: bytes, as: UTF8.self) : nil
     }
 }
 
@@ -114,6 +138,8 @@ extension BinaryOperator {
 private struct Breakdown<Style: RollStyle> {
     let style: Style
     let maxShown: Int
+    /// Whether the user's text is escaped (`RollRenderer.escapesUserText`).
+    let escapes: Bool
 
     func renderText<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
         switch roll.kind {
@@ -126,10 +152,23 @@ private struct Breakdown<Style: RollStyle> {
         }
     }
 
-    func breakdown(_ roll: Roll) -> String {
-        var out = ""
+    func breakdown<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
         write(roll, atLeast: Printer.loosest, into: &out)
+    }
+
+    private func breakdownText(_ roll: Roll) -> String {
+        var out = ""
+        breakdown(roll, into: &out)
         return out
+    }
+
+    /// A name or annotation the user wrote.
+    private func writeUser<Out: TextOutput>(_ text: String, into out: inout Out) {
+        if escapes {
+            out.write(user: text, markdown: Style.self == MarkdownStyle.self)
+        } else {
+            out.write(text: text)
+        }
     }
 
     private func total<Out: TextOutput>(_ value: Number, into out: inout Out) {
@@ -164,6 +203,8 @@ private struct Breakdown<Style: RollStyle> {
         case .pool(let pool): return write(pool, into: &out)
         default: break
         }
+        // Past the output cap the rest of the tree is not walked.
+        if out.isCut { return }
         let level = self.level(roll)
         if level < minimum {
             out.write("(")
@@ -175,7 +216,7 @@ private struct Breakdown<Style: RollStyle> {
         case .number:
             out.write(roll.value)
         case .variable(let name):
-            out.write(text: name)
+            writeUser(name, into: &out)
             out.write(" (")
             out.write(roll.value)
             out.write(")")
@@ -214,7 +255,7 @@ private struct Breakdown<Style: RollStyle> {
             out.write(")")
         case .macro(let name, let arguments, _) where !roll.hasDice:
             // A macro that rolled nothing shows its result, not its workings: `mod(16) (3)`.
-            out.write(text: name)
+            writeUser(name, into: &out)
             if !arguments.isEmpty {
                 out.write("(")
                 for (index, argument) in arguments.enumerated() {
@@ -227,7 +268,7 @@ private struct Breakdown<Style: RollStyle> {
             out.write(roll.value)
             out.write(")")
         case .macro(let name, let arguments, let body):
-            out.write(text: name)
+            writeUser(name, into: &out)
             if !arguments.isEmpty {
                 out.write("(")
                 for (index, argument) in arguments.enumerated() {
@@ -241,7 +282,7 @@ private struct Breakdown<Style: RollStyle> {
         case .annotated(let inner, let label):
             write(inner, atLeast: 5, into: &out)
             out.write(" [")
-            out.write(text: label)
+            writeUser(label, into: &out)
             out.write("]")
         case .conditional(let condition, let branch, let taken):
             // The branch not taken was never rolled: only the one taken is shown.
@@ -251,7 +292,7 @@ private struct Breakdown<Style: RollStyle> {
             write(branch, atLeast: Printer.loosest, into: &out)
         case .binding(let name, let value, let body):
             out.write("let ")
-            out.write(text: name)
+            writeUser(name, into: &out)
             out.write(" = ")
             write(value, atLeast: Printer.loosest, into: &out)
             out.write(" in ")
@@ -263,8 +304,8 @@ private struct Breakdown<Style: RollStyle> {
         if pool.hasCountOrSidesRoll {
             // Show the roll of a computed count or sides in place: `(1d4 (3))d6`.
             var notation = ""
-            Printer.writeDice(pool.shownTerm ?? pool.term, count: pool.countRoll.map { "(" + breakdown($0) + ")" },
-                              sides: pool.sidesRoll.map { "(" + breakdown($0) + ")" }, into: &notation)
+            Printer.writeDice(pool.shownTerm ?? pool.term, count: pool.countRoll.map { "(" + breakdownText($0) + ")" },
+                              sides: pool.sidesRoll.map { "(" + breakdownText($0) + ")" }, into: &notation)
             out.write(text: notation)
         } else {
             out.write(text: pool.notation)

@@ -7,6 +7,10 @@ protocol TextOutput {
     mutating func write(text: String)
     /// A whole number in decimal.
     mutating func write(_ value: Int)
+    /// Text the user wrote, escaped as `TextEscaping` says.
+    mutating func write(user text: String, markdown: Bool)
+    /// Whether the output was cut short at its limit: a renderer then stops its walk.
+    var isCut: Bool { get }
 }
 
 extension TextOutput {
@@ -18,6 +22,12 @@ extension TextOutput {
 }
 
 extension String: TextOutput {
+    var isCut: Bool { false }
+
+    mutating func write(user text: String, markdown: Bool) {
+        self += TextEscaping.escaped(text, markdown: markdown)
+    }
+
     mutating func write(_ text: StaticString) {
         text.withUTF8Buffer { self += String(decoding: $0, as: UTF8.self) }
     }
@@ -33,20 +43,28 @@ extension String: TextOutput {
 struct ByteWriter: TextOutput {
     /// The bytes flushed so far.
     private(set) var bytes: [UInt8]
+    /// The most `bytes` may hold: past it nothing more is appended, and `isCut` is true.
+    private var limit = Int.max
+    /// Whether some text was dropped for `limit`.
+    private(set) var isCut = false
     private let buffer: UnsafeMutableBufferPointer<UInt8>
     private var used = 0
     /// The room a decimal `Int` needs: a sign and 19 digits, or 20 digits for the magnitude of `Int.min`.
     private static let numberRoom = 21
 
     /// Runs `body` with a writer that appends to `bytes`.
-    static func appending(to bytes: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
+    /// Returns false if `bytes` would have held more than `limit` bytes: then they hold less.
+    @discardableResult
+    static func appending(to bytes: inout [UInt8], limit: Int = .max, _ body: (inout ByteWriter) -> Void) -> Bool {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { buffer in
             var writer = ByteWriter(bytes: [], buffer: buffer)
+            writer.limit = limit
             // Moved in and out, so the array is never copied.
             swap(&writer.bytes, &bytes)
             body(&writer)
             writer.flush()
             swap(&writer.bytes, &bytes)
+            return !writer.isCut
         }
     }
 
@@ -58,7 +76,11 @@ struct ByteWriter: TextOutput {
     /// Appends what the buffer holds to `bytes`.
     mutating func flush() {
         guard used > 0 else { return }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<used]))
+        if used > limit &- bytes.count {
+            isCut = true
+        } else {
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[0..<used]))
+        }
         used = 0
     }
 
@@ -72,13 +94,26 @@ struct ByteWriter: TextOutput {
         text.withUTF8 { write(bytes: $0) }
     }
 
+    /// A text past the limit is not even looked at: it is cut.
+    mutating func write(user text: String, markdown: Bool) {
+        guard text.utf8.count <= limit &- bytes.count &- used else {
+            isCut = true
+            return
+        }
+        write(text: TextEscaping.escaped(text, markdown: markdown))
+    }
+
     /// `source`, through the buffer when it fits.
     @inline(__always)
     private mutating func write(bytes source: UnsafeBufferPointer<UInt8>) {
         if source.count > buffer.count - used {
             flush()
             if source.count > buffer.count {
-                bytes.append(contentsOf: source)
+                if source.count > limit &- bytes.count {
+                    isCut = true
+                } else {
+                    bytes.append(contentsOf: source)
+                }
                 return
             }
         }

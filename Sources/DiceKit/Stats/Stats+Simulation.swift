@@ -33,8 +33,18 @@ extension Stats {
         } catch {
             switch error.recovery(at: expr.range) {
             case .simulate:
-                return try simulate(expr, environment: environment, limits: limits, seed: seed,
-                                    rolls: simulationRolls, shouldStop: shouldStop)
+                do {
+                    return try simulate(expr, environment: environment, limits: limits, seed: seed,
+                                        rolls: simulationRolls, shouldStop: shouldStop)
+                } catch {
+                    // One roll past the breakdown's bound: the real cause is the work of a roll.
+                    switch error.kind {
+                    case .resultTooLarge, .inMacro(_, .resultTooLarge):
+                        throw DiceError(.statsRollTooLarge(limit: limits.maxResultParts), at: expr.range)
+                    default:
+                        throw error
+                    }
+                }
             case .fail(let error):
                 throw error
             }

@@ -1,0 +1,53 @@
+/// Text the user wrote (annotations, names, texts) as data, never as terminal control or
+/// markup (LANGUAGE.md §6): control characters (C0, DEL, C1) as `\u{1b}`-style escapes, and
+/// for Markdown the user's `*`, `_`, `~`, `` ` ``, `|` and `\` escaped with a backslash.
+public enum TextEscaping {
+    /// `text` with its control characters escaped: `a\u{1b}[31m` for `a`, ESC, `[31m`.
+    public static func escapingControls(_ text: String) -> String {
+        escaped(text, markdown: false)
+    }
+
+    /// `text` escaped for Markdown as well: `**20**` as `\*\*20\*\*`.
+    public static func escapingMarkdown(_ text: String) -> String {
+        escaped(text, markdown: true)
+    }
+
+    /// Whether `text` needs no escape: one pass over its bytes.
+    static func isPlain(_ text: String, markdown: Bool) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return false }
+            if markdown, isMarkdownMark(byte) { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    static func escaped(_ text: String, markdown: Bool) -> String {
+        if isPlain(text, markdown: markdown) { return text }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            let value = scalar.value
+            if value < 0x20 || (0x7F...0x9F).contains(value) {
+                result += "\\u{" + String(value, radix: 16) + "}"
+            } else if markdown, value < 0x80, isMarkdownMark(UInt8(value)) {
+                result.unicodeScalars.append("\\")
+                result.unicodeScalars.append(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    private static func isMarkdownMark(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "`"), UInt8(ascii: "|"),
+             UInt8(ascii: "\\"):
+            return true
+        default:
+            return false
+        }
+    }
+}
