@@ -128,7 +128,6 @@ struct Tally: Sendable {
     var failures = 0
     var recordedIssues = 0
     /// Broken invariants explained by a known library bug, by the regression test that tracks it.
-    var knownBugs: [String: Int] = [:]
     var slowest: (seconds: Double, seed: UInt64, input: String) = (0, 0, "")
 
     mutating func merge(_ other: Tally) {
@@ -144,7 +143,6 @@ struct Tally: Sendable {
         simulatedDistributions += other.simulatedDistributions
         boundsChecked += other.boundsChecked
         failures += other.failures
-        knownBugs.merge(other.knownBugs, uniquingKeysWith: +)
         recordedIssues += other.recordedIssues
         if other.slowest.seconds > slowest.seconds { slowest = other.slowest }
     }
@@ -162,7 +160,7 @@ struct Tally: Sendable {
         \(boundsChecked) rolls checked against an exact range
           errors: \(sorted(errors))
           slowest statement: \(String(format: "%.3f", slowest.seconds)) s, seed \(slowest.seed): \(slowest.input.prefix(200))
-          broken invariants: \(failures); known library bugs: \(knownBugs.isEmpty ? "none" : sorted(knownBugs))
+          broken invariants: \(failures)
         """
     }
 }
@@ -206,17 +204,6 @@ struct ProgramRun {
         guard tally.recordedIssues < ProgramPropertyTests.maxRecordedIssues else { return }
         tally.recordedIssues += 1
         Issue.record("program seed \(seed): \(message)\n--- program ---\n\(program.text)\n---", sourceLocation: location)
-    }
-
-    /// Records a broken invariant that a library bug, tracked by the regression test
-    /// `test`, explains: counted, and recorded as a known issue, so the run does not fail
-    /// for what is already known and other findings are not crowded out.
-    mutating func knownBug(_ test: String, _ message: String) {
-        tally.knownBugs[test, default: 0] += 1
-        guard tally.knownBugs[test] == 1 else { return }
-        withKnownIssue("a library bug that \(test) tracks") {
-            Issue.record("program seed \(seed): \(message)\n--- program ---\n\(program.text)\n---")
-        }
     }
 
     mutating func run() {
@@ -405,25 +392,12 @@ struct ProgramRun {
             check(error, in: source, input: input)
             if error.kind != other.kind {
                 let message = "`\(input)`: execute fails with \(error.kind), value(of:) with \(other.kind)"
-                if Self.withoutSuggestion(error.kind) == Self.withoutSuggestion(other.kind) {
-                    knownBug("ProgramRegressionTests.unknownNameSuggestionsAreDeterministic", message)
-                } else {
-                    fail(message)
-                }
+                fail(message)
             }
             if case .success(let report) = exact, report.truncatedMass == 0, !Self.isResourceError(error.kind),
                report.distribution.totalProbability > 0.999 {
                 let message = "`\(input)`: the exact distribution was computed but the roll failed: \(error.message)"
-                // The error is in the modifiers of a `repeat`, or in a macro that reaches one.
-                let inRepeatModifiers = Self.repeatModifierRanges(in: expr).contains {
-                    $0.lowerBound <= error.range.lowerBound && error.range.upperBound <= $0.upperBound
-                }
-                let inMacro = if case .inMacro = error.kind { true } else { false }
-                if inRepeatModifiers || (inMacro && Self.reachesRepeatWithModifiers(expr, in: session.environment)) {
-                    knownBug("ProgramRegressionTests.anEmptyRepeatEvaluatesItsModifierArguments", message)
-                } else {
-                    fail(message)
-                }
+                fail(message)
             }
         default:
             fail("`\(input)`: execute gives \(rolled), value(of:) gives \(fast)")
@@ -613,55 +587,6 @@ struct ProgramRun {
         }
     }
 
-    /// The ranges of the modifiers of every `repeat` in `expr` (outside macro bodies).
-    static func repeatModifierRanges(in expr: Expr) -> [SourceRange] {
-        var ranges: [SourceRange] = []
-        func visit(_ expr: Expr) {
-            switch expr.kind {
-            case .number, .name: break
-            case .call(_, let arguments), .function(_, let arguments): arguments.forEach(visit)
-            case .unary(_, let operand), .annotated(let operand, _): visit(operand)
-            case .chain(let first, let rest):
-                visit(first)
-                rest.forEach { visit($0.operand) }
-            case .power(let lhs, let rhs), .comparison(_, let lhs, let rhs):
-                visit(lhs)
-                visit(rhs)
-            case .dice(let term):
-                term.count.map(visit)
-                if case .number(let sides) = term.sides { visit(sides) }
-            case .group(let members, _): members.forEach(visit)
-            case .repeat(let count, let body, let modifiers):
-                ranges += modifiers.map(\.range)
-                visit(count)
-                visit(body)
-            case .conditional(let condition, let then, let otherwise):
-                visit(condition)
-                visit(then)
-                visit(otherwise)
-            case .binding(_, let value, let body):
-                visit(value)
-                visit(body)
-            }
-        }
-        visit(expr)
-        return ranges
-    }
-
-    /// Whether `expr`, or a macro it uses (directly or through other macros), holds a
-    /// `repeat` with modifiers.
-    static func reachesRepeatWithModifiers(_ expr: Expr, in environment: Environment) -> Bool {
-        var visited: Set<String> = []
-        var pending = [expr]
-        while let next = pending.popLast() {
-            if !repeatModifierRanges(in: next).isEmpty { return true }
-            for name in macroNames(in: next) where visited.insert(name).inserted {
-                if case .macro(let macro) = environment[name] { pending.append(macro.body) }
-            }
-        }
-        return false
-    }
-
     /// The names and calls in `expr` (outside dice modifiers).
     static func macroNames(in expr: Expr) -> [String] {
         switch expr.kind {
@@ -682,15 +607,6 @@ struct ProgramRun {
             return macroNames(in: condition) + macroNames(in: then) + macroNames(in: otherwise)
         case .binding(let name, let value, let body):
             return macroNames(in: value) + macroNames(in: body).filter { $0 != name }
-        }
-    }
-
-    /// The kind with no "did you mean" suggestion in it.
-    static func withoutSuggestion(_ kind: DiceError.Kind) -> DiceError.Kind {
-        switch kind {
-        case .unknownName(let name, _): return .unknownName(name, suggestion: nil)
-        case .inMacro(let name, let inner): return .inMacro(name: name, withoutSuggestion(inner))
-        default: return kind
         }
     }
 
