@@ -73,10 +73,11 @@ struct Runner {
                 checkpoint?(session)
                 continue
             }
-            for _ in 0..<runs {
+            let notices = quiet ? [] : session.notices(for: statement)
+            for run in 0..<runs {
                 do {
                     let outcome = try session.execute(statement)
-                    if !quiet { try show(outcome, input: input, in: source) }
+                    if !quiet { try show(outcome, input: input, in: source, notices: run == 0 ? notices : []) }
                 } catch {
                     report(error, in: source, input: input)
                     return false
@@ -158,14 +159,16 @@ struct Runner {
         }
     }
 
-    private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile) throws(DiceError) {
+    private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile,
+                               notices: [Notice] = []) throws(DiceError) {
+        defer { note(notices, in: source) }
         if case .compare(let exprs) = outcome { return try compare(exprs, input: input, in: source) }
         if case .stats(let expr) = outcome {
             let report = try session.distribution(of: expr, seed: options.seed ?? 0x5EED)
             if options.json {
                 output.line(renderer.json(for: report, input: input))
             } else if options.totalOnly {
-                output.line(DistributionRenderer.fixed(report.distribution.mean, 4))
+                output.line(Number(report.distribution.mean))
             } else {
                 output.line(statsRenderer.render(report, title: expr.text))
             }
@@ -183,7 +186,7 @@ struct Runner {
             case .definition, .stats, .compare: break
             }
         } else if options.json {
-            output.line(renderer.json(for: outcome, input: input))
+            output.line(renderer.json(for: outcome, input: input, notices: notices))
         } else {
             line.removeAll(keepingCapacity: true)
             renderer.text(for: outcome, into: &line)
@@ -200,10 +203,22 @@ struct Runner {
             let entries = zip(exprs, reports).map { (expression: source.text(of: $0.range), report: $1) }
             output.line(renderer.json(comparing: entries, input: input))
         } else if options.totalOnly {
-            for report in reports { output.line(DistributionRenderer.fixed(report.distribution.mean, 4)) }
+            for report in reports { output.line(Number(report.distribution.mean)) }
         } else {
             output.line(statsRenderer.render(comparing: zip(exprs, reports).map { (title: $0.text, report: $1) }))
         }
+    }
+
+    /// Prints each notice on stderr, `name:line:column: note: ...`, after what the statement
+    /// printed (in JSON they are part of its object).
+    private func note(_ notices: [Notice], in source: SourceFile) {
+        guard !notices.isEmpty, !options.json else { return }
+        output.flush()
+        for notice in notices {
+            let (line, column) = source.lineAndColumn(of: notice.range.lowerBound)
+            errors.line("\(source.name):\(line):\(column): note: \(notice.message)")
+        }
+        errors.flush()
     }
 
     /// Prints `error` on stderr (and as a JSON object on stdout with `--json`).

@@ -45,8 +45,10 @@ public struct OutcomeRenderer: Sendable {
 
     // MARK: - JSON
 
-    /// One JSON object for a roll, assignment or definition, without a newline.
-    public func json(for outcome: Outcome, input: String) -> String {
+    /// One JSON object for a roll, assignment or definition, without a newline; with the
+    /// statement's notices as `"notes"` (their messages) and, for a name that changed what it
+    /// is, `"replaced"` (`"variable"` or `"macro"`).
+    public func json(for outcome: Outcome, input: String, notices: [Notice] = []) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.string("input", input)
@@ -64,6 +66,12 @@ public struct OutcomeRenderer: Sendable {
             json.string("body", macro.body.text)
         case .stats, .compare:
             break
+        }
+        if let replaced = notices.lazy.compactMap(\.replacedKind).first { json.string("replaced", replaced) }
+        if !notices.isEmpty {
+            json.beginArray("notes")
+            for notice in notices { json.string(nil, notice.message) }
+            json.endArray()
         }
         json.endObject()
         return json.text

@@ -256,7 +256,9 @@ struct ValueBounds: Hashable {
             // count grows with the dice: `kh3` up to 3, `dl6` without bound).
             let explodes = !chained && (!die.low.isFinite || !die.high.isFinite)
             for n in candidates {
-                let fewest = Double(kept(n)), most = explodes ? Double(kept(n + 1_000_000)) : fewest
+                let once = !chained && rules.explosion?.kind == .once && n <= Int.max / 2
+                let fewest = Double(kept(n))
+                let most = explodes ? Double(kept(n + 1_000_000)) : once ? Double(kept(2 * n)) : fewest
                 let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
                             ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
                 let part = ValueBounds(low: ends.min()!, high: ends.max()!)
@@ -314,6 +316,11 @@ extension PoolModel {
             result = chain(counted)
         case .compound:
             result = chain { Double($0) }
+        case .once:
+            // A die that explodes adds one die of any face, which does not explode.
+            let (stop, go) = ends(counted)
+            let any = stop.union(go)
+            result = go.low <= go.high ? stop.union(ValueBounds(low: go.low + any.low, high: go.high + any.high)) : stop
         case .penetrate:
             // The first die counts in full, each extra die one less.
             let extras = chain { face in face == Int.min ? -.infinity : counted(face - 1) }
@@ -345,6 +352,8 @@ extension PoolModel {
             }
         }
         guard !failed, faces.low <= faces.high else { return nil }
+        // `xo`: one extra die at most, which shows a face like any other.
+        if rules.explosion?.kind == .once { return faces.union(extras) }
         // A chain may go on without end: each extra die adds what it shows.
         return ValueBounds(low: extras.low < 0 ? -.infinity : faces.low, high: extras.high > 0 ? .infinity : faces.high)
     }
