@@ -168,7 +168,7 @@ struct Runner {
             if options.json {
                 output.line(renderer.json(for: report, input: input))
             } else if options.totalOnly {
-                output.line(Number(report.distribution.mean))
+                output.line(DistributionRenderer.mean(report.distribution.mean))
             } else {
                 output.line(statsRenderer.render(report, title: expr.text))
             }
@@ -203,7 +203,7 @@ struct Runner {
             let entries = zip(exprs, reports).map { (expression: source.text(of: $0.range), report: $1) }
             output.line(renderer.json(comparing: entries, input: input))
         } else if options.totalOnly {
-            for report in reports { output.line(Number(report.distribution.mean)) }
+            for report in reports { output.line(DistributionRenderer.mean(report.distribution.mean)) }
         } else {
             output.line(statsRenderer.render(comparing: zip(exprs, reports).map { (title: $0.text, report: $1) }))
         }

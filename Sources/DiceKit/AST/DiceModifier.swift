@@ -65,6 +65,17 @@ public struct DiceModifier: Hashable, Sendable {
         self.spelling = spelling
     }
 
+    /// Whether both do the same at the same place, however spelt (`k3` is `kh3`).
+    public static func == (lhs: DiceModifier, rhs: DiceModifier) -> Bool {
+        lhs.kind == rhs.kind && lhs.range == rhs.range
+    }
+
+    /// Hashes what the modifier does and where, not its spelling.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(range)
+    }
+
     /// `modifiers` in the order they apply: by stage, and as written within a stage.
     static func inStageOrder(_ modifiers: [DiceModifier]) -> [DiceModifier] {
         var inOrder = true
@@ -115,5 +126,16 @@ public struct ComparePoint: Hashable, Sendable {
         self.op = op
         self.value = value
         self.spelling = spelling
+    }
+
+    /// Whether both compare alike, however spelt (`=1` is `1`, `<>` is `!=`).
+    public static func == (lhs: ComparePoint, rhs: ComparePoint) -> Bool {
+        lhs.op == rhs.op && lhs.value == rhs.value
+    }
+
+    /// Hashes the operator and the value, not their spelling.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(op)
+        hasher.combine(value)
     }
 }

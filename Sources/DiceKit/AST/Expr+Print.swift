@@ -178,7 +178,19 @@ enum Printer {
     }
 
     static func writeModifiers(_ modifiers: [DiceModifier], into out: inout String) {
-        for modifier in modifiers { write(modifier, into: &out) }
+        for (index, modifier) in modifiers.enumerated() {
+            // A bare `r` before another `r...` is written `rr`: `r` then `r5` would read as `rr5`.
+            if case .reroll(once: false, nil) = modifier.kind, modifier.spelling.isEmpty || modifier.spelling == "r",
+               index + 1 < modifiers.count {
+                var next = ""
+                write(modifiers[index + 1], into: &next)
+                if next.hasPrefix("r") && !next.hasPrefix("ro") {
+                    out += "rr"
+                    continue
+                }
+            }
+            write(modifier, into: &out)
+        }
     }
 
     static func write(_ modifier: DiceModifier, into out: inout String) {

@@ -147,11 +147,11 @@ public struct DiceTerm: Hashable, Sendable {
         storage = Storage(count: count, sides: sides, modifiers: modifiers, spelling: spelling)
     }
 
-    /// Whether both terms have the same count, sides and modifiers, spelt alike.
+    /// Whether both terms have the same count, sides and modifiers, however spelt (`1D20` is
+    /// `1d20`).
     public static func == (lhs: DiceTerm, rhs: DiceTerm) -> Bool {
         lhs.storage === rhs.storage
-            || (lhs.count == rhs.count && lhs.sides == rhs.sides && lhs.modifiers == rhs.modifiers
-                && lhs.spelling == rhs.spelling)
+            || (lhs.count == rhs.count && lhs.sides == rhs.sides && lhs.modifiers == rhs.modifiers)
     }
 
     /// Hashes the count, sides and modifiers.

@@ -66,6 +66,17 @@ extension Evaluator {
     /// stands: `called`, a function or a macro with parameters; else a variable or a macro
     /// without.
     func suggestion(for name: String, called: Bool = false) -> String? {
+        Suggestions.suggestion(for: name, called: called, in: environment, parameters: frames.last.map { Array($0.keys) } ?? [])
+    }
+}
+
+/// "Did you mean" by edit distance (with transpositions).
+enum Suggestions {
+    /// What an unknown `name` likely meant (see `Evaluator.suggestion(for:called:)`), among
+    /// the names of `environment` and the `parameters` in scope: the one rule of the roller
+    /// and the stats engine.
+    static func suggestion(for name: String, called: Bool, in environment: Environment,
+                           parameters: [String]) -> String? {
         if !called, let roll = Parser.advantage[name.lowercased()] { return roll }
         let candidates = environment.knownNames.filter { known in
             switch environment[known] {
@@ -74,12 +85,9 @@ extension Evaluator {
             case nil: return called
             }
         }
-        return Suggestions.nearest(to: name, among: candidates + (called ? [] : frames.last.map { Array($0.keys) } ?? []))
+        return nearest(to: name, among: candidates + (called ? [] : parameters))
     }
-}
 
-/// "Did you mean" by edit distance (with transpositions).
-enum Suggestions {
     /// The candidate nearest to `name`: the shortest that starts with what was typed (two
     /// letters or more), else the nearest within a few edits (ties: the first alphabetically).
     static func nearest(to name: String, among candidates: [String]) -> String? {
