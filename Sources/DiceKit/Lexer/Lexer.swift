@@ -7,8 +7,8 @@
 /// a dice term and `>=` is a comparison.
 struct Lexer: Sendable {
     private let bytes: [UInt8]
-    private var position = 0
-    private var mode = Mode.normal
+    var position = 0
+    var mode = Mode.normal
     private var brackets: [Bracket] = []
     private var previous: TokenKind = .newline
     private var previousEnd = -1
@@ -17,7 +17,7 @@ struct Lexer: Sendable {
     /// Whether a newline inside an open `(`, `{` or `[` continues the statement (the REPL).
     var continuesInsideBrackets = false
 
-    private enum Mode: Sendable {
+    enum Mode: Sendable {
         case normal
         /// Right after the `d` of a dice term: sides come next.
         case sides
@@ -58,12 +58,12 @@ struct Lexer: Sendable {
 
     // MARK: - Scanning
 
-    private func byte(_ offset: Int = 0) -> UInt8? {
+    func byte(_ offset: Int = 0) -> UInt8? {
         let index = position + offset
         return index < bytes.count ? bytes[index] : nil
     }
 
-    private func token(_ kind: TokenKind, from start: Int) -> Token {
+    func token(_ kind: TokenKind, from start: Int) -> Token {
         Token(kind, SourceLocation(offset: start)..<SourceLocation(offset: position))
     }
 
@@ -123,72 +123,6 @@ struct Lexer: Sendable {
         default:
             return nil
         }
-    }
-
-    private mutating func scanModifierKeyword() -> Token? {
-        guard let c = byte() else { return nil }
-        let start = position
-        let next = byte(1)
-        let keyword: ModifierKeyword
-        var length = 2
-        switch c {
-        case UInt8(ascii: "k"):
-            switch next {
-            case UInt8(ascii: "h"): keyword = .keepHighest
-            case UInt8(ascii: "l"): keyword = .keepLowest
-            default: keyword = .keep; length = 1
-            }
-        case UInt8(ascii: "d"):
-            switch next {
-            case UInt8(ascii: "h"): keyword = .dropHighest
-            case UInt8(ascii: "l"): keyword = .dropLowest
-            case UInt8(ascii: "f"): keyword = .subtractFailures
-            default: keyword = .drop; length = 1
-            }
-        case UInt8(ascii: "!"):
-            switch next {
-            case UInt8(ascii: "!"): keyword = .compound
-            case UInt8(ascii: "p"): keyword = .penetrate
-            default: keyword = .explode; length = 1
-            }
-        case UInt8(ascii: "r"):
-            switch next {
-            case UInt8(ascii: "o"): keyword = .rerollOnce
-            case UInt8(ascii: "r") where byte(2) != UInt8(ascii: "o"): keyword = .rerollUntil
-            default: keyword = .reroll; length = 1
-            }
-        case UInt8(ascii: "m"):
-            switch (next, byte(2)) {
-            case (UInt8(ascii: "i"), UInt8(ascii: "n")): keyword = .minimumWord; length = 3
-            case (UInt8(ascii: "a"), UInt8(ascii: "x")): keyword = .maximumWord; length = 3
-            case (UInt8(ascii: "i"), _): keyword = .minimum
-            case (UInt8(ascii: "a"), _): keyword = .maximum
-            default: return nil
-            }
-        case UInt8(ascii: "x"):
-            if next == UInt8(ascii: "o") { keyword = .explodeOnce } else { keyword = .explodeX; length = 1 }
-        case UInt8(ascii: "e"):
-            // d20's `e` always has its compare point: `1d6e6`, `1d6e>=5` (the parser says so).
-            keyword = .explodeE
-            length = 1
-        case UInt8(ascii: "c"):
-            switch next {
-            case UInt8(ascii: "s"): keyword = .countSuccesses
-            case UInt8(ascii: "f"): keyword = .countFailures
-            default: return nil
-            }
-        case UInt8(ascii: "s"):
-            switch next {
-            case UInt8(ascii: "a"): keyword = .sortAscending
-            case UInt8(ascii: "d"): keyword = .sortDescending
-            default: keyword = .sort; length = 1
-            }
-        default:
-            return nil
-        }
-        position += length
-        mode = .modifierArgument(keyword)
-        return token(.modifier(keyword), from: start)
     }
 
     private mutating func scanModifierArgument(_ keyword: ModifierKeyword) throws(DiceError) -> Token? {
