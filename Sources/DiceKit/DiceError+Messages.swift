@@ -35,6 +35,8 @@ extension DiceError.Kind {
         case .chatCommand(let name, let roll):
             let example = roll.isEmpty ? "1d20" : roll
             return "'/\(name)' is a chat command; here type the roll alone: did you mean '\(example)'?"
+        case .inlineRoll(let roll):
+            return "'[[...]]' is an inline roll of a chat; here type the roll alone: did you mean '\(roll)'?"
         case .foreignModifier(let word, let suggestion):
             return "unexpected '\(word)'; did you mean '\(suggestion)'?"
         case .missingSeparator(let token, let suggestion):
@@ -71,6 +73,9 @@ extension DiceError.Kind {
             case (let low, nil): expected = "at least \(low) argument" + (low == 1 ? "" : "s")
             }
             return "\(function) takes \(expected), not \(got)"
+        case .updateWithoutVariable(let name, let isMacro, let suggestion):
+            let what = isMacro ? "'\(name)' is a macro, not a variable" : "'\(name)' has no value yet"
+            return "\(what), so it cannot be changed; did you mean '\(suggestion)'?"
         case .variableCalledAsMacro(let name):
             return "'\(name)' is a variable, not a macro: it takes no arguments"
         case .unknownName(let name, let suggestion):
@@ -99,8 +104,8 @@ extension DiceError.Kind {
             return "'\(modifier.rawValue)' needs a whole number of at least 0, not \(value)"
         case .conflictingModifiers(let first, let second):
             switch (first, second) {
-            case (.explode, _), (.compound, _), (.penetrate, _):
-                return "only one of '!', '!!' and '!p' may be given"
+            case (.explode, _), (.compound, _), (.penetrate, _), (.explodeOnce, _):
+                return "only one of '!', '!!', '!p' and 'xo' may be given"
             case (.countSuccesses, _), (.countFailures, _):
                 return "'cs' and 'cf' exclude each other and may be given once"
             case (.subtractFailures, .subtractFailures):
@@ -178,6 +183,8 @@ extension DiceError.Expectation {
             return "the macro's expression after '='"
         case .assignedValue(let name):
             return "an expression after '\(name) ='"
+        case .updateValue(let name, let op):
+            return "an expression after '\(name) \(op.rawValue)='"
         case .condition:
             return "a condition after 'if'"
         case .thenWord:
@@ -200,6 +207,8 @@ extension DiceError.Expectation {
             return "an expression after 'in'"
         case .comparedExpression:
             return "an expression to compare after ','"
+        case .setSeparator:
+            return "')' or ',' in the set"
         }
     }
 }

@@ -34,6 +34,8 @@ public struct DiceError: Error, Hashable, Sendable {
         /// A chat command of another program, `/roll 1d20`: its name, and the statement
         /// without it (`1d20`), empty if none followed.
         case chatCommand(String, roll: String)
+        /// Roll20's inline roll, `[[1d20+5]]`: the roll inside, to type alone.
+        case inlineRoll(roll: String)
         /// Another roller's modifier touching a dice term, `1d20x` (Foundry's explode) or
         /// `4d6p1` (Avrae's drop): the word, and the statement written with this language's
         /// modifier (`1d20!`, `4d6dl1`).
@@ -65,6 +67,9 @@ public struct DiceError: Error, Hashable, Sendable {
         case wrongArgumentCount(function: String, minimum: Int, maximum: Int?, got: Int)
 
         // MARK: Evaluation
+        /// `hp -= 5` where `hp` is no variable (unknown, or a macro when `isMacro`): the
+        /// assignment to write instead (`hp = -5`).
+        case updateWithoutVariable(String, isMacro: Bool, suggestion: String)
         /// A variable used with arguments, as if it were a macro: `x = 1; x(2)`.
         case variableCalledAsMacro(String)
         /// A name that is no variable, parameter or macro; `suggestion` is the nearest known name.
@@ -153,6 +158,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case macroBody
         /// The value of an assignment: `x =`.
         case assignedValue(name: String)
+        /// The value of an update: `hp -=`.
+        case updateValue(name: String, BinaryOperator)
         /// The condition after `if`: `if then 1 else 2`.
         case condition
         /// The `then` after a condition: `if 1d6 > 3 1`.
@@ -175,6 +182,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case bindingBody
         /// An expression after a `stats` comparison's comma: `stats 1d6,`.
         case comparedExpression
+        /// The `)` or `,` after a member of a parenthesised set: `(1d4, 2 3)`.
+        case setSeparator
     }
 
     /// What went wrong.

@@ -394,6 +394,7 @@ final class REPL {
           let r = 1d20 in if r == 20 then 2d8 else 1d8   one roll, used twice
         Statements:
           str = 4d6kh3              a variable (rolled once)
+          hp -= 1d8   hp += 5       change a variable (also *=)
           def atk = 1d20 + str      a macro (rolled at each use)
           def smite(n) = (n + 1)d8  a macro with parameters: smite(2)
           stats 2d20kh1 + 5 >= 15   the exact odds

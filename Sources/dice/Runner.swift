@@ -86,10 +86,13 @@ struct Runner {
                 checkpoint?(session)
                 continue
             }
-            for _ in 0..<runs {
+            let notices = quiet ? [] : session.notices(for: statement)
+            for run in 0..<runs {
                 do {
                     let outcome = try session.execute(statement)
-                    if !quiet { try show(outcome, input: input, in: source, at: statement.range) }
+                    if !quiet {
+                        try show(outcome, input: input, in: source, at: statement.range, notices: run == 0 ? notices : [])
+                    }
                 } catch {
                     report(error, in: source, input: input)
                     return false
@@ -172,7 +175,8 @@ struct Runner {
     }
 
     private mutating func show(_ outcome: Outcome, input: String, in source: SourceFile,
-                               at range: SourceRange) throws(DiceError) {
+                               at range: SourceRange, notices: [Notice] = []) throws(DiceError) {
+        defer { note(notices, in: source) }
         let cap = session.limits.maxOutputBytes
         let tooLarge = DiceError(.outputTooLarge(limit: cap), at: range)
         if case .compare(let exprs, let reports) = outcome {
@@ -182,7 +186,7 @@ struct Runner {
             if options.json {
                 output.line(renderer.json(for: report, input: input))
             } else if options.totalOnly {
-                output.line(DistributionRenderer.fixed(report.distribution.mean, 4))
+                output.line(DistributionRenderer.mean(report.distribution.mean))
             } else {
                 output.line(statsRenderer.render(report, title: expr.text))
             }
@@ -209,7 +213,9 @@ struct Runner {
             case .definition, .stats, .compare: break
             }
         } else if options.json {
-            guard let json = renderer.json(for: outcome, input: input, maxBytes: cap) else { throw tooLarge }
+            guard let json = renderer.json(for: outcome, input: input, notices: notices, maxBytes: cap) else {
+                throw tooLarge
+            }
             output.line(json)
         } else {
             line.removeAll(keepingCapacity: true)
@@ -228,10 +234,22 @@ struct Runner {
             let entries = zip(exprs, reports).map { (expression: source.text(of: $0.range), report: $1) }
             output.line(renderer.json(comparing: entries, input: input))
         } else if options.totalOnly {
-            for report in reports { output.line(DistributionRenderer.fixed(report.distribution.mean, 4)) }
+            for report in reports { output.line(DistributionRenderer.mean(report.distribution.mean)) }
         } else {
             output.line(statsRenderer.render(comparing: zip(exprs, reports).map { (title: $0.text, report: $1) }))
         }
+    }
+
+    /// Prints each notice on stderr, `name:line:column: note: ...`, after what the statement
+    /// printed (in JSON they are part of its object).
+    private func note(_ notices: [Notice], in source: SourceFile) {
+        guard !notices.isEmpty, !options.json else { return }
+        output.flush()
+        for notice in notices {
+            let (line, column) = source.lineAndColumn(of: notice.range.lowerBound)
+            errors.line("\(source.name):\(line):\(column): note: \(notice.message)")
+        }
+        errors.flush()
     }
 
     /// Prints `error` on stderr (and as a JSON object on stdout with `--json`).

@@ -38,7 +38,7 @@ import Testing
         let result = try DiceProcess.run(["--total", "-e", "stats 2d20kh1 + 5, 1d20 + 8, 1d20 >= 11",
                                           "--stats", "-e", "3d6, 4d6kh3"])
         #expect(result.status == 0)
-        #expect(result.stdout == "18.8250\n18.5000\n0.5000\n10.5000\n12.2446\n")
+        #expect(result.stdout == "18.825\n18.5\n0.5\n10.5\n12.2446\n")
     }
 
     /// An error in any of the expressions points into that expression; nothing is printed
@@ -46,7 +46,7 @@ import Testing
     @Test(arguments: [
         (["-e", "stats 1d6, 1d1!"], "<-e>:1:12: error: the explosion matches every face of the die, so it would never end\nstats 1d6, 1d1!\n           ^\n"),
         (["-e", "stats 1d6, 2d6,"], "<-e>:1:16: error: expected an expression to compare after ',', found the end of the input\nstats 1d6, 2d6,\n               ^\n"),
-        (["--stats", "-e", "1d6, foo"], "<-e>:1:6: error: unknown name 'foo'; did you mean 'floor'?\n1d6, foo\n     ^\n"),
+        (["--stats", "-e", "1d6, foo"], "<-e>:1:6: error: unknown name 'foo'\n1d6, foo\n     ^\n"),
         (["-e", "1d6, 2d6"], "<-e>:1:4: error: unexpected ','; separate statements with ';': did you mean '1d6; 2d6'?\n1d6, 2d6\n   ^\n"),
     ])
     func errorsPointIntoTheirExpression(_ arguments: [String], _ stderr: String) throws {

@@ -132,7 +132,8 @@ import Testing
 @Suite struct HabitHintTests {
     static let hints: [(typed: String, hint: String)] = [
         ("/roll 1d20", "'/roll' is a chat command; here type the roll alone: did you mean '1d20'?"),
-        ("1d20x", "unexpected 'x'; did you mean '1d20!'?"),
+        ("1d20 => 15", "unexpected '=>'; did you mean '1d20 >= 15'?"),
+        ("2d20 advantage", "unexpected 'advantage'; did you mean '2d20kh1'?"),
         ("4d6p1", "unexpected 'p1'; did you mean '4d6dl1'?"),
         ("1d20, 1d20", "unexpected ','; separate statements with ';': did you mean '1d20; 1d20'?"),
         ("3d6 1d6", "unexpected '1'; separate statements with ';': did you mean '3d6; 1d6'?"),

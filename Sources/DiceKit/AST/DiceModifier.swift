@@ -40,6 +40,8 @@ public struct DiceModifier: Hashable, Sendable {
         case compound = "!!"
         /// `!p`: like `!`, each extra die counts one less.
         case penetrate = "!p"
+        /// `xo`: each matching die adds one extra die, which does not explode (Foundry's).
+        case once = "xo"
     }
 
     /// When a modifier applies: whatever the written order, stages go in this order.
@@ -53,10 +55,25 @@ public struct DiceModifier: Hashable, Sendable {
     public internal(set) var kind: Kind
     /// Where the modifier stands in the source.
     public internal(set) var range: SourceRange
+    /// The modifier's word as typed (`k`, `rr`, `x`, `min`), which the breakdown echoes;
+    /// empty for the canonical word of `kind`.
+    public internal(set) var spelling: String
 
-    init(_ kind: Kind, _ range: SourceRange) {
+    init(_ kind: Kind, _ range: SourceRange, spelling: String = "") {
         self.kind = kind
         self.range = range
+        self.spelling = spelling
+    }
+
+    /// Whether both do the same at the same place, however spelt (`k3` is `kh3`).
+    public static func == (lhs: DiceModifier, rhs: DiceModifier) -> Bool {
+        lhs.kind == rhs.kind && lhs.range == rhs.range
+    }
+
+    /// Hashes what the modifier does and where, not its spelling.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(range)
     }
 
     /// `modifiers` in the order they apply: by stage, and as written within a stage.
@@ -101,9 +118,24 @@ public struct ComparePoint: Hashable, Sendable {
     public internal(set) var op: ComparisonOperator
     /// The number a face is compared with.
     public internal(set) var value: Expr
+    /// The operator as typed (`=`, `==`, `!=`, `<>`), which the breakdown echoes; empty for
+    /// a bare number (`cs8`) or the canonical spelling of `op`.
+    public internal(set) var spelling: String
 
-    init(_ op: ComparisonOperator, _ value: Expr) {
+    init(_ op: ComparisonOperator, _ value: Expr, spelling: String = "") {
         self.op = op
         self.value = value
+        self.spelling = spelling
+    }
+
+    /// Whether both compare alike, however spelt (`=1` is `1`, `<>` is `!=`).
+    public static func == (lhs: ComparePoint, rhs: ComparePoint) -> Bool {
+        lhs.op == rhs.op && lhs.value == rhs.value
+    }
+
+    /// Hashes the operator and the value, not their spelling.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(op)
+        hasher.combine(value)
     }
 }

@@ -28,6 +28,7 @@ extension Stmt {
         switch kind {
         case .expression(let expr): return expr.text
         case .assignment(let name, let expr): return "\(name) = \(expr.text)"
+        case .update(let name, let op, let expr): return "\(name) \(op.rawValue)= \(expr.text)"
         case .definition(let name, let parameters, let body):
             return Macro(name: name, parameters: parameters, body: body).definitionText
         case .stats(let expr): return "stats \(expr.text)"
@@ -126,24 +127,29 @@ enum Printer {
         } else if let count = term.count {
             writeAtom(count, into: &out)
         }
-        out += "d"
+        out += term.spelling.dice
         if let sides {
             out += sides
             writeModifiers(term.modifiers, into: &out)
             return
         }
-        writeSides(term.sides, into: &out)
+        writeSides(term.sides, spelling: term.spelling, into: &out)
         writeModifiers(term.modifiers, into: &out)
     }
 
-    static func writeDice(count: Expr?, sides: Sides, modifiers: [DiceModifier], into out: inout String) {
+    static func writeDice(count: Expr?, sides: Sides, modifiers: [DiceModifier],
+                          spelling: DiceTerm.Spelling = DiceTerm.Spelling(), into out: inout String) {
         if let count { writeAtom(count, into: &out) }
-        out += "d"
-        writeSides(sides, into: &out)
+        out += spelling.dice
+        writeSides(sides, spelling: spelling, into: &out)
         writeModifiers(modifiers, into: &out)
     }
 
-    static func writeSides(_ sides: Sides, into out: inout String) {
+    static func writeSides(_ sides: Sides, spelling: DiceTerm.Spelling = DiceTerm.Spelling(), into out: inout String) {
+        if let fate = spelling.fateSides {
+            out += fate
+            return
+        }
         switch sides {
         case .number(let sides): writeAtom(sides, into: &out)
         case .percentile: out += "%"
@@ -171,10 +177,38 @@ enum Printer {
     }
 
     static func writeModifiers(_ modifiers: [DiceModifier], into out: inout String) {
-        for modifier in modifiers { write(modifier, into: &out) }
+        for (index, modifier) in modifiers.enumerated() {
+            // A bare `r` before another `r...` is written `rr`: `r` then `r5` would read as `rr5`.
+            if case .reroll(once: false, nil) = modifier.kind, modifier.spelling.isEmpty || modifier.spelling == "r",
+               index + 1 < modifiers.count {
+                var next = ""
+                write(modifiers[index + 1], into: &next)
+                if next.hasPrefix("r") && !next.hasPrefix("ro") {
+                    out += "rr"
+                    continue
+                }
+            }
+            write(modifier, into: &out)
+        }
     }
 
     static func write(_ modifier: DiceModifier, into out: inout String) {
+        if !modifier.spelling.isEmpty {
+            out += modifier.spelling
+            switch modifier.kind {
+            case .keep(_, let count), .drop(_, let count):
+                if let count { writeAtom(count, into: &out) }
+            case .minimum(let value), .maximum(let value):
+                writeAtom(value, into: &out)
+            case .explode(_, let point), .reroll(_, let point):
+                if let point { write(point, into: &out) }
+            case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
+                write(point, into: &out)
+            case .sort:
+                break
+            }
+            return
+        }
         switch modifier.kind {
         case .keep(let extreme, let count):
             out += extreme == .highest ? "kh" : "kl"
@@ -209,11 +243,13 @@ enum Printer {
     }
 
     static func write(_ point: ComparePoint, into out: inout String) {
-        if point.op == .equal, case .number(let number) = point.value.kind, number >= .integer(0) {
+        if point.op == .equal, point.spelling.isEmpty, case .number(let number) = point.value.kind,
+           number >= .integer(0) {
             out += literal(number)
             return
         }
         switch point.op {
+        case _ where !point.spelling.isEmpty: out += point.spelling
         case .equal: out += "="
         case .notEqual: out += "<>"
         default: out += point.op.rawValue

@@ -80,13 +80,15 @@ public struct DiceTerm: Hashable, Sendable {
         let sides: Sides
         let modifiers: [DiceModifier]
         let notation: String
+        let spelling: Spelling
 
-        init(count: Expr?, sides: Sides, modifiers: [DiceModifier]) {
+        init(count: Expr?, sides: Sides, modifiers: [DiceModifier], spelling: Spelling) {
             self.count = count
             self.sides = sides
             self.modifiers = modifiers
+            self.spelling = spelling
             var text = ""
-            Printer.writeDice(count: count, sides: sides, modifiers: modifiers, into: &text)
+            Printer.writeDice(count: count, sides: sides, modifiers: modifiers, spelling: spelling, into: &text)
             notation = text
         }
     }
@@ -106,11 +108,15 @@ public struct DiceTerm: Hashable, Sendable {
     /// The same term, not merely an equal one: a roll can remember what it worked out for it.
     func isIdentical(to other: DiceTerm) -> Bool { storage === other.storage }
 
-    init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = []) {
-        storage = Storage(count: count, sides: sides, modifiers: modifiers)
+    /// How the `d` and the sides were typed (`1D20`, `4df`, `4dF.1`): the breakdown echoes it.
+    public var spelling: Spelling { storage.spelling }
+
+    init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = [], spelling: Spelling = Spelling()) {
+        storage = Storage(count: count, sides: sides, modifiers: modifiers, spelling: spelling)
     }
 
-    /// Whether both terms have the same count, sides and modifiers.
+    /// Whether both terms have the same count, sides and modifiers, however spelt (`1D20` is
+    /// `1d20`).
     public static func == (lhs: DiceTerm, rhs: DiceTerm) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.count == rhs.count && lhs.sides == rhs.sides && lhs.modifiers == rhs.modifiers)

@@ -31,6 +31,18 @@ public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
     case greater = ">"
     case greaterEqual = ">="
 
+    /// The operator that holds exactly when this one does not: `<` for `>=`.
+    var opposite: ComparisonOperator {
+        switch self {
+        case .equal: return .notEqual
+        case .notEqual: return .equal
+        case .less: return .greaterEqual
+        case .lessEqual: return .greater
+        case .greater: return .lessEqual
+        case .greaterEqual: return .less
+        }
+    }
+
     /// Whether `lhs op rhs` holds.
     func holds(_ lhs: Number, _ rhs: Number) -> Bool {
         switch self {

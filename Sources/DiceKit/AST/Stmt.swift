@@ -6,6 +6,8 @@ public struct Stmt: Hashable, Sendable {
         case expression(Expr)
         /// `str = 4d6kh3`: evaluate once and bind the number.
         case assignment(name: String, Expr)
+        /// `hp -= 1d8`, `gold += 5`, `xp *= 2`: the variable becomes `name op (expr)`.
+        case update(name: String, BinaryOperator, Expr)
         /// `def atk = 1d20 + 5`, `def smite(n) = (n + 1)d8`: a macro, rolled afresh at each use.
         case definition(name: String, parameters: [String], body: Expr)
         /// `stats 4d6kh3`: the exact distribution.

@@ -28,7 +28,7 @@ extension DiceTerm {
             sides = .number(Expr(.number(value), expr.range))
         }
         let modifiers = self.modifiers.map { $0.replacingArguments(parts.arguments) }
-        return DiceTerm(count: count, sides: sides, modifiers: modifiers)
+        return DiceTerm(count: count, sides: sides, modifiers: modifiers, spelling: spelling)
     }
 }
 
@@ -48,7 +48,9 @@ extension DiceModifier {
             guard !expr.isLiteral, let value = values[expr.range] else { return expr }
             return Expr(.number(value), expr.range)
         }
-        func replaced(_ point: ComparePoint) -> ComparePoint { ComparePoint(point.op, replaced(point.value)) }
+        func replaced(_ point: ComparePoint) -> ComparePoint {
+            ComparePoint(point.op, replaced(point.value), spelling: point.spelling)
+        }
         var copy = self
         switch kind {
         case .keep(let extreme, let count): copy.kind = .keep(extreme, count: count.map(replaced))

@@ -23,7 +23,7 @@ extension Evaluator {
             if environment[name] != nil {
                 throw DiceError(.variableCalledAsMacro(name), at: range)
             }
-            throw DiceError(.unknownName(name, suggestion: suggestion(for: name)), at: range)
+            throw DiceError(.unknownName(name, suggestion: suggestion(for: name, called: true)), at: range)
         }
         guard macro.parameters.count == arguments.count else {
             throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: arguments.count), at: range)
@@ -61,23 +61,47 @@ extension Evaluator {
         }
     }
 
-    /// The known name nearest to `name`, if any is near enough to be a likely typo.
-    func suggestion(for name: String) -> String? {
-        var candidates = environment.knownNames
-        if let frame = frames.last { candidates += frame.keys }
-        return Suggestions.nearest(to: name, among: candidates, shouldStop: shouldStop)
+    /// The known name nearest to `name`, if any is near enough to be a likely typo, or the
+    /// roll a habit's word means (`adv`: `2d20kh1`). Only a name that works where `name`
+    /// stands: `called`, a function or a macro with parameters; else a variable or a macro
+    /// without.
+    func suggestion(for name: String, called: Bool = false) -> String? {
+        Suggestions.suggestion(for: name, called: called, in: environment,
+                               parameters: frames.last.map { Array($0.keys) } ?? [], shouldStop: shouldStop)
     }
 }
 
 /// "Did you mean" by edit distance (with transpositions): within a few edits, so only a band
 /// of the table is worked out, in memory and time linear in the names' total length.
 enum Suggestions {
-    /// The candidate nearest to `name` within a few edits (ties: the first alphabetically);
+    /// What an unknown `name` likely meant (see `Evaluator.suggestion(for:called:)`), among
+    /// the names of `environment` and the `parameters` in scope: the one rule of the roller
+    /// and the stats engine.
+    static func suggestion(for name: String, called: Bool, in environment: Environment,
+                           parameters: [String], shouldStop: (() -> Bool)? = nil) -> String? {
+        if !called, let roll = Parser.advantage[name.lowercased()] { return roll }
+        let candidates = environment.knownNames.filter { known in
+            switch environment[known] {
+            case .variable: return !called
+            case .macro(let macro): return macro.parameters.isEmpty != called
+            case nil: return called
+            }
+        }
+        return nearest(to: name, among: candidates + (called ? [] : parameters), shouldStop: shouldStop)
+    }
+
+    /// The candidate nearest to `name`: the shortest that starts with what was typed (two
+    /// letters or more), else the nearest within a few edits (ties: the first alphabetically);
     /// nil at once for a name far longer than every candidate, and when `shouldStop` says so.
     static func nearest(to name: String, among candidates: [String], shouldStop: (() -> Bool)? = nil) -> String? {
         let longest = candidates.reduce(0) { Swift.max($0, $1.utf8.count) }
         // Lowercasing at most triples a name's bytes: past this, no candidate is near.
         guard name.utf8.count <= 3 * (longest + 3) else { return nil }
+        let typed = name.lowercased()
+        if typed.count >= 2 {
+            let extending = candidates.filter { $0 != name && $0.lowercased().hasPrefix(typed) }
+            if let shortest = extending.min(by: { ($0.count, $0) < ($1.count, $1) }) { return shortest }
+        }
         let limit = Swift.max(1, Swift.min(3, name.count / 3 + 1))
         let target = Array(name.lowercased().utf8)
         var best: (name: String, distance: Int)?

@@ -306,10 +306,11 @@ extension Evaluator {
             return
         }
         switch explosion.kind {
-        case .explode, .penetrate:
+        case .explode, .penetrate, .once:
             var extra = false
             while true {
-                let explodes = explosion.point.matches(face)
+                // `xo`: an extra die never explodes.
+                let explodes = !(extra && explosion.kind == .once) && explosion.point.matches(face)
                 if explodes { flags.insert(.exploded) }
                 var value = face
                 if extra {

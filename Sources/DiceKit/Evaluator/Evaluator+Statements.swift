@@ -24,6 +24,8 @@ extension Evaluator {
             let roll = try evaluate(expr)
             environment.setVariable(name, to: roll.value)
             return .assignment(name: name, roll)
+        case .update(let name, let op, let expr):
+            return try update(name, op, expr, in: statement)
         case .definition(let name, let parameters, let body):
             let macro = Macro(name: name, parameters: parameters, body: body)
             environment.define(macro)
@@ -43,5 +45,25 @@ extension Evaluator {
     func distribution(of expr: Expr) throws(DiceError) -> DistributionReport {
         try Stats.distribution(of: expr, environment: environment, limits: limits, seed: statsSeed,
                                shouldStop: shouldStop)
+    }
+
+    /// `hp -= 1d8`: `hp` becomes `hp - (1d8)`, shown as that sum. Only a variable can change;
+    /// for any other name the error suggests the assignment that sets it.
+    mutating func update(_ name: String, _ op: BinaryOperator, _ expr: Expr,
+                         in statement: Stmt) throws(DiceError) -> Outcome {
+        let nameEnd = SourceLocation(offset: statement.range.lowerBound.offset + name.utf8.count)
+        let nameRange = statement.range.lowerBound..<nameEnd
+        guard case .variable = environment[name] else {
+            let value = op == .subtract ? Expr(.unary(.negate, expr), expr.range) : expr
+            let suggestion = Stmt(.assignment(name: name, value), statement.range).text
+            let isMacro = environment[name] != nil
+            throw DiceError(.updateWithoutVariable(name, isMacro: isMacro, suggestion: suggestion), at: nameRange)
+        }
+        let operatorRange = nameEnd..<Swift.max(nameEnd, expr.range.lowerBound)
+        let sum = Expr(.chain(Expr(.name(name), nameRange), [Operation(op, expr, operatorRange: operatorRange)]),
+                       statement.range)
+        let roll = try evaluate(sum)
+        environment.setVariable(name, to: roll.value)
+        return .assignment(name: name, roll)
     }
 }

@@ -170,7 +170,7 @@ final class PoolPlan: Sendable {
         if !always.isEmpty, !someFace(near: always, where: { face in !always.contains { $0.matches(face) } }) {
             throw DiceError(.rerollMatchesEveryFace, at: range)
         }
-        if let explosion {
+        if let explosion, explosion.kind != .once {
             let survives = someFace(near: always, and: explosion.point) { face in
                 !always.contains { $0.matches(face) } && !explosion.point.matches(face)
             }

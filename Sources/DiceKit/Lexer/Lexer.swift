@@ -7,15 +7,17 @@
 /// a dice term and `>=` is a comparison.
 struct Lexer: Sendable {
     private let bytes: [UInt8]
-    private var position = 0
-    private var mode = Mode.normal
+    var position = 0
+    var mode = Mode.normal
     private var brackets: [Bracket] = []
     private var previous: TokenKind = .newline
     private var previousEnd = -1
+    /// Whether the last `d` read followed a count (`4d`): only then may `f` be Fate sides.
+    private var previousWasCountedDice = false
     /// Whether a newline inside an open `(`, `{` or `[` continues the statement (the REPL).
     var continuesInsideBrackets = false
 
-    private enum Mode: Sendable {
+    enum Mode: Sendable {
         case normal
         /// Right after the `d` of a dice term: sides come next.
         case sides
@@ -29,6 +31,10 @@ struct Lexer: Sendable {
 
     private enum Bracket: Sendable {
         case plain, sides, faces, group, modifierArgument, repeatCall
+        /// The `(` of a call: `max(1, 2)`, `atk(3)`.
+        case call
+        /// A plain `(` with a comma inside: d20's set `(1d4, 2)kh1`, which takes modifiers.
+        case set
     }
 
     init(_ source: SourceFile) {
@@ -52,12 +58,12 @@ struct Lexer: Sendable {
 
     // MARK: - Scanning
 
-    private func byte(_ offset: Int = 0) -> UInt8? {
+    func byte(_ offset: Int = 0) -> UInt8? {
         let index = position + offset
         return index < bytes.count ? bytes[index] : nil
     }
 
-    private func token(_ kind: TokenKind, from start: Int) -> Token {
+    func token(_ kind: TokenKind, from start: Int) -> Token {
         Token(kind, SourceLocation(offset: start)..<SourceLocation(offset: position))
     }
 
@@ -95,8 +101,15 @@ struct Lexer: Sendable {
             position += 1
             mode = .modifiers
             return token(.percentileSides, from: start)
-        case UInt8(ascii: "F"):
+        case UInt8(ascii: "F"), UInt8(ascii: "f"):
+            // `4df` as well as `4dF` (a lower-case `f` only after a count), and
+            // rpg-dice-roller's `dF.2` and `dF.1` (LANGUAGE.md §3a).
+            guard c == UInt8(ascii: "F") || previousWasCountedDice else { return nil }
             position += 1
+            if byte() == UInt8(ascii: "."), let digit = byte(1), digit == UInt8(ascii: "1") || digit == UInt8(ascii: "2"),
+               !(byte(2).map(isDigit) ?? false) {
+                position += 2
+            }
             mode = .modifiers
             return token(.fateSides, from: start)
         case UInt8(ascii: "{"):
@@ -110,60 +123,6 @@ struct Lexer: Sendable {
         default:
             return nil
         }
-    }
-
-    private mutating func scanModifierKeyword() -> Token? {
-        guard let c = byte() else { return nil }
-        let start = position
-        let next = byte(1)
-        let keyword: ModifierKeyword
-        var length = 2
-        switch c {
-        case UInt8(ascii: "k"):
-            switch next {
-            case UInt8(ascii: "h"): keyword = .keepHighest
-            case UInt8(ascii: "l"): keyword = .keepLowest
-            default: keyword = .keep; length = 1
-            }
-        case UInt8(ascii: "d"):
-            switch next {
-            case UInt8(ascii: "h"): keyword = .dropHighest
-            case UInt8(ascii: "l"): keyword = .dropLowest
-            case UInt8(ascii: "f"): keyword = .subtractFailures
-            default: keyword = .drop; length = 1
-            }
-        case UInt8(ascii: "!"):
-            switch next {
-            case UInt8(ascii: "!"): keyword = .compound
-            case UInt8(ascii: "p"): keyword = .penetrate
-            default: keyword = .explode; length = 1
-            }
-        case UInt8(ascii: "r"):
-            if next == UInt8(ascii: "o") { keyword = .rerollOnce } else { keyword = .reroll; length = 1 }
-        case UInt8(ascii: "m"):
-            switch next {
-            case UInt8(ascii: "i"): keyword = .minimum
-            case UInt8(ascii: "a"): keyword = .maximum
-            default: return nil
-            }
-        case UInt8(ascii: "c"):
-            switch next {
-            case UInt8(ascii: "s"): keyword = .countSuccesses
-            case UInt8(ascii: "f"): keyword = .countFailures
-            default: return nil
-            }
-        case UInt8(ascii: "s"):
-            switch next {
-            case UInt8(ascii: "a"): keyword = .sortAscending
-            case UInt8(ascii: "d"): keyword = .sortDescending
-            default: keyword = .sort; length = 1
-            }
-        default:
-            return nil
-        }
-        position += length
-        mode = .modifierArgument(keyword)
-        return token(.modifier(keyword), from: start)
     }
 
     private mutating func scanModifierArgument(_ keyword: ModifierKeyword) throws(DiceError) -> Token? {
@@ -249,12 +208,20 @@ struct Lexer: Sendable {
             return scanWord()
         case UInt8(ascii: "["):
             return try scanAnnotation()
-        case UInt8(ascii: "+"): position += 1; return token(.plus, from: start)
-        case UInt8(ascii: "-"): position += 1; return token(.minus, from: start)
-        case UInt8(ascii: "*"): position += 1; return token(.star, from: start)
+        case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"):
+            position += 1
+            let op: BinaryOperator = c == UInt8(ascii: "+") ? .add : c == UInt8(ascii: "-") ? .subtract : .multiply
+            if byte() == UInt8(ascii: "=") {
+                position += 1
+                return token(.update(op), from: start)
+            }
+            return token(op == .add ? .plus : op == .subtract ? .minus : .star, from: start)
         case UInt8(ascii: "^"): position += 1; return token(.caret, from: start)
         case UInt8(ascii: "%"): position += 1; return token(.percent, from: start)
-        case UInt8(ascii: ","): position += 1; return token(.comma, from: start)
+        case UInt8(ascii: ","):
+            position += 1
+            if brackets.last == .plain { brackets[brackets.count - 1] = .set }
+            return token(.comma, from: start)
         case UInt8(ascii: ";"): position += 1; return token(.semicolon, from: start)
         case UInt8(ascii: "/"):
             if byte(1) == UInt8(ascii: "/") {
@@ -265,15 +232,15 @@ struct Lexer: Sendable {
             return token(.slash, from: start)
         case UInt8(ascii: "("):
             position += 1
-            if case .name("repeat") = previous {
-                brackets.append(.repeatCall)
-            } else {
-                brackets.append(.plain)
+            switch previous {
+            case .name("repeat"): brackets.append(.repeatCall)
+            case .name: brackets.append(.call)
+            default: brackets.append(.plain)
             }
             return token(.leftParen, from: start)
         case UInt8(ascii: ")"):
             position += 1
-            if let bracket = brackets.popLast(), bracket != .plain {
+            if let bracket = brackets.popLast(), bracket != .plain, bracket != .call {
                 mode = .modifiers
             }
             return token(.rightParen, from: start)
@@ -371,7 +338,19 @@ struct Lexer: Sendable {
             if afterCount || startsSides {
                 position += 1
                 mode = .sides
+                previousWasCountedDice = afterCount
                 return token(.dice, from: start)
+            }
+        } else if first == UInt8(ascii: "D"), previousEnd == start {
+            // `1D20`, `(n)D6`: a capital `D` is the dice operator right after a count (§3a).
+            switch previous {
+            case .integer, .rightParen:
+                position += 1
+                mode = .sides
+                previousWasCountedDice = true
+                return token(.dice, from: start)
+            default:
+                break
             }
         }
         while let c = byte(), isWordCharacter(c) { position += 1 }

@@ -33,6 +33,8 @@ public enum TokenKind: Hashable, Sendable {
     case plus, minus, star, slash, slashSlash, percent, caret
     /// `=`: assignment, definition, or a compare point in a modifier.
     case equal
+    /// `+=`, `-=`, `*=`: a variable's update, `hp -= 5`.
+    case update(BinaryOperator)
     case equalEqual, notEqual, less, lessEqual, greater, greaterEqual
     case leftParen, rightParen, leftBrace, rightBrace, comma
     case semicolon, newline
@@ -48,6 +50,10 @@ public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
     case minimum = "mi", maximum = "ma"
     case countSuccesses = "cs", countFailures = "cf", subtractFailures = "df"
     case sort = "s", sortAscending = "sa", sortDescending = "sd"
+    /// Other rollers' spellings (LANGUAGE.md §3a): `rr` is `r`, `x` and `e` are `!`, `xo`
+    /// explodes once, `min` and `max` are `mi` and `ma`.
+    case rerollUntil = "rr", explodeX = "x", explodeE = "e", explodeOnce = "xo"
+    case minimumWord = "min", maximumWord = "max"
 
     /// The modifier this keyword writes: `k` is `kh`, `d` is `dl`, `s` is `sa`.
     var modifierKind: ModifierKind {
@@ -56,13 +62,14 @@ public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
         case .keepLowest: return .keepLowest
         case .dropHighest: return .dropHighest
         case .dropLowest, .drop: return .dropLowest
-        case .explode: return .explode
+        case .explode, .explodeX, .explodeE: return .explode
+        case .explodeOnce: return .explodeOnce
         case .compound: return .compound
         case .penetrate: return .penetrate
-        case .reroll: return .reroll
+        case .reroll, .rerollUntil: return .reroll
         case .rerollOnce: return .rerollOnce
-        case .minimum: return .minimum
-        case .maximum: return .maximum
+        case .minimum, .minimumWord: return .minimum
+        case .maximum, .maximumWord: return .maximum
         case .countSuccesses: return .countSuccesses
         case .countFailures: return .countFailures
         case .subtractFailures: return .subtractFailures
@@ -75,7 +82,8 @@ public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
     var takesComparePoint: Bool {
         switch self {
         case .explode, .compound, .penetrate, .reroll, .rerollOnce,
-             .countSuccesses, .countFailures, .subtractFailures:
+             .countSuccesses, .countFailures, .subtractFailures,
+             .rerollUntil, .explodeX, .explodeE, .explodeOnce:
             return true
         default:
             return false
@@ -85,7 +93,8 @@ public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
     /// Whether a count may follow (`kh3`, `mi2`, `kh(n)`).
     var takesCount: Bool {
         switch self {
-        case .keepHighest, .keep, .keepLowest, .dropHighest, .dropLowest, .drop, .minimum, .maximum:
+        case .keepHighest, .keep, .keepLowest, .dropHighest, .dropLowest, .drop, .minimum, .maximum,
+             .minimumWord, .maximumWord:
             return true
         default:
             return false
@@ -116,6 +125,7 @@ extension TokenKind {
         case .percent: return "'%'"
         case .caret: return "'^'"
         case .equal: return "'='"
+        case .update(let op): return "'\(op.rawValue)='"
         case .equalEqual: return "'=='"
         case .notEqual: return "'!='"
         case .less: return "'<'"

@@ -148,12 +148,19 @@ extension Parser {
             count = operand
         }
         let diceToken = try advance()
-        let sides = try self.sides(after: diceToken)
+        var spelling = DiceTerm.Spelling(dice: lexer.text(diceToken.range.lowerBound.offset..<diceToken.range.upperBound.offset))
+        if current.kind == .fateSides {
+            let fate = lexer.text(current.range.lowerBound.offset..<current.range.upperBound.offset)
+            if fate != "F" { spelling.fateSides = fate }
+        }
+        var sides = try self.sides(after: diceToken)
+        if spelling.fateSides?.hasSuffix(".1") == true { sides = .faces(DiceTerm.fateOneFaces) }
         let modifiers = try self.modifiers()
-        return Expr(.dice(DiceTerm(count: count, sides: sides, modifiers: modifiers)), range(from: start))
+        return Expr(.dice(DiceTerm(count: count, sides: sides, modifiers: modifiers, spelling: spelling)),
+                    range(from: start))
     }
 
-    /// sides = INTEGER | DECIMAL | "%" | "F" | faces | parenthesized ;
+    /// sides = INTEGER | DECIMAL | "%" | fate | faces | parenthesized ;
     mutating func sides(after diceToken: Token) throws(DiceError) -> Sides {
         let adjacent = current.range.lowerBound == diceToken.range.upperBound
         switch current.kind {
@@ -216,7 +223,32 @@ extension Parser {
         }
     }
 
-    /// primary = INTEGER | DECIMAL | NAME | call | repeatCall | parenthesized | group ;
+    /// set = "(" expression "," expression { "," expression } ")" modifiers ;
+    /// (d20's parenthesised set, LANGUAGE.md §3a: the group `{a, b, ...}`; a `(` whose
+    /// expression no comma follows is read here as `parenthesized`)
+    mutating func set() throws(DiceError) -> Expr {
+        let open = try advance()
+        let (members, isSet) = try nested { (parser: inout Parser) throws(DiceError) -> ([Expr], Bool) in
+            guard parser.startsExpression else { throw parser.expected(.expression) }
+            var members = [try parser.expression()]
+            var isSet = false
+            while try parser.consume(.comma) {
+                isSet = true
+                guard parser.startsExpression else { throw parser.expected(.expression) }
+                members.append(try parser.expression())
+            }
+            try parser.expect(.rightParen, isSet ? .setSeparator : .closingParenthesis)
+            return (members, isSet)
+        }
+        if !isSet, var inner = members.first {
+            inner.range = range(from: open.range)
+            return inner
+        }
+        let modifiers = try self.modifiers()
+        return Expr(.group(members, modifiers), range(from: open.range))
+    }
+
+    /// primary = INTEGER | DECIMAL | NAME | call | repeatCall | set | parenthesized | group ;
     mutating func primary() throws(DiceError) -> Expr {
         let token = current
         switch token.kind {
@@ -237,7 +269,7 @@ extension Parser {
             }
             return Expr(.name(name), token.range)
         case .leftParen:
-            return try parenthesized()
+            return try self.set()
         case .leftBrace:
             return try group()
         default:

@@ -9,9 +9,9 @@ extension Parser {
     }
 
     /// modifier = ( "kh" | "k" | "kl" | "dh" | "dl" | "d" ) [ count ]
-    ///          | ( "mi" | "ma" ) count
-    ///          | ( "!" | "!!" | "!p" | "r" | "ro" ) [ comparePoint ]
-    ///          | ( "cs" | "cf" | "df" ) comparePoint
+    ///          | ( "mi" | "ma" | "min" | "max" ) count
+    ///          | ( "!" | "!!" | "!p" | "x" | "xo" | "r" | "rr" | "ro" ) [ comparePoint ]
+    ///          | ( "e" | "cs" | "cf" | "df" ) comparePoint
     ///          | "s" | "sa" | "sd" ;
     mutating func modifier(_ keyword: ModifierKeyword) throws(DiceError) -> DiceModifier {
         let token = try advance()
@@ -21,12 +21,14 @@ extension Parser {
         case .keepLowest: kind = .keep(.lowest, count: try count(after: token))
         case .dropHighest: kind = .drop(.highest, count: try count(after: token))
         case .dropLowest, .drop: kind = .drop(.lowest, count: try count(after: token))
-        case .minimum: kind = .minimum(try requiredCount(keyword, after: token))
-        case .maximum: kind = .maximum(try requiredCount(keyword, after: token))
-        case .explode: kind = .explode(.explode, try comparePoint(after: token))
+        case .minimum, .minimumWord: kind = .minimum(try requiredCount(keyword, after: token))
+        case .maximum, .maximumWord: kind = .maximum(try requiredCount(keyword, after: token))
+        case .explode, .explodeX: kind = .explode(.explode, try comparePoint(after: token))
+        case .explodeE: kind = .explode(.explode, try requiredComparePoint(keyword, after: token))
+        case .explodeOnce: kind = .explode(.once, try comparePoint(after: token))
         case .compound: kind = .explode(.compound, try comparePoint(after: token))
         case .penetrate: kind = .explode(.penetrate, try comparePoint(after: token))
-        case .reroll: kind = .reroll(once: false, try comparePoint(after: token))
+        case .reroll, .rerollUntil: kind = .reroll(once: false, try comparePoint(after: token))
         case .rerollOnce: kind = .reroll(once: true, try comparePoint(after: token))
         case .countSuccesses: kind = .countSuccesses(try requiredComparePoint(keyword, after: token))
         case .countFailures: kind = .countFailures(try requiredComparePoint(keyword, after: token))
@@ -34,7 +36,7 @@ extension Parser {
         case .sort, .sortAscending: kind = .sort(ascending: true)
         case .sortDescending: kind = .sort(ascending: false)
         }
-        return DiceModifier(kind, range(from: token.range))
+        return DiceModifier(kind, range(from: token.range), spelling: keyword.rawValue)
     }
 
     /// count = INTEGER | DECIMAL | parenthesized ;
@@ -83,7 +85,8 @@ extension Parser {
         guard current.range.lowerBound == opToken.range.upperBound else {
             throw DiceError(.spaceInComparePoint(after: opToken.kind), at: current.range)
         }
-        return ComparePoint(op, try compareValue())
+        let spelling = lexer.text(opToken.range.lowerBound.offset..<opToken.range.upperBound.offset)
+        return ComparePoint(op, try compareValue(), spelling: spelling)
     }
 
     mutating func requiredComparePoint(_ keyword: ModifierKeyword, after token: Token) throws(DiceError) -> ComparePoint {

@@ -45,6 +45,7 @@ extension Parser {
         func rewritten(_ replacement: String, keepingFrom resume: Int) -> String {
             lexer.text(start..<tokenStart) + replacement + lexer.text(resume..<lineEnd)
         }
+        if let hint = habitHint(after: result) { return hint }
         switch current.kind {
         case .name(let word) where current.range.lowerBound == previousEnd:
             // Only right after dice (`1d20x`), not a number (`9x`) or a bare modifier (`4d6khx`).
@@ -67,7 +68,8 @@ extension Parser {
             let suggestion = lineEnd - start <= 60
                 ? Parser.trimmed(lexer.text(start..<previousEnd.offset)) + "; " + Parser.trimmed(lexer.text(tokenStart..<lineEnd))
                 : nil
-            return DiceError(.missingSeparator(current.kind, suggestion: suggestion), at: current.range)
+            return DiceError(.missingSeparator(current.kind, suggestion: suggestion.flatMap { Parser.parses($0) ? $0 : nil }),
+                             at: current.range)
         default:
             break
         }
@@ -89,7 +91,8 @@ extension Parser {
         }
         let expr: Expr
         switch statement.kind {
-        case .expression(let e), .assignment(_, let e), .definition(_, _, let e), .stats(let e): expr = e
+        case .expression(let e), .assignment(_, let e), .update(_, _, let e), .definition(_, _, let e), .stats(let e):
+            expr = e
         case .compare(let exprs):
             guard let final = exprs.last else { return false }
             expr = final
@@ -102,14 +105,13 @@ extension Parser {
         }
     }
 
-    /// This language's spelling of another roller's modifier word: Foundry's explode `x`
-    /// (`x`, `x6`) is `!`; Avrae's drop `p` (`p1`, `pl1`, `ph1`) is `dl` or `dh`.
+    /// This language's spelling of another roller's modifier word: Avrae's drop `p` (`p1`,
+    /// `pl1`, `ph1`) is `dl` or `dh`. (Foundry's explode `x` is a spelling of `!`, §3a.)
     static func nativeModifier(for word: String) -> String? {
         let letters = word.prefix(while: { $0.isLetter })
         let digits = word.dropFirst(letters.count)
         guard digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         switch letters {
-        case "x": return "!" + digits
         case "p", "pl": return digits.isEmpty && letters == "p" ? nil : "dl" + digits
         case "ph": return "dh" + digits
         default: return nil
@@ -132,7 +134,7 @@ extension Parser {
         tokens = 0
     }
 
-    /// statement = definition | assignment | statsStatement | expression ;
+    /// statement = definition | assignment | update | statsStatement | expression ;
     mutating func statement() throws(DiceError) -> Stmt {
         let start = current.range
         switch current.kind {
@@ -141,8 +143,10 @@ extension Parser {
         case .keywordStats:
             return try statsStatement()
         case .name(let name):
-            if try peekSecond().kind == .equal {
-                return try assignment(name)
+            switch try peekSecond().kind {
+            case .equal: return try assignment(name)
+            case .update(let op): return try update(name, op)
+            default: break
             }
         case .keyword(let word) where word != .if && word != .let:
             if try peekSecond().kind == .equal { throw DiceError(.reservedWord(word.rawValue), at: current.range) }
@@ -190,6 +194,20 @@ extension Parser {
         guard startsExpression else { throw expected(.assignedValue(name: name)) }
         let value = try expression()
         return Stmt(.assignment(name: name, value), range(from: start))
+    }
+
+    /// update = NAME ( "+=" | "-=" | "*=" ) expression ;
+    /// (the variable becomes `NAME op (expression)`: `hp -= 1d8`)
+    mutating func update(_ name: String, _ op: BinaryOperator) throws(DiceError) -> Stmt {
+        let start = current.range
+        if ReservedNames.all.contains(name) {
+            throw DiceError(.functionNameAssigned(name), at: start)
+        }
+        try advance()
+        try advance()
+        guard startsExpression else { throw expected(.updateValue(name: name, op)) }
+        let value = try expression()
+        return Stmt(.update(name: name, op, value), range(from: start))
     }
 
     /// statsStatement = "stats" expression { "," expression } ;

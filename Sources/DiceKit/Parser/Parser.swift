@@ -159,8 +159,8 @@ public struct Parser: Sendable {
             return DiceError(.unexpectedEquals, at: current.range)
         case .name(let name) where Parser.looksLikeModifier(name):
             return DiceError(.modifierAfterSpace(name), at: current.range)
-        case .annotation:
-            return DiceError(.annotationWithoutTerm, at: current.range)
+        case .annotation(let text):
+            return inlineRollHint(text) ?? DiceError(.annotationWithoutTerm, at: current.range)
         default:
             return DiceError(.unexpectedToken(current.kind), at: current.range)
         }
@@ -169,8 +169,10 @@ public struct Parser: Sendable {
     /// Whether a word is a modifier keyword with at most a count after it (`kh3`, `ro`, `sa`),
     /// as a modifier written after a space reads: `dog` and `dmg` are just names.
     static func looksLikeModifier(_ word: String) -> Bool {
+        // Not the one-letter words of other rollers (`x`, `e`): those are names more often.
         ModifierKeyword.allCases.contains { keyword in
-            word.hasPrefix(keyword.rawValue)
+            keyword != .explodeX && keyword != .explodeE && keyword != .explodeOnce
+                && word.hasPrefix(keyword.rawValue)
                 && word.utf8.dropFirst(keyword.rawValue.utf8.count).allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
         }
     }

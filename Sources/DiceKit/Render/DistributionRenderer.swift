@@ -280,6 +280,16 @@ public struct DistributionRenderer: Sendable {
         text { appendFixed(value, places, to: &$0) }
     }
 
+    /// A mean as `--total` prints it, like any other number: at most 4 decimals, without
+    /// trailing zeros (`3.5`, `12.2446`, `7`).
+    public static func mean(_ value: Double) -> String {
+        var text = fixed(value, 4)
+        guard text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
     static func appendFixed(_ value: Double, _ places: Int, to out: inout ByteWriter) {
         guard value.isFinite else { return out.write(text: "\(value)") }
         let places = Swift.max(0, Swift.min(places, 15))

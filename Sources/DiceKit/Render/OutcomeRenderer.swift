@@ -54,14 +54,16 @@ public struct OutcomeRenderer: Sendable {
 
     // MARK: - JSON
 
-    /// One JSON object for a roll, assignment or definition, without a newline.
-    public func json(for outcome: Outcome, input: String) -> String {
-        json(for: outcome, input: input, maxBytes: .max) ?? ""
+    /// One JSON object for a roll, assignment or definition, without a newline; with the
+    /// statement's notices as `"notes"` (their messages) and, for a name that changed what it
+    /// is, `"replaced"` (`"variable"` or `"macro"`).
+    public func json(for outcome: Outcome, input: String, notices: [Notice] = []) -> String {
+        json(for: outcome, input: input, notices: notices, maxBytes: .max) ?? ""
     }
 
-    /// `json(for:input:)`, or nil if it would take more than `maxBytes` bytes (the output
-    /// cap, `Limits.maxOutputBytes`), found out before much more than that is held.
-    public func json(for outcome: Outcome, input: String, maxBytes: Int) -> String? {
+    /// `json(for:input:notices:)`, or nil if it would take more than `maxBytes` bytes (the
+    /// output cap, `Limits.maxOutputBytes`), found out before much more than that is held.
+    public func json(for outcome: Outcome, input: String, notices: [Notice] = [], maxBytes: Int) -> String? {
         var json = JSONWriter()
         json.limit = maxBytes
         json.beginObject()
@@ -80,6 +82,12 @@ public struct OutcomeRenderer: Sendable {
             json.string("body", macro.body.text)
         case .stats, .compare:
             break
+        }
+        if let replaced = notices.lazy.compactMap(\.replacedKind).first { json.string("replaced", replaced) }
+        if !notices.isEmpty {
+            json.beginArray("notes")
+            for notice in notices { json.string(nil, notice.message) }
+            json.endArray()
         }
         json.endObject()
         return json.isCut ? nil : json.text

@@ -284,19 +284,98 @@ private struct Breakdown<Style: RollStyle> {
             out.write(" [")
             writeUser(label, into: &out)
             out.write("]")
-        case .conditional(let condition, let branch, let taken):
-            // The branch not taken was never rolled: only the one taken is shown.
-            out.write("if ")
-            write(condition, atLeast: Printer.loosest, into: &out)
-            out.write(taken ? " then " : " else ")
+        case .conditional(var condition, var branch, var taken):
+            // As a sentence: the condition that decided, true as shown (a comparison that
+            // failed shows its opposite, anything else `not ...`), then the branch taken.
+            // Conditions that failed on the way down an `else if` chain are left out.
+            while !taken, case .conditional(let next, let nextBranch, let nextTaken) = branch.kind {
+                (condition, branch, taken) = (next, nextBranch, nextTaken)
+            }
+            if case .comparison(let op, let lhs, let rhs) = condition.kind {
+                writeSide(lhs, into: &out)
+                out.write(" ")
+                out.write(text: taken ? op.rawValue : op.opposite.rawValue)
+                out.write(" ")
+                writeSide(rhs, into: &out)
+            } else {
+                if !taken { out.write("not ") }
+                writeSide(condition, into: &out)
+            }
+            out.write(" → ")
             write(branch, atLeast: Printer.loosest, into: &out)
         case .binding(let name, let value, let body):
             out.write("let ")
             writeUser(name, into: &out)
             out.write(" = ")
-            write(value, atLeast: Printer.loosest, into: &out)
-            out.write(" in ")
+            writeSide(value, into: &out)
+            out.write(": ")
             write(body, atLeast: Printer.loosest, into: &out)
+        }
+    }
+
+    /// A part of a condition or a bound value, short: a roll with dice as its breakdown (and
+    /// its value, when that is no single pool's), one without as its formula and its value,
+    /// `r + bonus (15)`.
+    private func writeSide<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
+        switch roll.kind {
+        case .number, .variable, .pool, .group:
+            write(roll, atLeast: 1, into: &out)
+        case _ where roll.hasDice:
+            write(roll, atLeast: 1, into: &out)
+            out.write(" = ")
+            out.write(roll.value)
+        default:
+            writeFormula(roll, atLeast: 1, into: &out)
+            out.write(" (")
+            out.write(roll.value)
+            out.write(")")
+        }
+    }
+
+    /// A roll without dice as the expression it came from: names, not their values.
+    private func writeFormula<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int, into out: inout Out) {
+        let level = self.level(roll)
+        if level < minimum {
+            out.write("(")
+            writeFormula(roll, atLeast: Printer.loosest, into: &out)
+            out.write(")")
+            return
+        }
+        switch roll.kind {
+        case .variable(let name):
+            out.write(text: name)
+        case .unary(let op, let operand):
+            out.write(text: op.rawValue)
+            writeFormula(operand, atLeast: 3, into: &out)
+        case .chain(let chain):
+            writeFormula(chain.first, atLeast: level + 1, into: &out)
+            for step in chain.steps {
+                out.write(" ")
+                out.write(step.op.symbol)
+                out.write(" ")
+                writeFormula(step.operand, atLeast: level + 1, into: &out)
+            }
+        case .power(let base, let exponent):
+            writeFormula(base, atLeast: 5, into: &out)
+            out.write("^")
+            writeFormula(exponent, atLeast: 3, into: &out)
+        case .comparison(let op, let lhs, let rhs):
+            writeFormula(lhs, atLeast: 1, into: &out)
+            out.write(" ")
+            out.write(text: op.rawValue)
+            out.write(" ")
+            writeFormula(rhs, atLeast: 1, into: &out)
+        case .function(let function, let arguments):
+            out.write(text: function.rawValue)
+            out.write("(")
+            for (index, argument) in arguments.enumerated() {
+                if index > 0 { out.write(", ") }
+                writeFormula(argument, atLeast: 0, into: &out)
+            }
+            out.write(")")
+        default:
+            // Numbers, macros (`mod(16) (3)`) and the rest read as the breakdown does.
+            write(roll, atLeast: minimum, into: &out)
         }
     }
 
@@ -310,11 +389,15 @@ private struct Breakdown<Style: RollStyle> {
         } else {
             out.write(text: pool.notation)
         }
+        // An empty pool has no dice to list: `0d6`, worth 0.
+        if pool.dice.isEmpty && pool.omitted == 0 { return }
         out.write(" (")
         let shown = Swift.min(pool.dice.count, maxShown)
+        // Fate dice show their faces as players read them: `[+] [ ] [-]`.
+        let fate = pool.term.isFate
         for index in 0..<shown {
-            if index > 0 { out.write(", ") }
-            write(pool.dice[index], in: pool, into: &out)
+            if index > 0 { out.write(fate ? " " : ", ") }
+            write(pool.dice[index], in: pool, fate: fate, into: &out)
         }
         let more = pool.dice.count - shown + pool.omitted
         if more > 0 {
@@ -325,9 +408,15 @@ private struct Breakdown<Style: RollStyle> {
         out.write(")")
     }
 
-    /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`.
-    private func writeMarked<Out: TextOutput>(_ die: Die, into out: inout Out) {
-        out.write(die.value)
+    /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`; a Fate die's face `[+]`,
+    /// `[ ]` or `[-]` (its value, with `mi`/`ma` or `!p`, when that is no Fate face).
+    private func writeMarked<Out: TextOutput>(_ die: Die, fate: Bool, into out: inout Out) {
+        switch die.value {
+        case 1 where fate: out.write("[+]")
+        case 0 where fate: out.write("[ ]")
+        case -1 where fate: out.write("[-]")
+        default: out.write(die.value)
+        }
         if die.flags.isDisjoint(with: [.compounded, .exploded, .penetrated, .success, .failure]) { return }
         if die.flags.contains(.compounded) {
             out.write("!!")
@@ -339,18 +428,18 @@ private struct Breakdown<Style: RollStyle> {
         if die.flags.contains(.failure) { out.write(text: style.failureMark) }
     }
 
-    private func write<Out: TextOutput>(_ die: Die, in pool: DicePool, into out: inout Out) {
+    private func write<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, into out: inout Out) {
         // The built-in styles' marks as the renderer's own text (the same as their `markup`).
         if Style.self == PlainStyle.self {
-            guard !die.isCounted else { return writeMarked(die, into: &out) }
+            guard !die.isCounted else { return writeMarked(die, fate: fate, into: &out) }
             out.write("~~")
-            writeMarked(die, into: &out)
+            writeMarked(die, fate: fate, into: &out)
             out.write("~~")
             return
         }
-        guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, into: &out) }
+        guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, fate: fate, into: &out) }
         out.write(text: markup.open)
-        writeMarked(die, into: &out)
+        writeMarked(die, fate: fate, into: &out)
         out.write(text: markup.close)
     }
 

@@ -2,7 +2,7 @@
 /// other`). The raw value is the modifier as written.
 public enum ModifierKind: String, Hashable, Sendable {
     case keepHighest = "kh", keepLowest = "kl", dropHighest = "dh", dropLowest = "dl"
-    case explode = "!", compound = "!!", penetrate = "!p"
+    case explode = "!", compound = "!!", penetrate = "!p", explodeOnce = "xo"
     case reroll = "r", rerollOnce = "ro"
     case minimum = "mi", maximum = "ma"
     case countSuccesses = "cs", countFailures = "cf", subtractFailures = "df"
@@ -11,7 +11,7 @@ public enum ModifierKind: String, Hashable, Sendable {
     /// Whether the modifier works on single dice (their faces), so not on group members.
     var appliesToDiceOnly: Bool {
         switch self {
-        case .explode, .compound, .penetrate, .reroll, .rerollOnce, .minimum, .maximum: return true
+        case .explode, .compound, .penetrate, .explodeOnce, .reroll, .rerollOnce, .minimum, .maximum: return true
         default: return false
         }
     }
@@ -28,6 +28,7 @@ extension DiceModifier {
             case .explode: return .explode
             case .compound: return .compound
             case .penetrate: return .penetrate
+            case .once: return .explodeOnce
             }
         case .reroll(let once, _): return once ? .rerollOnce : .reroll
         case .minimum: return .minimum

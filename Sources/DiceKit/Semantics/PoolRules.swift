@@ -76,7 +76,7 @@ extension PoolRules {
                 return DiceError(.modifierAppliesToDice(kind), at: modifier.range)
             }
             switch kind {
-            case .explode, .compound, .penetrate:
+            case .explode, .compound, .penetrate, .explodeOnce:
                 if let first = explosion { return DiceError(.conflictingModifiers(first, kind), at: modifier.range) }
                 explosion = kind
             case .countSuccesses, .countFailures:

@@ -101,9 +101,13 @@ final class PoolModel {
                     stops = true
                 }
             }
-            guard stops else { throw .dice(DiceError(.explosionMatchesEveryFace, at: explosionRange)) }
+            // `xo` ends after one extra die, which never explodes: every face may match.
+            let once = explosion.kind == .once
+            guard stops || once else { throw .dice(DiceError(.explosionMatchesEveryFace, at: explosionRange)) }
             someFaceExplodes = explodes
-            if mass > 0 {
+            if once {
+                depth = mass > 0 ? 1 : 0
+            } else if mass > 0 {
                 let cutoff = explosionCutoff / Double(Swift.max(1, largestCount))
                 let levels = (log(cutoff) / log(mass)).rounded(.up) - 1
                 guard levels < 1_000_000 else {
@@ -143,7 +147,15 @@ final class PoolModel {
         return value
     }
 
-    private var isChain: Bool { rules.explosion?.kind == .explode || rules.explosion?.kind == .penetrate }
+    private var isChain: Bool {
+        rules.explosion?.kind == .explode || rules.explosion?.kind == .penetrate || explodesOnce
+    }
+
+    /// `xo`: the extra die of a chain never explodes, so the chain is exact at depth 1.
+    private var explodesOnce: Bool { rules.explosion?.kind == .once }
+
+    /// Whether a face explodes at `level` of a chain (0: the first die).
+    private func explodes(_ face: Int, level: Int) -> Bool { !(explodesOnce && level > 0) && explodes(face) }
 
     // MARK: - Pools
 
@@ -157,6 +169,13 @@ final class PoolModel {
             guard !rules.keeps.isEmpty else { return try additive(count: count, meter: &meter) }
             let oneSided = MultisetKeep.form(for: rules.keeps, sizes: count...(count * (depth + 1)))
             if case .drop(0)? = oneSided?.form { return try additive(count: count, meter: &meter) }
+            if explodesOnce {
+                // The chains' lists know each die's level; the exploding groups do not.
+                guard let (form, fromTop) = oneSided else {
+                    throw .tooExpensive("keep/drop of this form on dice that explode once")
+                }
+                return try chainKeep(count: count, form: form, fromTop: fromTop, meter: &meter)
+            }
             // The dice that stop and those that explode in groups of their own: order statistics.
             let groups = try ExplodingKeep.make(die: die, explodes: explodes, penetrates: rules.explosion?.kind == .penetrate,
                                                 depth: depth, count: count, counting: rules.counting,
@@ -194,11 +213,11 @@ final class PoolModel {
     }
 
     /// The faces that end a chain and those that go on, each mapped by `value`.
-    private func parts(_ value: (Int, Bool) throws(ArithmeticFault) -> Number)
+    private func parts(level: Int = 0, _ value: (Int, Bool) throws(ArithmeticFault) -> Number)
         throws(StatsFailure) -> (stop: Distribution, go: Distribution) {
         var stop = DistributionAccumulator(), go = DistributionAccumulator()
         try die.forEachWholeOutcome { (face, p) throws(StatsFailure) in
-            let explodes = explodes(face)
+            let explodes = explodes(face, level: level)
             let mapped = try arithmetic { () throws(ArithmeticFault) in try value(face, explodes) }
             if explodes { go.add(mapped, p) } else { stop.add(mapped, p) }
         }
@@ -236,7 +255,9 @@ final class PoolModel {
             single = known
         } else if isChain {
             let first = try parts { face, _ throws(ArithmeticFault) in try self.contribution(face) }
-            let extra = try parts { face, _ throws(ArithmeticFault) in try self.contribution(try self.extraValue(face)) }
+            let extra = try parts(level: 1) { face, _ throws(ArithmeticFault) in
+                try self.contribution(try self.extraValue(face))
+            }
             single = try chainSum(first: first, extra: extra, meter: &meter)
         } else {
             let unit = try self.unit(meter: &meter)
@@ -311,7 +332,7 @@ final class PoolModel {
                         let value = level == 0 ? face
                             : try arithmetic { () throws(ArithmeticFault) in try extraValue(face) }
                         let list = keeper.inserting(try ranked(value), into: key)
-                        if !explodes(face) {
+                        if !explodes(face, level: level) {
                             closed[list, default: 0] += p * weight
                         } else if level < depth {
                             next[list, default: 0] += p * weight
@@ -339,7 +360,7 @@ final class PoolModel {
                         let valueRank = try ranked(value)
                         let list = keeper.inserting(valueRank, into: key)
                         let shift = contributions[valueRank]
-                        if !explodes(face) {
+                        if !explodes(face, level: level) {
                             try arithmetic { () throws(ArithmeticFault) in
                                 try closed[list, default: DistributionAccumulator()].add(totals, shiftedBy: shift,
                                                                                        times: weight)

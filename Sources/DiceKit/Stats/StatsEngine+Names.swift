@@ -31,7 +31,7 @@ extension StatsEngine {
             if environment[name] != nil {
                 throw .dice(DiceError(.variableCalledAsMacro(name), at: range))
             }
-            throw .dice(unknownName(name, at: range))
+            throw .dice(unknownName(name, called: true, at: range))
         }
         guard macro.parameters.count == arguments.count else {
             throw .dice(DiceError(.macroArity(name: name, expected: macro.parameters.count, got: arguments.count),
@@ -156,9 +156,9 @@ extension StatsEngine {
 
     // MARK: - Unknown names
 
-    func unknownName(_ name: String, at range: SourceRange) -> DiceError {
-        var candidates = environment.knownNames
-        if let frame = frames.last { candidates += frame.keys }
-        return DiceError(.unknownName(name, suggestion: Suggestions.nearest(to: name, among: candidates)), at: range)
+    func unknownName(_ name: String, called: Bool = false, at range: SourceRange) -> DiceError {
+        let suggestion = Suggestions.suggestion(for: name, called: called, in: environment,
+                                                parameters: frames.last.map { Array($0.keys) } ?? [])
+        return DiceError(.unknownName(name, suggestion: suggestion), at: range)
     }
 }

@@ -320,9 +320,13 @@ struct ValueBounds: Hashable {
             }
             // Every die may show the same face: k kept dice count k times one die, at either end.
             for n in candidates {
-                let k = Double(kept(n))
-                let ends = [ValueBounds.times(k, die.low), ValueBounds.times(k, die.high)]
-                let part = ValueBounds(low: Swift.min(ends[0], ends[1]), high: Swift.max(ends[0], ends[1]))
+                // `xo`: each die may add one extra die, which keep/drop sees like any other.
+                let once = !chained && rules.explosion?.kind == .once && n <= Int.max / 2
+                let fewest = Double(kept(n))
+                let most = once ? Double(kept(2 * n)) : fewest
+                let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
+                            ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
+                let part = ValueBounds(low: ends.min() ?? 0, high: ends.max() ?? 0)
                 result = result?.union(part) ?? part
             }
             return result
@@ -377,6 +381,11 @@ extension PoolModel {
             result = chain(counted)
         case .compound:
             result = chain { Double($0) }
+        case .once:
+            // A die that explodes adds one die of any face, which does not explode.
+            let (stop, go) = ends(counted)
+            let any = stop.union(go)
+            result = go.low <= go.high ? stop.union(ValueBounds(low: go.low + any.low, high: go.high + any.high)) : stop
         case .penetrate:
             // The first die counts in full, each extra die one less.
             let extras = chain { face in face == Int.min ? -.infinity : counted(face - 1) }

@@ -300,7 +300,7 @@ struct ProgramRun {
             tally.statementKinds["expression", default: 0] += 1
             runExpression(statement, expr, in: source, input: input)
             if session.environment != before { fail("`\(input)` changed the bindings") }
-        case .assignment(let name, _):
+        case .assignment(let name, _), .update(let name, _, _):
             tally.statementKinds["assignment", default: 0] += 1
             do {
                 let outcome = try session.execute(statement)

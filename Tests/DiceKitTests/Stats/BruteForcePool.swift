@@ -96,6 +96,7 @@ struct BruteForcePool {
         guard let explosion else { return 0 }
         let p = settle().filter { explosion.1.holds($0.key, explosion.2) }.values.reduce(0, +)
         guard p > 0 else { return 0 }
+        if explosion.0 == .once { return 1 }
         var k = 0
         while pow(p, Double(k + 1)) > cutoff / Double(max(1, count)) { k += 1 }
         return k
@@ -106,9 +107,12 @@ struct BruteForcePool {
         let die = settle()
         guard let explosion else { return die.map { ([$0.key], $0.value) } }
         var result: [([Int], Double)] = []
+        // `xo`: one extra die at most, which never explodes, so no tail is cut.
+        let once = explosion.0 == .once
+        let depth = once ? 1 : depth
         func go(_ values: [Int], _ total: Int, _ p: Double, _ extra: Int) {
             for (face, q) in die {
-                let explodes = explosion.1.holds(face, explosion.2)
+                let explodes = explosion.1.holds(face, explosion.2) && !(once && extra > 0)
                 switch explosion.0 {
                 case .compound:
                     if explodes {
@@ -116,7 +120,7 @@ struct BruteForcePool {
                     } else {
                         result.append(([total + face], p * q))
                     }
-                case .explode, .penetrate:
+                case .explode, .penetrate, .once:
                     let value = extra > 0 && explosion.0 == .penetrate ? face - 1 : face
                     if explodes {
                         if extra < depth { go(values + [value], 0, p * q, extra + 1) }

@@ -24,6 +24,9 @@ struct StatsBruteForceTests {
         "3d4!!kh2", "3d4!!dl1", "2d4!!>=3kh1", "3d4!!cs>=4",
         // Rerolls and clamps before explosions.
         "3d4r1!kh2", "3d4ro<2!dl1", "2d6r1ro2!kh1", "3d4mi2!kl1", "3d4ma3!kh2", "2d6r<3ro6!pkh1",
+        // Explode once (`xo`): each matching die adds one die that does not explode.
+        "3d4xo", "3d4xokh2", "3d4xodl1", "3d4xo>=3kl1", "3d4xo>=1", "3d4xocs>=3", "2d6xokh1", "3d4r1xo>=3dh1",
+        "2dFxo", "3d4mi2xodf2",
         // No explosion.
         "4d4kh2kl1", "5d4dh1dl1", "4d6r1ro2kh3", "5d4mi2ma3cs3", "4d{1,1,2,5}kh2df1", "3dFkh2",
     ]

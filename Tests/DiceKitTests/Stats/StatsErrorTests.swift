@@ -27,7 +27,7 @@ struct StatsErrorTests {
         Case(program: "4d6kh(1.5)", faces: [1], expected: .invalidModifierArgument(.keepHighest, value: .ratio(3, 2))),
         Case(program: "4d6dl(1d2-2)", faces: [1], expected: .invalidModifierArgument(.dropLowest, value: .integer(-1))),
         Case(program: "1d6mi(1d2/2)", faces: [1], expected: .invalidModifierArgument(.minimum, value: .ratio(1, 2))),
-        Case(program: "foo + 1", faces: [], expected: .unknownName("foo", suggestion: "floor")),
+        Case(program: "foo + 1", faces: [], expected: .unknownName("foo", suggestion: nil)),
         Case(program: "zzzzzz", faces: [], expected: .unknownName("zzzzzz", suggestion: nil)),
         Case(program: "def atk = 1d20; akt + 1", faces: [], expected: .unknownName("akt", suggestion: "atk")),
         Case(program: "1d6!!!", faces: [1], expected: .conflictingModifiers(.compound, .explode)),

@@ -81,6 +81,7 @@ extension Stmt {
         switch kind {
         case .expression(let expr): return expr.dump
         case .assignment(let name, let expr): return "(= \(name) \(expr.dump))"
+        case .update(let name, let op, let expr): return "(\(op.rawValue)= \(name) \(expr.dump))"
         case .definition(let name, let parameters, let body):
             return "(def \(name) [\(parameters.joined(separator: " "))] \(body.dump))"
         case .stats(let expr): return "(stats \(expr.dump))"
