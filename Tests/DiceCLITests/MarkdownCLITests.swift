@@ -41,9 +41,9 @@ import Testing
     @Test func countedFailuresAreMarkedAsFailures() throws {
         let arguments = ["--seed", "4", "-e", "11d6cf=1"]
         let text = try DiceProcess.run(arguments).stdout
-        #expect(text == "11d6cf1 (2, 6, 3, 6, 2, 4, 3, 5, 1_, 3, 1_) = 2\n")
+        #expect(text == "11d6cf=1 (2, 6, 3, 6, 2, 4, 3, 5, 1_, 3, 1_) = 2\n")
         let markdown = try DiceProcess.run(["--markdown"] + arguments).stdout
-        #expect(markdown == #"11d6cf1 (2, **6**, 3, **6**, 2, 4, 3, 5, **1\_**, 3, **1\_**) = 2"# + "\n")
+        #expect(markdown == #"11d6cf=1 (2, **6**, 3, **6**, 2, 4, 3, 5, **1\_**, 3, **1\_**) = 2"# + "\n")
         let json = try DiceProcess.run(["--json"] + arguments).stdout
         #expect(json.contains(#"{"value":1,"kept":true,"failure":true,"min":true}"#))
         #expect(!json.contains("success"))

@@ -98,7 +98,8 @@ import Testing
     }
 
     /// `:load` sums up what it bound in one line, counting each name once and only as what
-    /// it is at the end; the rolls in the file still print.
+    /// it is at the end; the rolls in the file still print, and so does the note of a name
+    /// that changed what it is (`dex`).
     @Test func loadSumsUpWhatItBound() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -114,6 +115,7 @@ import Testing
         let session = ScriptedSession([":load \(script)"])
         session.run()
         #expect(session.transcript.responses(to: ":load \(script)")
-            == ["1d1 (1) + mod(18) (4) = 5\nloaded 3 macros, 1 variable from \(script)\n"])
+            == ["\(script):6:1: note: 'dex' was a variable: it is now a macro\n"
+                + "1d1 (1) + mod(18) (4) = 5\nloaded 3 macros, 1 variable from \(script)\n"])
     }
 }

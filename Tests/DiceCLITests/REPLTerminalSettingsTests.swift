@@ -57,6 +57,9 @@ import Testing
         try terminal.waitFor("...> ")
         terminal.send("\u{4}")
         try terminal.waitFor("the unfinished statement was dropped (Ctrl-D again quits)")
+        // Typed before the prompt is back, the line would be echoed by the terminal and again
+        // by the line editor.
+        try terminal.waitFor("dice> ")
         #expect(try enter("1 + 1", in: terminal).contains("1 + 1 = 2"))
         terminal.send("\u{4}")
         #expect(try terminal.waitForExit(timeout: 10) == 0)

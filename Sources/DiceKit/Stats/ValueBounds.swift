@@ -306,7 +306,9 @@ struct ValueBounds: Hashable {
             let chained = rules.keeps.isEmpty || rules.explosion?.kind == .compound
             let low = Int(counts.low.rounded(.up)), high = Int(counts.high.rounded(.down))
             guard low <= high else { return nil }
-            if !chained && pool.cutsExplosionTails { return KeepOverChains.bounds(pool, counts: low...high) }
+            if !chained && pool.cutsExplosionTails && rules.explosion?.kind != .once {
+                return KeepOverChains.bounds(pool, counts: low...high)
+            }
             guard let die = chained ? pool.chainBounds : pool.eachDieBounds else { return nil }
             /// The dice kept of `n`.
             func kept(_ n: Int) -> Int { rules.keeps.isEmpty ? n : KeepDropStep.keptRange(rules.keeps, total: n).count }
