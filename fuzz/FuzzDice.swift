@@ -136,7 +136,7 @@ enum FuzzDice {
                 checkWithinBounds(roll.value, report)
                 checkReport(report, input: input, title: expr.text)
             }
-        case .assignment(_, let expr):
+        case .assignment(_, let expr), .update(_, _, let expr):
             checkReprint(expr)
             do {
                 let outcome = try timed("rolling", input) { () throws(DiceError) in try session.execute(statement) }
@@ -310,7 +310,12 @@ enum FuzzDice {
                   let entry = members.first(where: { $0.key == "value" }), case .number(let text) = entry.value else {
                 fail("JSON of a roll without a top-level value: \(json)")
             }
-            if text != roll.value.description { fail("JSON value \(text), roll value \(roll.value)") }
+            // A whole value as its digits; a fraction as its nearest double (LANGUAGE.md §1).
+            if let whole = roll.value.integerValue {
+                if text != String(whole) { fail("JSON value \(text), roll value \(roll.value)") }
+            } else if Double(text) != roll.value.doubleValue {
+                fail("JSON value \(text), roll value \(roll.value) (nearest double \(roll.value.doubleValue))")
+            }
         case .definition, .stats, .compare:
             break
         }

@@ -162,7 +162,13 @@ enum Printer {
     /// do not end as a quotient in parentheses (`(1/3)`).
     static func literal(_ number: Number) -> String {
         guard case .fraction(let numerator, let denominator) = number else { return number.description }
-        return number.exactDecimal ?? "(\(numerator)/\(denominator))"
+        // A decimal only when it reads back: its digits and its power of ten within 64 bits
+        // (`0.5^40` is exactly a decimal of 40 places, which no literal holds).
+        if let decimal = number.exactDecimal, decimal.split(separator: ".").last.map({ $0.count <= 18 }) ?? false,
+           decimal.filter(\.isNumber).drop(while: { $0 == "0" }).count <= 18 {
+            return decimal
+        }
+        return "(\(numerator)/\(denominator))"
     }
 
     /// A non-negative literal as is; anything else in parentheses.

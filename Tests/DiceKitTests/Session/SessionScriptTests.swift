@@ -36,6 +36,18 @@ import Testing
         #expect(Self.summary(try Self.load(script)) == Self.summary(environment))
     }
 
+    /// A fraction whose exact decimal has more places than a literal holds (`0.5^40`, found by
+    /// the fuzzer) is saved as a quotient, and loads back.
+    @Test func fractionsTooLongForADecimalAreSavedAsQuotients() throws {
+        var environment = Environment()
+        environment.setVariable("tiny", to: try Number.integer(1).dividing(by: .integer(1 << 40)))
+        environment.setVariable("eighth", to: .ratio(1, 8))
+        let script = SessionScript.text(of: environment)
+        #expect(script.contains("tiny = (1/1099511627776)"))
+        #expect(script.contains("eighth = 0.125"))
+        #expect(Self.summary(try Self.load(script)) == Self.summary(environment))
+    }
+
     @Test func randomEnvironmentsRoundTrip() throws {
         var random = Xoshiro256StarStar(seed: 2026)
         var generator = ExpressionGenerator(seed: 7, variables: ["a", "b", "c"], macros: [], unaryMacros: [])
