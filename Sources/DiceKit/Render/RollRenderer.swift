@@ -196,7 +196,10 @@ private struct Breakdown<Style: RollStyle> {
         }
     }
 
-    func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, into out: inout Out) {
+    /// `roll` as a breakdown, in parentheses when it binds looser than `minimum`; as a
+    /// `formula`, a roll without dice reads as the expression it came from (names, not their
+    /// values), down through its operators.
+    func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, formula: Bool = false, into out: inout Out) {
         // The leaves, most of a tree, bind tighter than any operator: no level to work out.
         switch roll.kind {
         case .number: return out.write(roll.value)
@@ -208,7 +211,7 @@ private struct Breakdown<Style: RollStyle> {
         let level = self.level(roll)
         if level < minimum {
             out.write("(")
-            write(roll, atLeast: Printer.loosest, into: &out)
+            write(roll, atLeast: Printer.loosest, formula: formula, into: &out)
             out.write(")")
             return
         }
@@ -217,6 +220,7 @@ private struct Breakdown<Style: RollStyle> {
             out.write(roll.value)
         case .variable(let name):
             writeUser(name, into: &out)
+            if formula { return }
             out.write(" (")
             out.write(roll.value)
             out.write(")")
@@ -226,31 +230,31 @@ private struct Breakdown<Style: RollStyle> {
             write(group, into: &out)
         case .unary(let op, let operand):
             out.write(text: op.rawValue)
-            write(operand, atLeast: 3, into: &out)
+            write(operand, atLeast: 3, formula: formula, into: &out)
         case .chain(let chain):
-            write(chain.first, atLeast: level + 1, into: &out)
+            write(chain.first, atLeast: level + 1, formula: formula, into: &out)
             for step in chain.steps {
                 out.write(" ")
                 out.write(step.op.symbol)
                 out.write(" ")
-                write(step.operand, atLeast: level + 1, into: &out)
+                write(step.operand, atLeast: level + 1, formula: formula, into: &out)
             }
         case .power(let base, let exponent):
-            write(base, atLeast: 5, into: &out)
+            write(base, atLeast: 5, formula: formula, into: &out)
             out.write("^")
-            write(exponent, atLeast: 3, into: &out)
+            write(exponent, atLeast: 3, formula: formula, into: &out)
         case .comparison(let op, let lhs, let rhs):
-            write(lhs, atLeast: 1, into: &out)
+            write(lhs, atLeast: 1, formula: formula, into: &out)
             out.write(" ")
             out.write(text: op.rawValue)
             out.write(" ")
-            write(rhs, atLeast: 1, into: &out)
+            write(rhs, atLeast: 1, formula: formula, into: &out)
         case .function(let function, let arguments):
             out.write(text: function.rawValue)
             out.write("(")
             for (index, argument) in arguments.enumerated() {
                 if index > 0 { out.write(", ") }
-                write(argument, into: &out)
+                write(argument, formula: formula, into: &out)
             }
             out.write(")")
         case .macro(let name, let arguments, _) where !roll.hasDice:
@@ -325,57 +329,10 @@ private struct Breakdown<Style: RollStyle> {
             out.write(" = ")
             out.write(roll.value)
         default:
-            writeFormula(roll, atLeast: 1, into: &out)
+            write(roll, atLeast: 1, formula: true, into: &out)
             out.write(" (")
             out.write(roll.value)
             out.write(")")
-        }
-    }
-
-    /// A roll without dice as the expression it came from: names, not their values.
-    private func writeFormula<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int, into out: inout Out) {
-        let level = self.level(roll)
-        if level < minimum {
-            out.write("(")
-            writeFormula(roll, atLeast: Printer.loosest, into: &out)
-            out.write(")")
-            return
-        }
-        switch roll.kind {
-        case .variable(let name):
-            out.write(text: name)
-        case .unary(let op, let operand):
-            out.write(text: op.rawValue)
-            writeFormula(operand, atLeast: 3, into: &out)
-        case .chain(let chain):
-            writeFormula(chain.first, atLeast: level + 1, into: &out)
-            for step in chain.steps {
-                out.write(" ")
-                out.write(step.op.symbol)
-                out.write(" ")
-                writeFormula(step.operand, atLeast: level + 1, into: &out)
-            }
-        case .power(let base, let exponent):
-            writeFormula(base, atLeast: 5, into: &out)
-            out.write("^")
-            writeFormula(exponent, atLeast: 3, into: &out)
-        case .comparison(let op, let lhs, let rhs):
-            writeFormula(lhs, atLeast: 1, into: &out)
-            out.write(" ")
-            out.write(text: op.rawValue)
-            out.write(" ")
-            writeFormula(rhs, atLeast: 1, into: &out)
-        case .function(let function, let arguments):
-            out.write(text: function.rawValue)
-            out.write("(")
-            for (index, argument) in arguments.enumerated() {
-                if index > 0 { out.write(", ") }
-                writeFormula(argument, atLeast: 0, into: &out)
-            }
-            out.write(")")
-        default:
-            // Numbers, macros (`mod(16) (3)`) and the rest read as the breakdown does.
-            write(roll, atLeast: minimum, into: &out)
         }
     }
 
