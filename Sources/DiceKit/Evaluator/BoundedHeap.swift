@@ -50,23 +50,3 @@ struct BoundedHeap<Order: HeapOrder> {
         }
     }
 }
-
-/// The lowest (or highest) values: the value path's keep/drop over many dice.
-struct ValueEnd: HeapOrder {
-    let keepsLowest: Bool
-
-    /// The larger of the lowest leaves first, the smaller of the highest.
-    @inline(__always)
-    func leaves(_ a: Int, before b: Int) -> Bool { keepsLowest ? a > b : a < b }
-}
-
-/// The `capacity` lowest (or highest) values offered so far.
-typealias ExtremeValues = BoundedHeap<ValueEnd>
-
-extension BoundedHeap where Order == ValueEnd {
-    init(capacity: Int, keepsLowest: Bool) {
-        self.init(capacity: capacity, order: ValueEnd(keepsLowest: keepsLowest))
-    }
-
-    var values: [Int] { elements }
-}

@@ -36,7 +36,7 @@ import Testing
         #expect(values > 1_000)
     }
 
-    /// Keep/drop over more dice than `ExtremeValues.bound`, of more faces than are counted
+    /// Keep/drop over more dice than `BoundedHeap.bound`, of more faces than are counted
     /// one by one: few dice dropped, few kept at one end (both kept by the ends alone), or a
     /// middle window (every die kept). The same value and dice as the tree, which keeps every die.
     @Test(arguments: ["100000d1000000kh3", "100000d1000000kl2", "100000d1000000dl5dh7", "100000d1000000dh1",
@@ -56,23 +56,6 @@ import Testing
             default: Issue.record("\(text): the tree gives \(expected), the value path \(actual)")
             }
             #expect(tree.source.next() == flat.source.next(), "\(text) rolled different dice")
-        }
-    }
-
-    /// Every value it is offered, `ExtremeValues` keeps the lowest (or highest) `capacity`.
-    @Test func extremeValuesKeepsTheEnds() {
-        var source = Xoshiro256StarStar(seed: 9)
-        let offered = (0..<5_000).map { _ in source.roll(sides: 50) }
-        for capacity in [0, 1, 2, 7, 100, 5_000, 6_000] {
-            var lowest = ExtremeValues(capacity: capacity, keepsLowest: true)
-            var highest = ExtremeValues(capacity: capacity, keepsLowest: false)
-            for value in offered {
-                lowest.offer(value)
-                highest.offer(value)
-            }
-            let sorted = offered.sorted()
-            #expect(lowest.values.sorted() == Array(sorted.prefix(capacity)), "capacity \(capacity)")
-            #expect(highest.values.sorted() == Array(sorted.suffix(capacity)), "capacity \(capacity)")
         }
     }
 
