@@ -236,7 +236,8 @@ struct ValueBounds: Hashable {
 
         /// A dice term: the count's interval times one die's, keep/drop counted by the dice kept.
         private mutating func dice(_ term: DiceTerm) -> ValueBounds? {
-            guard TermSemantics(term).literalRules == nil else { return resolvedDice(term) }
+            let semantics = TermSemantics(term)
+            guard semantics.literalRules == nil else { return resolvedDice(term, semantics) }
             // Modifier arguments that are not literals (`!=(1+1)`, `kh(n)`, `!>(1d2)`): the union
             // over the few whole values they can take, each as if written so.
             var choices: [(range: SourceRange, values: ClosedRange<Int>)] = []
@@ -256,7 +257,8 @@ struct ValueBounds: Hashable {
             var arguments: [SourceRange: Number] = [:]
             func each(_ index: Int) -> Bool {
                 guard index < choices.count else {
-                    guard let part = resolvedDice(term.resolved(ResolvedParts(arguments: arguments))) else { return false }
+                    let resolved = term.resolved(ResolvedParts(arguments: arguments))
+                    guard let part = resolvedDice(resolved, TermSemantics(resolved)) else { return false }
                     result = result?.union(part) ?? part
                     return true
                 }
@@ -270,8 +272,7 @@ struct ValueBounds: Hashable {
         }
 
         /// A dice term whose modifier arguments are all literals.
-        private mutating func resolvedDice(_ term: DiceTerm) -> ValueBounds? {
-            let semantics = TermSemantics(term)
+        private mutating func resolvedDice(_ term: DiceTerm, _ semantics: TermSemantics) -> ValueBounds? {
             guard let rules = semantics.literalRules, semantics.conflict == nil else { return nil }
             let counts = term.count.map { bounds(of: $0) } ?? .constant(1)
             // Counts past the dice limit fail as rolls; the bound keeps the counts below in Int.
