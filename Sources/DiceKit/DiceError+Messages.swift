@@ -144,6 +144,27 @@ extension DiceError.Kind {
         case .statsRollTooLarge(let limit):
             return "the distribution is too expensive: not exact, and one simulated roll alone makes more than "
                 + "\(limit) parts (does a macro use itself more than once?)"
+        case .notANumber(let value, let needed):
+            return "\(value.kindName) \(value.literal) is not a number: \(needed) needs numbers"
+        case .tallyOperation(let operation):
+            return "tallies add and subtract field by field, multiply by a number and compare with == or !=; "
+                + "\(operation) is not defined for them"
+        case .fieldOfNonTally(let value, let field):
+            return "'.\(field)' reads a field of a tally, and \(value.literal) is a \(value.kindName)"
+        case .noMatchingEntry(let value):
+            return "no entry of the match holds for \(value.literal) (add 'else: ...' for the rest)"
+        case .textDiceOperation(let operation):
+            return "\(operation) needs numbered dice; text dice are counted with a compare point, as in cs=\"hit\""
+        case .tooFewFacesForUnique(let dice, let faces):
+            return "'u' needs as many faces as dice: \(dice) dice, but the die has \(faces) different faces"
+        case .countNeedsPool:
+            return "count(p, cp) counts the dice of a pool, group or repeat, or of a name bound to one by let"
+        case .conditionNeverHeld(let tries):
+            return "the condition after 'given' did not hold in \(tries) rolls"
+        case .conditionImpossible:
+            return "the condition after 'given' can never hold (its probability is 0)"
+        case .unknownSystem(let name, let known):
+            return "no game system named '\(name)'; the systems are \(known.joined(separator: ", "))"
         case .internalError(let text):
             return "internal error: \(text) (a bug in dice; please report it)"
         }

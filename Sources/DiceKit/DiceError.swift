@@ -124,6 +124,27 @@ public struct DiceError: Error, Hashable, Sendable {
         /// `stats`: the exact distribution is beyond reach, and one simulated roll alone needs
         /// more than `Limits.maxResultParts` parts (macros that use themselves more than once).
         case statsRollTooLarge(limit: Int)
+        /// A text or tally where a number is needed (arithmetic, ordering, keep/drop, a count,
+        /// sides or modifier argument, `and`/`or`/`not`): the value and what needed a number.
+        case notANumber(Value, needed: String)
+        /// A tally operation other than `+ -` field by field, `*` by a number, `==`, `!=`.
+        case tallyOperation(String)
+        /// `t.hits` where `t` is no tally: the value.
+        case fieldOfNonTally(Value, field: String)
+        /// A `match` with no entry that holds and no `else`: the value matched.
+        case noMatchingEntry(Value)
+        /// A sum, keep/drop, explosion or clamp on several text dice (`kh` on text dice).
+        case textDiceOperation(String)
+        /// `u` on more dice than the die has faces: `4d3u`.
+        case tooFewFacesForUnique(dice: Int, faces: Int)
+        /// `count(E, cp)` of something that is no pool, group, `repeat` or bound pool.
+        case countNeedsPool
+        /// Rolling `E given C`: C did not hold in `tries` rolls.
+        case conditionNeverHeld(tries: Int)
+        /// `stats E given C`: C has probability 0.
+        case conditionImpossible
+        /// `use NAME` of no built-in system: the name and the systems there are.
+        case unknownSystem(String, known: [String])
         /// A broken invariant of DiceKit itself: a bug, never a fault of the input.
         case internalError(String)
     }

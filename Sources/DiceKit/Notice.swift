@@ -48,7 +48,7 @@ extension Session {
     public func notices(for statement: Stmt) -> [Notice] {
         var notices: [Notice] = []
         switch statement.kind {
-        case .definition(let name, _, _):
+        case .definition(let name, _, _, _):
             if case .variable = environment[name] {
                 notices.append(Notice(.replaced(name: name, wasMacro: false), at: statement.range))
             }

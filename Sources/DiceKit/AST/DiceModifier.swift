@@ -22,6 +22,8 @@ public struct DiceModifier: Hashable, Sendable {
         case subtractFailures(ComparePoint)
         /// `s`/`sa` ascending, `sd` descending: the shown order only.
         case sort(ascending: Bool)
+        /// `u`: each die showing a face already shown is rolled again until it shows a new one.
+        case unique
     }
 
     /// Which end of the dice a keep or drop takes.
@@ -46,7 +48,7 @@ public struct DiceModifier: Hashable, Sendable {
 
     /// When a modifier applies: whatever the written order, stages go in this order.
     enum Stage: Int, Comparable, Sendable {
-        case clamp, reroll, explode, keep, count, sort
+        case clamp, reroll, unique, explode, keep, count, sort
 
         static func < (lhs: Stage, rhs: Stage) -> Bool { lhs.rawValue < rhs.rawValue }
     }
@@ -95,7 +97,7 @@ public struct DiceModifier: Hashable, Sendable {
         case .minimum(let bound), .maximum(let bound): return [bound]
         case .explode(_, let point), .reroll(_, let point): return point.map { [$0.value] } ?? []
         case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point): return [point.value]
-        case .sort: return []
+        case .sort, .unique: return []
         }
     }
 
@@ -108,6 +110,7 @@ public struct DiceModifier: Hashable, Sendable {
         case .keep, .drop: return .keep
         case .countSuccesses, .countFailures, .subtractFailures: return .count
         case .sort: return .sort
+        case .unique: return .unique
         }
     }
 }

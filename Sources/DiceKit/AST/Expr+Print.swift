@@ -10,14 +10,17 @@ extension Expr {
     /// How tightly the expression binds, loosest first (the grammar's levels).
     var level: Int {
         switch kind {
-        case .conditional, .binding: return Printer.loosest
+        case .conditional, .binding, .match: return Printer.loosest
+        case .given: return -4
+        case .logical(let op, _, _): return op == .or ? -3 : -2
+        case .not: return -1
         case .comparison: return 0
         case .chain(_, let rest): return rest.first?.op.isAdditive == false ? 2 : 1
         case .unary: return 3
         case .power: return 4
         case .annotated: return 5
         case .dice: return 6
-        case .number, .name, .call, .function, .group, .repeat: return 7
+        case .number, .name, .call, .function, .group, .repeat, .text, .tally, .count, .field: return 7
         }
     }
 }
@@ -29,17 +32,25 @@ extension Stmt {
         case .expression(let expr): return expr.text
         case .assignment(let name, let expr): return "\(name) = \(expr.text)"
         case .update(let name, let op, let expr): return "\(name) \(op.rawValue)= \(expr.text)"
-        case .definition(let name, let parameters, let body):
-            return Macro(name: name, parameters: parameters, body: body).definitionText
+        case .definition(let name, let parameters, let defaults, let body):
+            return Macro(name: name, parameters: parameters, defaults: defaults, body: body).definitionText
         case .stats(let expr): return "stats \(expr.text)"
         case .compare(let exprs): return "stats " + exprs.map(\.text).joined(separator: ", ")
+        case .sweep(let expr, let name, let from, let to):
+            var out = "stats \(expr.text) for \(name) in "
+            Printer.write(from, atLeast: 1, into: &out)
+            out += ".."
+            Printer.write(to, atLeast: 1, into: &out)
+            return out
+        case .use(let name): return name.map { "use \($0)" } ?? "use"
         }
     }
 }
 
 enum Printer {
-    /// The level of `if` and `let`, looser than every operator: elsewhere they take parentheses.
-    static let loosest = -1
+    /// The level of `if`, `let` and `match`, looser than every operator: elsewhere they take
+    /// parentheses. Then `given` (-4), `or` (-3), `and` (-2), `not` (-1), comparison (0).
+    static let loosest = -5
 
     static func write(_ expr: Expr, atLeast minimum: Int = 0, into out: inout String) {
         if expr.level < minimum {
@@ -103,6 +114,82 @@ enum Printer {
             write(value, atLeast: loosest, into: &out)
             out += " in "
             write(body, atLeast: loosest, into: &out)
+        case .text(let text):
+            out += Value.quoted(text)
+        case .match(let subject, let entries, let otherwise):
+            out += "match "
+            write(subject, atLeast: loosest + 1, into: &out)
+            out += " { "
+            for (index, entry) in entries.enumerated() {
+                if index > 0 { out += ", " }
+                write(entry.pattern, into: &out)
+                out += ": "
+                write(entry.result, atLeast: loosest, into: &out)
+            }
+            if let otherwise {
+                out += entries.isEmpty ? "else: " : ", else: "
+                write(otherwise, atLeast: loosest, into: &out)
+            }
+            out += " }"
+        case .tally(let fields):
+            out += "("
+            for (index, field) in fields.enumerated() {
+                if index > 0 { out += ", " }
+                out += "\(field.name): "
+                write(field.value, atLeast: loosest, into: &out)
+            }
+            out += ")"
+        case .field(let tally, let name):
+            write(tally, atLeast: 7, into: &out)
+            out += ".\(name)"
+        case .logical(let op, let lhs, let rhs):
+            let level = expr.level
+            write(lhs, atLeast: level, into: &out)
+            out += " \(op.rawValue) "
+            write(rhs, atLeast: level + 1, into: &out)
+        case .not(let operand):
+            out += "not "
+            write(operand, atLeast: -1, into: &out)
+        case .count(let pool, let point):
+            out += "count("
+            write(pool, into: &out)
+            out += ", "
+            write(point, explicit: true, into: &out)
+            out += ")"
+        case .given(let value, let condition):
+            write(value, atLeast: -3, into: &out)
+            out += " given "
+            write(condition, atLeast: -3, into: &out)
+        }
+    }
+
+    /// A `match` pattern: `7`, `"orc"`, `7-9`, `10+`, `6-`, `>=(dc + 10)`.
+    static func write(_ pattern: MatchEntry.Pattern, into out: inout String) {
+        switch pattern {
+        case .equal(let value): writeBound(value, into: &out)
+        case .between(let low, let high):
+            writeBound(low, into: &out)
+            out += "-"
+            writeBound(high, into: &out)
+        case .orMore(let value):
+            writeBound(value, into: &out)
+            out += "+"
+        case .orLess(let value):
+            writeBound(value, into: &out)
+            out += "-"
+        case .point(let point): write(point, explicit: true, into: &out)
+        }
+    }
+
+    /// A pattern's bound: a number literal (negative too), a text, or a parenthesised expression.
+    static func writeBound(_ value: Expr, into out: inout String) {
+        switch value.kind {
+        case .number(let number): out += literal(number)
+        case .text(let text): out += Value.quoted(text)
+        default:
+            out += "("
+            write(value, into: &out)
+            out += ")"
         }
     }
 
@@ -155,6 +242,7 @@ enum Printer {
         case .percentile: out += "%"
         case .fate: out += "F"
         case .faces(let faces): out += "{" + faces.map(String.init).joined(separator: ",") + "}"
+        case .symbols(let faces): out += "{" + faces.map(\.literal).joined(separator: ", ") + "}"
         }
     }
 
@@ -210,7 +298,7 @@ enum Printer {
                 if let point { write(point, into: &out) }
             case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
                 write(point, into: &out)
-            case .sort:
+            case .sort, .unique:
                 break
             }
             return
@@ -245,11 +333,14 @@ enum Printer {
             write(point, into: &out)
         case .sort(let ascending):
             out += ascending ? "sa" : "sd"
+        case .unique:
+            out += "u"
         }
     }
 
-    static func write(_ point: ComparePoint, into out: inout String) {
-        if point.op == .equal, point.spelling.isEmpty, case .number(let number) = point.value.kind,
+    /// A compare point; `explicit` writes `=` before a bare value (in `match` and `count`).
+    static func write(_ point: ComparePoint, explicit: Bool = false, into out: inout String) {
+        if !explicit, point.op == .equal, point.spelling.isEmpty, case .number(let number) = point.value.kind,
            number >= .integer(0) {
             out += literal(number)
             return
@@ -262,6 +353,8 @@ enum Printer {
         }
         if case .number(let number) = point.value.kind {
             out += literal(number)
+        } else if case .text(let text) = point.value.kind {
+            out += Value.quoted(text)
         } else {
             out += "("
             write(point.value, into: &out)

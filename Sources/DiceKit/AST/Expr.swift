@@ -39,7 +39,27 @@ public struct Expr: Hashable, Sendable {
         /// `if C then A else B`: only the branch taken is evaluated.
         case conditional(condition: Expr, then: Expr, else: Expr)
         /// `let name = E in BODY`: E evaluated once, `name` bound to its value inside BODY.
+        /// When E is a pool, group or `repeat`, `name` is bound to the roll: `count(name, cp)`
+        /// counts its kept dice or members.
         case binding(name: String, value: Expr, body: Expr)
+        /// `"weak hit"`: a text (its escapes resolved).
+        case text(String)
+        /// `match E { 6-: "miss", 7-9: "weak hit", else: "strong hit" }`: the result of the
+        /// first entry whose pattern holds; only that result is evaluated.
+        case match(Expr, [MatchEntry], otherwise: Expr?)
+        /// `(hits: 3, glitch: 1)`: a tally, its fields in written order.
+        case tally([TallyField])
+        /// `t.hits`: a tally's field (0 when absent).
+        case field(Expr, String)
+        /// `a and b`, `a or b`: the right side evaluated only when needed; 1 or 0.
+        case logical(LogicalOperator, Expr, Expr)
+        /// `not a`: 1 when `a` is 0, else 0.
+        case not(Expr)
+        /// `count(p, >=5)`: the kept dice (or members) of a pool, group or `repeat`, or of a
+        /// bound pool's name, that match the compare point.
+        case count(Expr, ComparePoint)
+        /// `E given C`: E conditioned on C not being 0 (rolled again until C holds).
+        case given(Expr, condition: Expr)
     }
 
     /// What the expression is.
@@ -50,6 +70,58 @@ public struct Expr: Hashable, Sendable {
     init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
+    }
+}
+
+/// One entry of a `match`: a pattern and the result it chooses.
+public struct MatchEntry: Hashable, Sendable {
+    /// When the entry holds.
+    public enum Pattern: Hashable, Sendable {
+        /// `7`, `"orc"`, `(dc)`: equal to the value.
+        case equal(Expr)
+        /// `7-9`: from the first to the second, inclusive.
+        case between(Expr, Expr)
+        /// `10+`: the value or more.
+        case orMore(Expr)
+        /// `6-`: the value or less.
+        case orLess(Expr)
+        /// `>=15`, `<3`, `!=1`: a compare point.
+        case point(ComparePoint)
+    }
+
+    /// When the entry holds.
+    public internal(set) var pattern: Pattern
+    /// What the entry evaluates to when chosen.
+    public internal(set) var result: Expr
+    /// Where the pattern stands.
+    public internal(set) var patternRange: SourceRange
+
+    init(_ pattern: Pattern, _ result: Expr, patternRange: SourceRange) {
+        self.pattern = pattern
+        self.result = result
+        self.patternRange = patternRange
+    }
+
+    /// The expressions of the pattern, in source order.
+    var patternParts: [Expr] {
+        switch pattern {
+        case .equal(let value), .orMore(let value), .orLess(let value): return [value]
+        case .between(let low, let high): return [low, high]
+        case .point(let point): return [point.value]
+        }
+    }
+}
+
+/// One field of a tally literal: `hits: count(p, >=5)`.
+public struct TallyField: Hashable, Sendable {
+    /// The field's name.
+    public internal(set) var name: String
+    /// Its value, a number.
+    public internal(set) var value: Expr
+
+    init(_ name: String, _ value: Expr) {
+        self.name = name
+        self.value = value
     }
 }
 
@@ -140,6 +212,9 @@ public enum Sides: Hashable, Sendable {
     case fate
     /// `d{1,1,2,3}`: these faces, repeats allowed.
     case faces([Int])
+    /// `d{"hit", "miss"}`, `d{(), (s: 1)}`: faces that are texts or tallies (a number may
+    /// stand among them).
+    case symbols([Value])
 }
 
 extension Expr {
@@ -162,6 +237,14 @@ extension Expr {
         case .group(let members, let modifiers): return members + modifiers.flatMap(\.arguments)
         case .repeat(let count, let body, let modifiers): return [count, body] + modifiers.flatMap(\.arguments)
         case .conditional(let condition, let then, let otherwise): return [condition, then, otherwise]
+        case .text: return []
+        case .match(let subject, let entries, let otherwise):
+            return [subject] + entries.flatMap { $0.patternParts + [$0.result] } + (otherwise.map { [$0] } ?? [])
+        case .tally(let fields): return fields.map(\.value)
+        case .field(let tally, _): return [tally]
+        case .logical(_, let a, let b), .given(let a, let b): return [a, b]
+        case .not(let operand): return [operand]
+        case .count(let pool, let point): return [pool, point.value]
         }
     }
 }

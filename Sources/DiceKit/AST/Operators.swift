@@ -6,6 +6,14 @@ public enum UnaryOperator: String, Hashable, Sendable {
     case plus = "+"
 }
 
+/// `and`, `or`: each evaluates its right side only when needed, and yields 1 or 0.
+public enum LogicalOperator: String, Hashable, Sendable {
+    /// 1 when both sides are not 0.
+    case and
+    /// 1 when either side is not 0.
+    case or
+}
+
 /// The left-associative arithmetic operators.
 public enum BinaryOperator: String, Hashable, Sendable {
     case add = "+"

@@ -9,12 +9,17 @@ public struct Stmt: Hashable, Sendable {
         /// `hp -= 1d8`, `gold += 5`, `xp *= 2`: the variable becomes `name op (expr)`.
         case update(name: String, BinaryOperator, Expr)
         /// `def atk = 1d20 + 5`, `def smite(n) = (n + 1)d8`: a macro, rolled afresh at each use.
-        case definition(name: String, parameters: [String], body: Expr)
+        /// `def atk(bonus = 0) = 1d20 + 5 + bonus`: `defaults` holds the parameters that have one.
+        case definition(name: String, parameters: [String], defaults: [String: Expr], body: Expr)
         /// `stats 4d6kh3`: the exact distribution.
         case stats(Expr)
         /// `stats 2d20kh1 + 5, 1d20 + 8`: the distributions of two or more expressions,
         /// side by side.
         case compare([Expr])
+        /// `stats E for NAME in A..B`: the distribution of E for each whole NAME from A to B.
+        case sweep(Expr, name: String, from: Expr, to: Expr)
+        /// `use pbta`: define a built-in game system's macros; `use` alone lists the systems.
+        case use(String?)
     }
 
     /// What the statement is.

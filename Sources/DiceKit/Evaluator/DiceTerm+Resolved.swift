@@ -62,7 +62,7 @@ extension DiceModifier {
         case .countSuccesses(let point): copy.kind = .countSuccesses(replaced(point))
         case .countFailures(let point): copy.kind = .countFailures(replaced(point))
         case .subtractFailures(let point): copy.kind = .subtractFailures(replaced(point))
-        case .sort: break
+        case .sort, .unique: break
         }
         return copy
     }

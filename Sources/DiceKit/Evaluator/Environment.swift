@@ -74,19 +74,27 @@ public struct Macro: Hashable, Sendable {
     public var name: String
     /// The names its arguments bind, in order; empty for a macro used without arguments.
     public var parameters: [String]
+    /// The default values of the parameters that have one: `def atk(bonus = 0) = ...`.
+    public var defaults: [String: Expr]
     /// The expression rolled at each use.
     public var body: Expr
+    /// A one-line description (a built-in game system's macros have one).
+    public var summary: String?
 
     /// A macro `name(parameters) = body`.
-    public init(name: String, parameters: [String], body: Expr) {
+    public init(name: String, parameters: [String], defaults: [String: Expr] = [:], body: Expr,
+                summary: String? = nil) {
         self.name = name
         self.parameters = parameters
+        self.defaults = defaults
         self.body = body
+        self.summary = summary
     }
 
-    /// The definition as a statement that reads back to this macro: `def atk = 1d20 + 5`.
+    /// The definition as a statement that reads back to this macro: `def atk(bonus = 0) = 1d20 + 5`.
     public var definitionText: String {
-        let signature = parameters.isEmpty ? name : "\(name)(\(parameters.joined(separator: ", ")))"
+        let written = parameters.map { parameter in defaults[parameter].map { "\(parameter) = \($0.text)" } ?? parameter }
+        let signature = parameters.isEmpty ? name : "\(name)(\(written.joined(separator: ", ")))"
         return "def \(signature) = \(body.text)"
     }
 }

@@ -163,13 +163,9 @@ extension Evaluator {
                 throw DiceError(.invalidSides(sides ?? .integer(0)), at: sidesExpr.range)
             }
             return .range(whole)
-        case .percentile:
-            return .range(100)
-        case .fate:
-            return .list([-1, 0, 1])
-        case .faces(let list):
-            guard !list.isEmpty else { throw DiceError(.emptyFaces, at: range) }
-            return .list(list)
+        case .percentile, .fate, .faces, .symbols:
+            guard let faces = term.sides.fixedFaces else { throw DiceError(.emptyFaces, at: range) }
+            return faces
         }
     }
 

@@ -26,8 +26,8 @@ extension Evaluator {
             return .assignment(name: name, roll)
         case .update(let name, let op, let expr):
             return try update(name, op, expr, in: statement)
-        case .definition(let name, let parameters, let body):
-            let macro = Macro(name: name, parameters: parameters, body: body)
+        case .definition(let name, let parameters, let defaults, let body):
+            let macro = Macro(name: name, parameters: parameters, defaults: defaults, body: body)
             environment.define(macro)
             return .definition(macro)
         case .stats(let expr):
@@ -36,6 +36,8 @@ extension Evaluator {
             var reports: [DistributionReport] = []
             for expr in exprs { reports.append(try distribution(of: expr)) }
             return .compare(exprs, reports)
+        case .sweep, .use:
+            throw DiceError(.internalError("not built yet"), at: statement.range)
         }
     }
 }

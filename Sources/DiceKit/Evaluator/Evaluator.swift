@@ -163,6 +163,7 @@ public struct Evaluator<Source: DieSource> {
         case .annotated(let inner, let label): return try annotated(inner, label)
         case .conditional(let condition, let then, let otherwise): return try conditional(condition, then, otherwise)
         case .binding(let name, let value, let body): return try binding(name, value, body)
+        case .text, .match, .tally, .field, .logical, .not, .count, .given: return try outcomeNode(expr)
         }
     }
 

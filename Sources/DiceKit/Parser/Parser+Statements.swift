@@ -91,11 +91,13 @@ extension Parser {
         }
         let expr: Expr
         switch statement.kind {
-        case .expression(let e), .assignment(_, let e), .update(_, _, let e), .definition(_, _, let e), .stats(let e):
+        case .expression(let e), .assignment(_, let e), .update(_, _, let e), .definition(_, _, _, let e), .stats(let e):
             expr = e
         case .compare(let exprs):
             guard let final = exprs.last else { return false }
             expr = final
+        case .sweep(let e, _, _, _): expr = e
+        case .use: return false
         }
         guard let term = last(expr) else { return false }
         guard let modifier = term.modifiers.last else { return true }
@@ -180,7 +182,7 @@ extension Parser {
         try expect(.equal, .definitionEquals(name: name, parameters: parameters))
         guard startsExpression else { throw expected(.macroBody) }
         let body = try expression()
-        return Stmt(.definition(name: name, parameters: parameters, body: body), range(from: start))
+        return Stmt(.definition(name: name, parameters: parameters, defaults: [:], body: body), range(from: start))
     }
 
     /// assignment = NAME "=" expression ;

@@ -22,6 +22,33 @@ enum DieFaces: Sendable {
     }
 }
 
+extension Sides {
+    /// The faces when they are not computed (`d%`, `dF`, `d{1,3,5}`), `nil` for `d(expr)` or
+    /// no face at all (`d{}`). A die of texts or tallies shows the position of its face in
+    /// `symbols` (0 for the first distinct one), so `d{"a", "b", "b"}` shows 0, 1 or 1.
+    var fixedFaces: DieFaces? {
+        switch self {
+        case .number: return nil
+        case .percentile: return .range(100)
+        case .fate: return .list([-1, 0, 1])
+        case .faces(let list): return list.isEmpty ? nil : .list(list)
+        case .symbols(let values):
+            guard !values.isEmpty else { return nil }
+            let table = symbols
+            return .list(values.map { value in table.firstIndex(of: value) ?? 0 })
+        }
+    }
+
+    /// The distinct faces of a die of texts or tallies, in order of first appearance; empty
+    /// for numbered dice.
+    var symbols: [Value] {
+        guard case .symbols(let values) = self else { return [] }
+        var distinct: [Value] = []
+        for value in values where !distinct.contains(value) { distinct.append(value) }
+        return distinct
+    }
+}
+
 /// The count and faces of a dice term whose count and sides are literals a roll takes as
 /// they are (`4d6`, `d%`, `3dF`, `2d{1,3,5}`): worked out once, when the term is made.
 struct LiteralDice: Sendable {
@@ -43,11 +70,9 @@ struct LiteralDice: Sendable {
             guard case .number(.integer(let literal)) = sidesExpr.kind, literal >= 1 else { return nil }
             faces = .range(literal)
             literals += 1
-        case .percentile: faces = .range(100)
-        case .fate: faces = .list([-1, 0, 1])
-        case .faces(let list):
-            guard !list.isEmpty else { return nil }
-            faces = .list(list)
+        case .percentile, .fate, .faces, .symbols:
+            guard let fixed = sides.fixedFaces else { return nil }
+            faces = fixed
         }
     }
 }

@@ -7,6 +7,7 @@ public enum ModifierKind: String, Hashable, Sendable {
     case minimum = "mi", maximum = "ma"
     case countSuccesses = "cs", countFailures = "cf", subtractFailures = "df"
     case sortAscending = "sa", sortDescending = "sd"
+    case unique = "u"
 
     /// Whether the modifier works on single dice (their faces), so not on group members.
     var appliesToDiceOnly: Bool {
@@ -37,6 +38,7 @@ extension DiceModifier {
         case .countFailures: return .countFailures
         case .subtractFailures: return .subtractFailures
         case .sort(let ascending): return ascending ? .sortAscending : .sortDescending
+        case .unique: return .unique
         }
     }
 }

@@ -49,10 +49,12 @@ struct PoolRules: Hashable, Sendable {
     var counting = Counting()
     /// `s`/`sa` (true) or `sd`: the shown order only.
     var sortAscending: Bool?
+    /// `u`: a die showing a face already shown is rolled again until it shows a new one.
+    var unique = false
 
     /// Whether the rules change nothing but which dice count towards a sum: each die is
     /// rolled once and shows its face (no clamps, rerolls or explosions), and no counting.
-    var keepsOnly: Bool { clamps.isEmpty && rerolls.isEmpty && explosion == nil && counting.isSum }
+    var keepsOnly: Bool { clamps.isEmpty && rerolls.isEmpty && !unique && explosion == nil && counting.isSum }
 
     /// `face` after every clamp, in written order.
     @inline(__always)
@@ -140,6 +142,8 @@ extension PoolRules {
                 rules.counting.failures = try point(compare)
             case .sort(let ascending):
                 rules.sortAscending = ascending
+            case .unique:
+                rules.unique = true
             }
         }
         return rules

@@ -73,6 +73,14 @@ public struct Distribution: Hashable, Sendable {
         self = builder.build()
     }
 
+    /// The faces of a die, equally likely (a face listed twice twice as likely).
+    init(faces: DieFaces) {
+        switch faces {
+        case .range(let sides): self.init(uniformSides: sides)
+        case .list(let list): self.init(faces: list)
+        }
+    }
+
     /// The faces `1...sides`, equally likely.
     ///
     /// - Complexity: O(*sides*)

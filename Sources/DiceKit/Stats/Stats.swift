@@ -140,6 +140,8 @@ final class StatsEngine {
             return try conditionalDistribution(condition, then, otherwise)
         case .binding(let name, let value, let body):
             return try bindingDistribution(name, value, body)
+        case .text, .match, .tally, .field, .logical, .not, .count, .given:
+            return try outcomeDistribution(expr)
         }
     }
 

@@ -12,9 +12,8 @@ extension StatsEngine {
         var sides: (expr: Expr, distribution: Distribution)?
         switch term.sides {
         case .number(let expr): sides = (expr, try distribution(of: expr))
-        case .percentile: fixedFaces = Distribution(uniformSides: 100)
-        case .fate: fixedFaces = Distribution(faces: [-1, 0, 1])
-        case .faces(let faces): fixedFaces = Distribution(faces: faces)
+        case .percentile, .fate, .faces: fixedFaces = term.sides.fixedFaces.map(Distribution.init(faces:))
+        case .symbols: throw .dice(DiceError(.internalError("not built yet"), at: range))
         }
         let semantics = TermSemantics(term)
         if let conflict = semantics.conflict { throw .dice(conflict) }
@@ -143,11 +142,10 @@ extension StatsEngine {
         case .number(let sides):
             guard case .number(.integer(let n)) = sides.kind, n >= 1, n <= meter.budget.maxOutcomes else { return nil }
             faces = Distribution(uniformSides: n)
-        case .percentile: faces = Distribution(uniformSides: 100)
-        case .fate: faces = Distribution(faces: [-1, 0, 1])
-        case .faces(let list):
-            guard !list.isEmpty else { return nil }
-            faces = Distribution(faces: list)
+        case .percentile, .fate, .faces:
+            guard let fixed = term.sides.fixedFaces else { return nil }
+            faces = Distribution(faces: fixed)
+        case .symbols: return nil
         }
         try meter.charge(faces.storageSize)
         return faces

@@ -216,6 +216,14 @@ struct ValueBounds: Hashable {
                 return bounds(of: body)
             case .annotated(let inner, _):
                 return bounds(of: inner)
+            case .logical, .not:
+                return ValueBounds(low: 0, high: 1)
+            case .count(let pool, _):
+                guard let dice = bounds(of: pool) else { return ValueBounds(low: 0, high: .infinity) }
+                return ValueBounds(low: 0, high: dice.high.isFinite ? .infinity : .infinity)
+            case .text, .tally, .field, .match, .given:
+                // Not numbers, or numbers these bounds do not follow: the distribution's own ends.
+                return nil
             }
         }
 
@@ -293,11 +301,10 @@ struct ValueBounds: Hashable {
                     return ValueBounds(low: counts.low.rounded(.up), high: counts.high.rounded(.down) * Double(sides))
                 }
                 faces = Distribution(uniformSides: sides)
-            case .percentile: faces = Distribution(uniformSides: 100)
-            case .fate: faces = Distribution(faces: [-1, 0, 1])
-            case .faces(let list):
-                guard !list.isEmpty else { return nil }
-                faces = Distribution(faces: list)
+            case .percentile, .fate, .faces:
+                guard let fixed = term.sides.fixedFaces else { return nil }
+                faces = Distribution(faces: fixed)
+            case .symbols: return nil
             }
             guard let pool = try? PoolModel(faces: faces, rules: rules, largestCount: 1, explosionCutoff: 1e-12,
                                             range: .at(0), rerollRange: .at(0), explosionRange: .at(0)) else {

@@ -1,0 +1,152 @@
+/// A value of the dice language: a number, a text, or a tally of named counts.
+///
+/// ```swift
+/// Value.number(.integer(3))                 // 3
+/// Value.text("weak hit")                    // weak hit
+/// Value.tally(Tally([("hits", .integer(2))]))  // (hits: 2)
+/// ```
+public enum Value: Hashable, Sendable {
+    /// An exact number.
+    case number(Number)
+    /// `"weak hit"`: a text.
+    case text(String)
+    /// `(hits: 3, glitch: 1)`: named counts.
+    case tally(Tally)
+
+    /// The whole number `value`: `roll.value == .integer(3)`.
+    public static func integer(_ value: Int) -> Value { .number(.integer(value)) }
+
+    /// `numerator / denominator` in lowest terms, with `denominator > 1`.
+    public static func fraction(numerator: Int, denominator: Int) -> Value {
+        .number(.fraction(numerator: numerator, denominator: denominator))
+    }
+
+    /// The number, when the value is one.
+    public var number: Number? {
+        if case .number(let number) = self { return number }
+        return nil
+    }
+
+    /// The value when it is a whole 64-bit integer.
+    public var integerValue: Int? { number?.integerValue }
+
+    /// Whether the value is the number 0 (a text or a tally never is).
+    var isZero: Bool { self == .integer(0) }
+
+    /// What kind of value it is, as error messages name it.
+    var kindName: String {
+        switch self {
+        case .number: return "number"
+        case .text: return "text"
+        case .tally: return "tally"
+        }
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// The value as a breakdown's end shows it: `3.5`, `weak hit`, `(success: 2, advantage: -1)`.
+    public var description: String {
+        switch self {
+        case .number(let number): return number.description
+        case .text(let text): return text
+        case .tally(let tally): return tally.description
+        }
+    }
+
+    /// The value as source that reads back as itself: `"weak hit"` quoted and escaped.
+    var literal: String {
+        switch self {
+        case .number(let number): return Printer.literal(number)
+        case .text(let text): return Value.quoted(text)
+        case .tally(let tally): return tally.literal
+        }
+    }
+
+    /// `text` in double quotes, with `"` and `\` escaped.
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for character in text {
+            if character == "\"" || character == "\\" { result.append("\\") }
+            result.append(character)
+        }
+        result.append("\"")
+        return result
+    }
+}
+
+/// Named counts, `(hits: 3, glitch: 1)`: the fields in the order they first appeared.
+///
+/// A field not listed is 0, so tallies that differ only by zero fields are equal:
+/// `(s: 1) == (s: 1, a: 0)`.
+public struct Tally: Sendable {
+    /// The fields in order of first appearance, each once.
+    public private(set) var fields: [(name: String, value: Number)]
+
+    /// A tally of `fields`; a name given twice keeps its first place and its last value.
+    public init(_ fields: [(String, Number)] = []) {
+        self.fields = []
+        for (name, value) in fields { self[name] = value }
+    }
+
+    /// The field's count, 0 when absent.
+    public subscript(name: String) -> Number {
+        get { fields.first { $0.name == name }?.value ?? .integer(0) }
+        set {
+            if let index = fields.firstIndex(where: { $0.name == name }) {
+                fields[index].value = newValue
+            } else {
+                fields.append((name, newValue))
+            }
+        }
+    }
+
+    /// The fields that are not 0, sorted by name: what equality and hashing compare.
+    var nonzero: [(name: String, value: Number)] {
+        fields.filter { !$0.value.isZero }.sorted { $0.name < $1.name }
+    }
+
+    /// Field by field, `other`'s fields after those of `self` (`(s: 1) + (a: 2)` is `(s: 1, a: 2)`).
+    func combined(with other: Tally,
+                  _ operation: (Number, Number) throws(ArithmeticFault) -> Number) throws(ArithmeticFault) -> Tally {
+        var result = self
+        for (name, value) in other.fields { result[name] = try operation(result[name], value) }
+        return result
+    }
+
+    /// Every field multiplied by `factor`.
+    func scaled(by factor: Number) throws(ArithmeticFault) -> Tally {
+        var result = self
+        for index in result.fields.indices {
+            result.fields[index].value = try result.fields[index].value.multiplying(by: factor)
+        }
+        return result
+    }
+}
+
+extension Tally: Hashable {
+    /// Equal when every field is equal, an absent field counting as 0.
+    public static func == (lhs: Tally, rhs: Tally) -> Bool {
+        let l = lhs.nonzero, r = rhs.nonzero
+        return l.count == r.count && zip(l, r).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+
+    /// Hashes the fields that are not 0.
+    public func hash(into hasher: inout Hasher) {
+        for field in nonzero {
+            hasher.combine(field.name)
+            hasher.combine(field.value)
+        }
+    }
+}
+
+extension Tally: CustomStringConvertible {
+    /// `(success: 2, advantage: -1)`, fields in order of first appearance; `()` when empty.
+    public var description: String {
+        "(" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+    }
+
+    /// The tally as source that reads back as itself.
+    var literal: String {
+        "(" + fields.map { "\($0.name): \(Printer.literal($0.value))" }.joined(separator: ", ") + ")"
+    }
+}
