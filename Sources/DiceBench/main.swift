@@ -97,11 +97,11 @@ func runRoll(_ text: String, n: Int, runs: Int) throws {
     // What `dice -t -n N` runs: the expression's value rolled N times, no breakdown built.
     guard case .expression(let expr) = stmt.kind else { fail("\(text) is not an expression") }
     let value = try samples(n: n, runs: runs) { () throws -> Double in
-        try session.value(of: expr).doubleValue
+        try session.value(of: expr).number?.doubleValue ?? 0
     }
     let tree = try samples(n: n, runs: runs) { () throws -> Double in
         guard case .roll(let roll) = try session.execute(stmt) else { return 0 }
-        return roll.value.doubleValue
+        return roll.value.number?.doubleValue ?? 0
     }
     // What `dice -n N` runs for each line: execute, then the outcome's text into a byte buffer.
     let renderer = OutcomeRenderer(rolls: RollRenderer.plain)
@@ -127,7 +127,7 @@ func runParseRoll(_ text: String, n: Int, runs: Int) throws {
         let roll = try session.roll(Parser.parseExpression(text))
         line.removeAll(keepingCapacity: true)
         renderer.render(roll, into: &line)
-        return roll.value.doubleValue + Double(line.count)
+        return roll.value.number?.doubleValue ?? 0 + Double(line.count)
     }
     // The same through `Session.roll(_:)`, which keeps the expressions it parsed (as d20's
     // `roll()` keeps its parse cache).
@@ -147,7 +147,7 @@ func cachedRollSamples(_ text: String, n: Int, runs: Int) throws -> (perCall: [D
         let roll = try session.roll(text)
         line.removeAll(keepingCapacity: true)
         renderer.render(roll, into: &line)
-        return roll.value.doubleValue + Double(line.count)
+        return roll.value.number?.doubleValue ?? 0 + Double(line.count)
     }
 }
 

@@ -50,6 +50,12 @@ final class Output: @unchecked Sendable {
         append(UInt8(ascii: "\n"))
     }
 
+    /// A value and a newline: a text or tally as a breakdown's end shows it.
+    func line(_ value: Value) {
+        guard case .number(let number) = value else { return line(RollRenderer.plain.text(of: value)) }
+        line(number)
+    }
+
     /// A number and a newline, with no intermediate String for integers.
     func line(_ number: Number) {
         guard case .integer(let value) = number else { return line(number.description) }

@@ -9,8 +9,8 @@
 public struct Environment: Hashable, Sendable {
     /// What a name is bound to.
     public enum Binding: Hashable, Sendable {
-        /// A variable and its number.
-        case variable(Number)
+        /// A variable and its value.
+        case variable(Value)
         /// A macro, rolled afresh at each use.
         case macro(Macro)
     }
@@ -24,9 +24,14 @@ public struct Environment: Hashable, Sendable {
     /// The binding of `name`.
     public subscript(name: String) -> Binding? { bindings[name] }
 
+    /// Binds `name` to a value, replacing whatever it was.
+    public mutating func setVariable(_ name: String, to value: Value) {
+        bindings[name] = .variable(value)
+    }
+
     /// Binds `name` to a number, replacing whatever it was.
     public mutating func setVariable(_ name: String, to value: Number) {
-        bindings[name] = .variable(value)
+        bindings[name] = .variable(.number(value))
     }
 
     /// Binds the macro's name to it, replacing whatever it was.
@@ -43,7 +48,7 @@ public struct Environment: Hashable, Sendable {
     /// Variables sorted by name.
     ///
     /// - Complexity: O(*n* log *n*) for *n* bound names.
-    public var variables: [(name: String, value: Number)] {
+    public var variables: [(name: String, value: Value)] {
         bindings.compactMap { name, binding in
             if case .variable(let value) = binding { return (name, value) }
             return nil

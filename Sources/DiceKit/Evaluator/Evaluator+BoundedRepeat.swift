@@ -17,9 +17,9 @@ extension Evaluator {
             if index < listed {
                 let roll = try evaluate(body)
                 members.append(GroupRoll.Member(roll: roll))
-                values.append(roll.value)
+                values.append(try memberNumber(roll.value, at: range))
             } else {
-                values.append(try value(of: body))
+                values.append(try memberNumber(value(of: body), at: range))
             }
         }
         let outcome: GroupOutcome
@@ -35,7 +35,7 @@ extension Evaluator {
             if rules.sortAscending != nil {
                 var all = members
                 all.reserveCapacity(plain.count)
-                for value in plain[members.count...] { all.append(GroupRoll.Member(roll: Roll(.number, value: value))) }
+                for value in plain[members.count...] { all.append(GroupRoll.Member(roll: Roll(.number, value: .number(value)))) }
                 return try finishGroup(all, modifiers: modifiers, isRepeat: true, at: range)
             }
             (outcome, others) = (try groupOutcome(plain, rules: rules, at: range), [])
@@ -46,7 +46,7 @@ extension Evaluator {
         }
         var group = GroupRoll(members: members, isRepeat: true, modifiers: shown, isCount: outcome.isCount)
         group.omitted = n - members.count
-        return Roll(.group(group), value: outcome.value)
+        return Roll(.group(group), value: .number(outcome.value))
     }
 
     /// The members of a sorted repeat shown: the first `listed` in the (stable) sorted order
@@ -55,7 +55,10 @@ extension Evaluator {
     private static func sortedListing(_ rolled: [GroupRoll.Member], _ others: [GroupRoll.Member], ascending: Bool,
                                       listed: Int) -> [GroupRoll.Member] {
         var all = rolled.map { (member: $0, rolled: true) } + others.map { (member: $0, rolled: false) }
-        all.sort { ascending ? $0.member.roll.value < $1.member.roll.value : $0.member.roll.value > $1.member.roll.value }
+        all.sort { (a, b) in
+            let x = a.member.roll.value.number ?? .integer(0), y = b.member.roll.value.number ?? .integer(0)
+            return ascending ? x < y : x > y
+        }
         var members: [GroupRoll.Member] = []
         members.reserveCapacity(rolled.count)
         for (position, entry) in all.enumerated() where position < listed || entry.rolled {
@@ -127,7 +130,7 @@ extension Evaluator {
                 if markedFailure { outcome.failures.append(index) }
             } else if others.limit > 0 {
                 others.offer(rank: rank[code], of: distinct.count) {
-                    GroupRoll.Member(roll: Roll(.number, value: distinct[code]), kept: isKept, success: markedSuccess,
+                    GroupRoll.Member(roll: Roll(.number, value: .number(distinct[code])), kept: isKept, success: markedSuccess,
                                      failure: markedFailure)
                 }
             }

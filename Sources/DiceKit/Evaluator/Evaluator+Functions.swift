@@ -4,9 +4,12 @@ extension Evaluator {
         var rolls: [Roll] = []
         rolls.reserveCapacity(arguments.count)
         for argument in arguments { rolls.append(try evaluate(argument)) }
-        let values = rolls.map { $0.value }
+        var values: [Number] = []
+        for (roll, argument) in zip(rolls, arguments) {
+            values.append(try number(roll.value, for: function.rawValue, at: argument.range))
+        }
         let value = try arithmetic(range) { () throws(ArithmeticFault) in try Functions.apply(function, values) }
-        return made(.function(function, rolls), value: value)
+        return made(.function(function, rolls), value: .number(value))
     }
 }
 

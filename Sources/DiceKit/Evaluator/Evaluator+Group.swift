@@ -2,10 +2,12 @@ extension Evaluator {
     /// `{a, b, ...}` with keep/drop and counting over member values.
     mutating func group(_ members: [Expr], modifiers: [DiceModifier], at range: SourceRange) throws(DiceError) -> Roll {
         guard recording else {
-            var values: [Number] = []
+            var values: [Value] = []
             values.reserveCapacity(members.count)
             for member in members { values.append(try evaluate(member).value) }
-            return Roll(.number, value: try groupOutcome(values, rules: try groupRules(modifiers), at: range).value)
+            if modifiers.isEmpty { return Roll(.number, value: try sum(values, at: range)) }
+            let numbers = try memberNumbers(values, at: range)
+            return Roll(.number, value: .number(try groupOutcome(numbers, rules: try groupRules(modifiers), at: range).value))
         }
         var rolls: [GroupRoll.Member] = []
         rolls.reserveCapacity(members.count)
@@ -54,7 +56,7 @@ extension Evaluator {
         var sum = MemberSum()
         for index in 0..<n {
             try spend(1, at: range)
-            let member: Number
+            let member: Value
             if index < listed {
                 let roll = try evaluate(body)
                 members.append(GroupRoll.Member(roll: roll))
@@ -62,7 +64,11 @@ extension Evaluator {
             } else {
                 member = try value(of: body)
             }
-            if modifiers.isEmpty { sum.add(member) } else { values.append(member) }
+            if modifiers.isEmpty {
+                sum.add(member)
+            } else {
+                values.append(try number(member, for: "keep/drop and counting over members", at: range))
+            }
         }
         guard !modifiers.isEmpty else {
             var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: false)
@@ -74,7 +80,7 @@ extension Evaluator {
         outcome.mark(&members)
         var group = GroupRoll(members: members, isRepeat: true, modifiers: shown, isCount: outcome.isCount)
         group.omitted = n - members.count
-        return Roll(.group(group), value: outcome.value)
+        return Roll(.group(group), value: .number(outcome.value))
     }
 
     /// The member count of `repeat(count, …)`, checked against the dice limit before any is rolled.
@@ -88,15 +94,26 @@ extension Evaluator {
     mutating func finishGroup(_ members: [GroupRoll.Member], modifiers: [DiceModifier], isRepeat: Bool,
                               at range: SourceRange) throws(DiceError) -> Roll {
         var members = members
+        if let other = members.first(where: { $0.roll.value.number == nil }) {
+            // Texts or tallies: they add (tallies field by field), and nothing else.
+            guard modifiers.isEmpty else {
+                throw DiceError(.notANumber(other.roll.value, needed: "keep/drop and counting over members"), at: range)
+            }
+            let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: [], isCount: false)
+            return Roll(.group(group), value: try sum(members.map(\.roll.value), at: range))
+        }
         // The values are read in place: a copy of a huge repeat's would double its memory.
         let (rules, shown) = try groupRulesAndShown(modifiers)
-        let outcome = try groupOutcome(members.lazy.map { $0.roll.value }, rules: rules, at: range)
+        let outcome = try groupOutcome(members.lazy.map { $0.roll.value.number ?? .integer(0) }, rules: rules, at: range)
         outcome.mark(&members)
         if let ascending = outcome.sortAscending {
-            members.sort { ascending ? $0.roll.value < $1.roll.value : $0.roll.value > $1.roll.value }
+            members.sort { (a, b) in
+                let x = a.roll.value.number ?? .integer(0), y = b.roll.value.number ?? .integer(0)
+                return ascending ? x < y : x > y
+            }
         }
         let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: shown, isCount: outcome.isCount)
-        return Roll(.group(group), value: outcome.value)
+        return Roll(.group(group), value: .number(outcome.value))
     }
 
     /// A group's modifiers checked and their arguments evaluated, in the order they apply.
@@ -160,7 +177,7 @@ extension Evaluator {
     /// - Complexity: O(*n*) memory for *n* members with modifiers (a byte a member while
     ///   their values are few, see `MemberValues`), O(1) without.
     private mutating func repeatValue(_ n: Int, body: Expr, modifiers: [DiceModifier],
-                                      at range: SourceRange) throws(DiceError) -> Number {
+                                      at range: SourceRange) throws(DiceError) -> Value {
         if modifiers.isEmpty {
             var sum = MemberSum()
             for _ in 0..<n {
@@ -175,20 +192,22 @@ extension Evaluator {
             values.reserveCapacity(Swift.min(n, 1 << 16))
             for _ in 0..<n {
                 try spend(1, at: range)
-                values.append(try value(of: body))
+                values.append(try memberNumber(value(of: body), at: range))
             }
-            return try groupOutcome(values, rules: try groupRules(modifiers), at: range).value
+            return .number(try groupOutcome(values, rules: try groupRules(modifiers), at: range).value)
         }
         var values = MemberValues()
         for _ in 0..<n {
             try spend(1, at: range)
-            values.append(try value(of: body))
+            values.append(try memberNumber(value(of: body), at: range))
         }
         let rules = try groupRules(modifiers)
         switch values.storage {
-        case .narrow(let codes): return try codedOutcome(codes, values.distinct, rules: rules, listed: 0, at: range).outcome.value
-        case .wide(let codes): return try codedOutcome(codes, values.distinct, rules: rules, listed: 0, at: range).outcome.value
-        case .plain(let plain): return try groupOutcome(plain, rules: rules, at: range).value
+        case .narrow(let codes):
+            return .number(try codedOutcome(codes, values.distinct, rules: rules, listed: 0, at: range).outcome.value)
+        case .wide(let codes):
+            return .number(try codedOutcome(codes, values.distinct, rules: rules, listed: 0, at: range).outcome.value)
+        case .plain(let plain): return .number(try groupOutcome(plain, rules: rules, at: range).value)
         }
     }
 }
@@ -222,22 +241,48 @@ struct GroupOutcome {
 /// The sum of a repeat's member values in the order they come, as the tree adds them: a
 /// sum past the range of numbers fails only once every member is rolled.
 struct MemberSum {
-    private var value = Number.integer(0)
+    private var value = Value.integer(0)
     private var fault: ArithmeticFault?
 
-    mutating func add(_ member: Number) {
+    mutating func add(_ member: Value) {
         guard fault == nil else { return }
         do {
-            value = try value.adding(member)
+            if case .number(let a) = value, case .number(let b) = member {
+                value = .number(try a.adding(b))
+            } else {
+                value = try Value.apply(.add, value, member)
+            }
         } catch {
             fault = error
         }
     }
 
     /// The sum, or the first arithmetic fault at `range`.
-    func total(at range: SourceRange) throws(DiceError) -> Number {
+    func total(at range: SourceRange) throws(DiceError) -> Value {
         if let fault { throw DiceError(fault.kind, at: range) }
         return value
+    }
+}
+
+extension Evaluator {
+    /// A member's value where keep/drop or counting needs a number.
+    func memberNumber(_ value: Value, at range: SourceRange) throws(DiceError) -> Number {
+        try number(value, for: "keep/drop and counting over members", at: range)
+    }
+
+    /// Every member's number, or the error of the first that is none.
+    func memberNumbers(_ values: [Value], at range: SourceRange) throws(DiceError) -> [Number] {
+        var numbers: [Number] = []
+        numbers.reserveCapacity(values.count)
+        for value in values { numbers.append(try memberNumber(value, at: range)) }
+        return numbers
+    }
+
+    /// The members added: numbers, or tallies field by field.
+    func sum(_ values: [Value], at range: SourceRange) throws(DiceError) -> Value {
+        var total = MemberSum()
+        for value in values { total.add(value) }
+        return try total.total(at: range)
     }
 }
 

@@ -203,7 +203,7 @@ extension Evaluator {
 
     private mutating func largePool(_ term: DiceTerm, plan: PoolPlan, dice: [Die], entries: Int, value: Int,
                                     at range: SourceRange) throws(DiceError) -> Roll {
-        try pool(term, plan: plan, dice: dice[...], omitted: entries - dice.count, value: value, at: range)
+        try pool(term, plan: plan, dice: dice[...], omitted: entries - dice.count, value: .integer(value), at: range)
     }
 
 

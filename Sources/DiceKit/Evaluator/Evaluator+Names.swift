@@ -1,15 +1,16 @@
 extension Evaluator {
     /// A parameter, variable, or macro without arguments.
     mutating func lookUp(_ name: String, at range: SourceRange) throws(DiceError) -> Roll {
-        if let frame = frames.last, let value = frame[name] {
-            return made(.variable(name), value: value)
+        if let frame = frames.last, let bound = frame[name] {
+            return made(.variable(name), value: bound.value)
         }
         switch environment[name] {
         case .variable(let value):
             return made(.variable(name), value: value)
         case .macro(let macro):
-            guard macro.parameters.isEmpty else {
-                throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: 0), at: range)
+            guard macro.defaults.count == macro.parameters.count else {
+                throw DiceError(.macroArity(name: name, expected: macro.parameters.count - macro.defaults.count, got: 0),
+                                at: range)
             }
             return try expand(macro, arguments: [], at: range)
         case nil:
@@ -25,8 +26,10 @@ extension Evaluator {
             }
             throw DiceError(.unknownName(name, suggestion: suggestion(for: name, called: true)), at: range)
         }
-        guard macro.parameters.count == arguments.count else {
-            throw DiceError(.macroArity(name: name, expected: macro.parameters.count, got: arguments.count), at: range)
+        let required = macro.parameters.count - macro.defaults.count
+        guard arguments.count >= required, arguments.count <= macro.parameters.count else {
+            let expected = arguments.count < required ? required : macro.parameters.count
+            throw DiceError(.macroArity(name: name, expected: expected, got: arguments.count), at: range)
         }
         var rolls: [Roll] = []
         for argument in arguments { rolls.append(try evaluate(argument)) }
@@ -40,8 +43,13 @@ extension Evaluator {
         // A use counts like a repeat member: macros that each use the last twice
         // would otherwise double the work at each level, with no dice to stop them.
         try spend(1, at: range)
-        var frame: [String: Number] = [:]
-        for (parameter, argument) in zip(macro.parameters, arguments) { frame[parameter] = argument.value }
+        var frame: [String: Bound] = [:]
+        for (parameter, argument) in zip(macro.parameters, arguments) { frame[parameter] = Bound(value: argument.value) }
+        // Parameters not given take their defaults, evaluated where the macro is used.
+        for parameter in macro.parameters.dropFirst(arguments.count) {
+            guard let expression = macro.defaults[parameter] else { continue }
+            frame[parameter] = Bound(value: try evaluate(expression).value)
+        }
         frames.append(frame)
         macroDepth += 1
         defer {

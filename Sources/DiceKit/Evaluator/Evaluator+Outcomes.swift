@@ -1,6 +1,249 @@
-/// Texts, tables, tallies, logic, counting and `given` (LANGUAGE.md §5b).
+/// Texts, tables, tallies, logic, counting and `given` (LANGUAGE.md §5b and §7).
 extension Evaluator {
+    /// The most times `E given C` is rolled before it fails.
+    static var givenTries: Int { 1_000 }
+
     mutating func outcomeNode(_ expr: Expr) throws(DiceError) -> Roll {
-        throw DiceError(.internalError("not built yet"), at: expr.range)
+        switch expr.kind {
+        case .text(let text):
+            return Roll(.text, value: .text(text))
+        case .match(let subject, let entries, let otherwise):
+            return try match(subject, entries, otherwise)
+        case .tally(let fields):
+            var tally = Tally()
+            var rolls: [Roll] = []
+            for field in fields {
+                let roll = try evaluate(field.value)
+                tally[field.name] = try number(roll.value, for: "a tally's field", at: field.value.range)
+                if recording { rolls.append(roll) }
+            }
+            return made(.tally(names: fields.map(\.name), rolls: rolls), value: .tally(tally))
+        case .field(let base, let name):
+            let roll = try evaluate(base)
+            guard case .tally(let tally) = roll.value else {
+                throw DiceError(.fieldOfNonTally(roll.value, field: name), at: expr.range)
+            }
+            return made(.field(roll, name), value: .number(tally[name]))
+        case .logical(let op, let lhs, let rhs):
+            let left = try evaluate(lhs)
+            let l = try number(left.value, for: "'\(op.rawValue)'", at: lhs.range)
+            // `and` stops at a 0, `or` at anything else: the right side is then never evaluated.
+            if (op == .and) == l.isZero { return made(.logical(op, left, nil), value: .integer(l.isZero ? 0 : 1)) }
+            let right = try evaluate(rhs)
+            let r = try number(right.value, for: "'\(op.rawValue)'", at: rhs.range)
+            return made(.logical(op, left, right), value: .integer(r.isZero ? 0 : 1))
+        case .not(let operand):
+            let roll = try evaluate(operand)
+            let value = try number(roll.value, for: "'not'", at: operand.range)
+            return made(.not(roll), value: .integer(value.isZero ? 1 : 0))
+        case .count(let pool, let point):
+            return try count(pool, point, at: expr.range)
+        case .given:
+            return try retryingGiven(expr)
+        default:
+            throw DiceError(.internalError("\(expr.text) is no outcome form"), at: expr.range)
+        }
+    }
+
+    // MARK: - Numbers
+
+    /// `value` when it is a number; else `notANumber`, naming what `needed` it, at `range`.
+    @inline(__always)
+    func number(_ value: Value, for needed: @autoclosure () -> String, at range: SourceRange) throws(DiceError) -> Number {
+        if case .number(let number) = value { return number }
+        throw DiceError(.notANumber(value, needed: needed()), at: range)
+    }
+
+    // MARK: - Tables
+
+    private mutating func match(_ subject: Expr, _ entries: [MatchEntry], _ otherwise: Expr?) throws(DiceError) -> Roll {
+        let roll = try evaluate(subject)
+        // Every bound is worked out before the entries are tried.
+        var bounds: [[Value]] = []
+        for entry in entries {
+            var values: [Value] = []
+            for part in entry.patternParts { values.append(try evaluate(part).value) }
+            bounds.append(values)
+        }
+        for (index, entry) in entries.enumerated() where try Self.holds(entry, bounds[index], for: roll.value) {
+            let result = try evaluate(entry.result)
+            return made(.match(subject: roll, entry: index, result: result), value: result.value)
+        }
+        guard let otherwise else { throw DiceError(.noMatchingEntry(roll.value), at: subject.range) }
+        let result = try evaluate(otherwise)
+        return made(.match(subject: roll, entry: nil, result: result), value: result.value)
+    }
+
+    /// Whether `entry`, its bounds worked out as `bounds`, holds for `value`.
+    static func holds(_ entry: MatchEntry, _ bounds: [Value], for value: Value) throws(DiceError) -> Bool {
+        func ordered(_ op: ComparisonOperator, _ bound: Value) throws(DiceError) -> Bool {
+            try op.holds(value, bound) { (culprit) throws(DiceError) in
+                DiceError(.notANumber(culprit, needed: "a range pattern"), at: entry.patternRange)
+            }
+        }
+        switch entry.pattern {
+        case .equal: return bounds.first == value
+        case .between:
+            guard bounds.count == 2 else { return false }
+            if value.number == nil { return false }
+            guard try ordered(.greaterEqual, bounds[0]) else { return false }
+            return try ordered(.lessEqual, bounds[1])
+        case .orMore:
+            guard value.number != nil, let bound = bounds.first else { return false }
+            return try ordered(.greaterEqual, bound)
+        case .orLess:
+            guard value.number != nil, let bound = bounds.first else { return false }
+            return try ordered(.lessEqual, bound)
+        case .point(let point):
+            guard let bound = bounds.first else { return false }
+            if point.op != .equal && point.op != .notEqual && value.number == nil { return false }
+            return try ordered(point.op, bound)
+        }
+    }
+
+    // MARK: - Bound pools and counting
+
+    /// The value of a `let`: a pool, group or `repeat` is rolled with every die kept in the
+    /// roll (whether or not a breakdown is built), so `count` can read them.
+    mutating func boundValue(_ expr: Expr) throws(DiceError) -> Roll {
+        guard expr.isPoolForm else { return try evaluate(expr) }
+        let wasRecording = recording, wasEvery = recordsEveryDie
+        recording = true
+        recordsEveryDie = true
+        defer {
+            recording = wasRecording
+            recordsEveryDie = wasEvery
+        }
+        return try evaluate(expr)
+    }
+
+    private mutating func count(_ target: Expr, _ point: ComparePoint, at range: SourceRange) throws(DiceError) -> Roll {
+        let members: [Value]
+        let shown: Roll
+        if case .name(let name) = target.kind, let bound = frames.last?[name] {
+            guard let pool = bound.pool else { throw DiceError(.countNeedsPool, at: target.range) }
+            members = pool.countedMembers()
+            shown = made(.variable(name), value: bound.value)
+        } else {
+            guard target.isPoolForm else { throw DiceError(.countNeedsPool, at: target.range) }
+            shown = try boundValue(target)
+            members = shown.countedMembers()
+        }
+        let against = try evaluate(point.value).value
+        var matches = 0
+        for member in members {
+            let holds = try point.op.holds(member, against) { (culprit) throws(DiceError) in
+                DiceError(.notANumber(culprit, needed: "the compare point"), at: point.value.range)
+            }
+            if holds { matches += 1 }
+        }
+        return made(.count(shown, point), value: .integer(matches))
+    }
+
+    // MARK: - given
+
+    /// `E given C`, or a `let` whose body ends in one: rolled again, whole, until C holds.
+    mutating func retryingGiven(_ expr: Expr) throws(DiceError) -> Roll {
+        if insideGiven { return try givenOnce(expr) }
+        insideGiven = true
+        defer { insideGiven = false }
+        for tries in 1...Self.givenTries {
+            conditionFailed = false
+            let roll = try givenOnce(expr)
+            if !conditionFailed {
+                guard recording, case .given(let value, let condition, _) = roll.kind else { return roll }
+                return Roll(.given(value: value, condition: condition, tries: tries), value: roll.value)
+            }
+            try spend(1, at: expr.range)
+        }
+        throw DiceError(.conditionNeverHeld(tries: Self.givenTries), at: expr.range)
+    }
+
+    private mutating func givenOnce(_ expr: Expr) throws(DiceError) -> Roll {
+        switch expr.kind {
+        case .given(let value, let condition):
+            let roll = try evaluate(value)
+            let test = try evaluate(condition)
+            if test.value.isZero { conditionFailed = true }
+            return made(.given(value: roll, condition: test, tries: 1), value: roll.value)
+        case .binding(let name, let value, let body):
+            let bound = try boundValue(value)
+            pushBinding(name, bound.value, pool: bound.isPool ? bound : nil)
+            defer { frames.removeLast() }
+            let result = try givenOnce(body)
+            return made(.binding(name: name, value: bound, body: result), value: result.value)
+        default:
+            return try evaluate(expr)
+        }
+    }
+}
+
+/// What a name of a macro call or `let` stands for: its value, and for a bound pool its roll.
+struct Bound: Sendable {
+    var value: Value
+    /// The roll of a pool, group or `repeat` bound by `let`, every die kept: what `count` reads.
+    var pool: Roll?
+}
+
+extension Expr {
+    /// Whether the expression is a pool, group or `repeat` (perhaps annotated): what `let`
+    /// binds as a roll and `count` counts.
+    var isPoolForm: Bool {
+        switch kind {
+        case .dice, .group, .repeat: return true
+        case .annotated(let inner, _): return inner.isPoolForm
+        default: return false
+        }
+    }
+
+    /// Whether the expression is `E given C`, or a `let` whose body (through nested `let`s) is.
+    var endsInGiven: Bool {
+        switch kind {
+        case .given: return true
+        case .binding(_, _, let body): return body.endsInGiven
+        default: return false
+        }
+    }
+}
+
+extension Roll {
+    /// Whether the roll is of a pool, group or `repeat` (perhaps annotated).
+    var isPool: Bool {
+        switch kind {
+        case .pool, .group: return true
+        case .annotated(let inner, _): return inner.isPool
+        default: return false
+        }
+    }
+
+    /// The values of the dice or members that count: a pool's kept dice (text dice by their
+    /// face), a group's kept members.
+    func countedMembers() -> [Value] {
+        switch kind {
+        case .pool(let pool):
+            return pool.dice.filter(\.isCounted).map { pool.faceValue(of: $0) }
+        case .group(let group):
+            return group.members.filter(\.kept).map(\.roll.value)
+        case .annotated(let inner, _):
+            return inner.countedMembers()
+        default:
+            return []
+        }
+    }
+}
+
+extension ComparisonOperator {
+    /// Whether `lhs op rhs` holds: `==` and `!=` compare any values (a text never equals a
+    /// number); ordering needs numbers, else `error` of the value that is none.
+    func holds(_ lhs: Value, _ rhs: Value,
+               error: (Value) throws(DiceError) -> DiceError) throws(DiceError) -> Bool {
+        switch self {
+        case .equal: return lhs == rhs
+        case .notEqual: return lhs != rhs
+        default:
+            guard case .number(let a) = lhs else { throw try error(lhs) }
+            guard case .number(let b) = rhs else { throw try error(rhs) }
+            return holds(a, b)
+        }
     }
 }

@@ -1,10 +1,10 @@
 extension Evaluator {
     /// The value of a term's count or sides, and its roll when it rolled dice (kept for the
     /// breakdown: the `1d4` of `(1d4)d6`).
-    private mutating func partValue(_ expr: Expr) throws(DiceError) -> (Number, Roll?) {
-        if let literal = try literal(expr) { return (literal, nil) }
+    private mutating func partValue(_ expr: Expr, _ what: String) throws(DiceError) -> (Number, Roll?) {
+        if let literal = try literal(expr) { return (try number(literal, for: what, at: expr.range), nil) }
         let roll = try evaluate(expr)
-        return (roll.value, roll.hasDice ? roll : nil)
+        return (try number(roll.value, for: what, at: expr.range), roll.hasDice ? roll : nil)
     }
 
     /// Rolls a dice term: count, faces, then modifiers in their fixed order.
@@ -26,13 +26,14 @@ extension Evaluator {
             }
             nodes &+= literal.literals
             try spend(literal.count, at: range)
-            return try rollDice(term, count: literal.count, faces: literal.faces, plan: plan, at: range)
+            return try rollDice(term, count: literal.count, faces: literal.faces, plan: plan, symbols: semantics.symbols,
+                                at: range)
         }
         var count = 1
         var countRoll: Roll?
         if let countExpr = term.count {
             let value: Number
-            (value, countRoll) = try partValue(countExpr)
+            (value, countRoll) = try partValue(countExpr, "the number of dice")
             guard case .integer(let whole) = value, whole >= 0 else {
                 throw DiceError(.invalidCount(value), at: countExpr.range)
             }
@@ -41,7 +42,7 @@ extension Evaluator {
         var sidesRoll: Roll?
         var sidesValue: Number?
         if case .number(let sidesExpr) = term.sides {
-            (sidesValue, sidesRoll) = try partValue(sidesExpr)
+            (sidesValue, sidesRoll) = try partValue(sidesExpr, "the number of sides")
         }
         let faces = try dieFaces(term, sides: sidesValue, at: range)
         if let conflict = semantics.conflict { throw conflict }
@@ -50,11 +51,12 @@ extension Evaluator {
         if let literal = semantics.literalRules {
             rules = literal
         } else {
-            rules = try resolveRules(semantics.stageOrder, argumentRolls: &arguments.rolls, values: &arguments.values)
+            rules = try resolveRules(semantics.stageOrder, argumentRolls: &arguments.rolls, values: &arguments.values,
+                                     symbols: semantics.symbols)
         }
         let plan = try PoolPlan(faces: faces, rules: rules, at: range)
         try spend(count, at: range)
-        var roll = try rollDice(term, count: count, faces: faces, plan: plan, at: range)
+        var roll = try rollDice(term, count: count, faces: faces, plan: plan, symbols: semantics.symbols, at: range)
         let computed = semantics.hasComputedParts
         if recording, countRoll != nil || sidesRoll != nil || !arguments.rolls.isEmpty || computed,
            case .pool(var pool) = roll.kind {
@@ -73,7 +75,7 @@ extension Evaluator {
 
     /// `count` dice of `faces` under `plan`.
     @inline(__always)
-    private mutating func rollDice(_ term: DiceTerm, count: Int, faces: DieFaces, plan: PoolPlan,
+    private mutating func rollDice(_ term: DiceTerm, count: Int, faces: DieFaces, plan: PoolPlan, symbols: [Value],
                                    at range: SourceRange) throws(DiceError) -> Roll {
         if term.modifiers.isEmpty, case .range(let sides) = faces {
             return try rollPlainPool(term, count: count, sides: sides, plan: plan, at: range)
@@ -82,7 +84,7 @@ extension Evaluator {
             let ranks = KeepDropStep.keptRange(plan.keeps, total: count)
             return Roll(.number, value: .integer(try keptSum(count: count, sides: sides, ranks: ranks, at: range)))
         }
-        return try rollModifiedPool(term, count: count, plan: plan, at: range)
+        return try rollModifiedPool(term, count: count, plan: plan, symbols: symbols, at: range)
     }
 
     /// The value alone of at most 8 dice of `1...sides` that are only kept or dropped (`4d6kh3`):
@@ -127,31 +129,35 @@ extension Evaluator {
     }
 
     /// The most dice a pool lists: none when only the value is wanted.
-    var recordLimit: Int { recording ? limits.maxRecordedDice : 0 }
+    var recordLimit: Int { recording ? (recordsEveryDie ? Int.max : limits.maxRecordedDice) : 0 }
 
     /// The roll of a pool rolled: its dice (those listed) and value; the value alone when no
     /// breakdown is being built (which holds the parts the dice listed would, so both fail alike).
     mutating func pool(_ term: DiceTerm, plan: PoolPlan, dice: ArraySlice<Die>, omitted: Int,
-                       value: Int, at range: SourceRange) throws(DiceError) -> Roll {
+                       value: Value, symbols: [Value] = [], at range: SourceRange) throws(DiceError) -> Roll {
         let (total, overflow) = dice.count.addingReportingOverflow(omitted)
         try hold(Swift.min(overflow ? Int.max : total, limits.maxRecordedDice) / 8, at: range)
-        guard recording else { return Roll(.number, value: .integer(value)) }
-        let pool = DicePool(term: term, dice: Array(dice), omitted: omitted, lowestFace: plan.lowestFace,
-                            highestFace: plan.highestFace, isCount: plan.counting != nil, value: .integer(value))
-        return Roll(.pool(pool), value: .integer(value))
+        guard recording else { return Roll(.number, value: value) }
+        var pool = DicePool(term: term, dice: Array(dice), omitted: omitted, lowestFace: plan.lowestFace,
+                            highestFace: plan.highestFace, isCount: plan.counting != nil, value: value)
+        pool.symbols = symbols
+        return Roll(.pool(pool), value: value)
     }
 
     /// The rules of `ordered` (checked modifiers in the order they apply), their arguments
     /// evaluated in that order; the rolls of arguments that rolled dice go to `argumentRolls`.
     /// The values of the arguments that are not literals go to `values`, by their range.
+    /// Text and tally dice (`symbols` not empty) compare a face by its position in `symbols`.
     mutating func resolveRules(_ ordered: [DiceModifier], argumentRolls: inout [Roll],
-                               values: inout [SourceRange: Number]) throws(DiceError) -> PoolRules {
+                               values: inout [SourceRange: Number], symbols: [Value] = []) throws(DiceError) -> PoolRules {
         try PoolRules.resolve(ordered, invalid: { $0 }) { (expr) throws(DiceError) -> Number in
-            if case .number(let literal) = expr.kind { return literal }
+            if symbols.isEmpty, case .number(let literal) = expr.kind { return literal }
             let roll = try evaluate(expr)
             if roll.hasDice { argumentRolls.append(roll) }
-            values[expr.range] = roll.value
-            return roll.value
+            guard symbols.isEmpty else { return .integer(symbols.firstIndex(of: roll.value) ?? -1) }
+            let value = try number(roll.value, for: "a modifier", at: expr.range)
+            values[expr.range] = value
+            return value
         }
     }
 
@@ -207,14 +213,16 @@ extension Evaluator {
             }
             if rolled < count, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
-        return try pool(term, plan: plan, dice: dice[...], omitted: count - recorded, value: sum, at: range)
+        return try pool(term, plan: plan, dice: dice[...], omitted: count - recorded, value: .integer(sum), at: range)
     }
 
     /// Any pool with modifiers: every die is kept in memory for keep/drop and counting,
     /// unless there are more than are listed and `largePoolTally` can tally them (`rollLargePool`).
-    private mutating func rollModifiedPool(_ term: DiceTerm, count: Int, plan: PoolPlan,
+    private mutating func rollModifiedPool(_ term: DiceTerm, count: Int, plan: PoolPlan, symbols: [Value],
                                            at range: SourceRange) throws(DiceError) -> Roll {
-        if count > limits.maxRecordedDice, let tally = largePoolTally(plan, count: count) {
+        if plan.rules.unique { try checkUnique(plan, count: count, at: range) }
+        if count > limits.maxRecordedDice, !recordsEveryDie, !plan.rules.unique,
+           let tally = largePoolTally(plan, count: count) {
             return try rollLargePool(term, count: count, plan: plan, tally: tally, at: range)
         }
         var entries = takeDieScratch()
@@ -226,6 +234,9 @@ extension Evaluator {
             case .every(let all): entries = all
             case .bounded(let roll): return roll
             }
+        } else if plan.rules.unique {
+            entries.reserveCapacity(count)
+            try rollUniqueDice(count, plan, into: &entries, at: range)
         } else {
             entries.reserveCapacity(count)
             try rollDice(count, plan, into: &entries, at: range)
@@ -239,6 +250,11 @@ extension Evaluator {
                 entries[index].flags.insert(mark)
                 value += 1
             }
+        } else if !symbols.isEmpty {
+            let total = try symbolValue(entries, symbols: symbols, at: range)
+            return try pool(term, plan: plan, dice: entries[..<Swift.min(entries.count, recordLimit)],
+                            omitted: entries.count - Swift.min(entries.count, recordLimit), value: total,
+                            symbols: symbols, at: range)
         } else {
             var sum = CheckedSum()
             for die in entries where die.isCounted { sum.add(die.value) }
@@ -258,8 +274,8 @@ extension Evaluator {
         }
         let total = entries.count
         let recorded = Swift.min(total, recordLimit)
-        return try pool(term, plan: plan, dice: entries[..<recorded], omitted: total - recorded, value: value,
-                        at: range)
+        return try pool(term, plan: plan, dice: entries[..<recorded], omitted: total - recorded, value: .integer(value),
+                        symbols: symbols, at: range)
     }
 
     /// The reused array of a pool's dice while they are rolled, empty: a pool's dice are
@@ -297,6 +313,14 @@ extension Evaluator {
                                          at range: SourceRange) throws(DiceError) {
         var (face, flags) = nextFace(plan)
         if plan.hasRerolls { try settle(plan, &face, &flags, into: &entries, at: range) }
+        try explode(plan, face, flags, into: &entries, at: range)
+    }
+
+    /// A die settled on `face`: its explosion chain, if it has one, into `entries`.
+    @inline(__always)
+    mutating func explode<Sink: DieSink>(_ plan: PoolPlan, _ face: Int, _ flags: Die.Flags, into entries: inout Sink,
+                                         at range: SourceRange) throws(DiceError) {
+        var face = face, flags = flags
         guard let explosion = plan.explosion else {
             entries.append(face, flags)
             return
@@ -349,7 +373,7 @@ extension Evaluator {
 
     /// A fresh face, clamped.
     @inline(__always)
-    private mutating func nextFace(_ plan: PoolPlan) -> (Int, Die.Flags) {
+    mutating func nextFace(_ plan: PoolPlan) -> (Int, Die.Flags) {
         let face = plan.faces.face(at: source.roll(sides: plan.faces.count))
         if plan.rules.clamps.isEmpty { return (face, []) }
         let clamped = plan.clamp(face)
@@ -357,7 +381,7 @@ extension Evaluator {
     }
 
     /// Rerolls `face` while a recursive reroll matches, and once for a matching `ro`.
-    private mutating func settle<Sink: DieSink>(_ plan: PoolPlan, _ face: inout Int, _ flags: inout Die.Flags,
+    mutating func settle<Sink: DieSink>(_ plan: PoolPlan, _ face: inout Int, _ flags: inout Die.Flags,
                                                 into entries: inout Sink, at range: SourceRange) throws(DiceError) {
         var usedOnce = false
         while true {

@@ -30,7 +30,7 @@ public struct Evaluator<Source: DieSource> {
     private(set) var heldParts = 0
 
     /// Parameter bindings of the macro calls in progress, innermost last.
-    var frames: [[String: Number]] = []
+    var frames: [[String: Bound]] = []
     /// Macro uses in progress (`frames` also holds the frames of `let` bindings).
     var macroDepth = 0
     var depth = 0
@@ -38,6 +38,13 @@ public struct Evaluator<Source: DieSource> {
     /// a repeat's members past those listed): the same walk either way, the same dice in the
     /// same order, the same value and errors.
     var recording = true
+    /// Whether pools keep every die in their roll, not only those a breakdown lists: while a
+    /// pool bound by `let` (or counted by `count`) is rolled.
+    var recordsEveryDie = false
+    /// Whether a `given` is being rolled again until its condition holds, and whether its
+    /// condition failed in the current try.
+    var insideGiven = false
+    var conditionFailed = false
     /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
     var faceCounts: [Int] = []
     /// Reused array of the dice of the pool being rolled (`takeDieScratch`).
@@ -54,8 +61,8 @@ public struct Evaluator<Source: DieSource> {
 
     /// Binds `name` to `value` on top of the innermost frame's names (a `let`); the
     /// caller removes the frame when the body is done.
-    mutating func pushBinding(_ name: String, _ value: Number) {
-        frames.pushBinding(name, value)
+    mutating func pushBinding(_ name: String, _ value: Value, pool: Roll? = nil) {
+        frames.pushBinding(name, Bound(value: value, pool: pool))
     }
 
     /// Starts a statement: resets the work count and any macro frames left by an error.
@@ -97,11 +104,11 @@ public struct Evaluator<Source: DieSource> {
     /// The value of `expr` when it is a literal, counted as `evaluate` counts it (a node
     /// walked, one level deeper) without making its roll; `nil` for any other expression.
     @inline(__always)
-    mutating func literal(_ expr: Expr) throws(DiceError) -> Number? {
+    mutating func literal(_ expr: Expr) throws(DiceError) -> Value? {
         guard case .number(let number) = expr.kind else { return nil }
         guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
         nodes &+= 1
-        return number
+        return .number(number)
     }
 
     /// Evaluates `expr` into its value and breakdown.
@@ -125,7 +132,7 @@ public struct Evaluator<Source: DieSource> {
     /// `evaluate(_:)`, so the same dice, value and errors.
     ///
     /// - Complexity: as `evaluate(_:)`, in memory for the dice shown none.
-    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
+    public mutating func value(of expr: Expr) throws(DiceError) -> Value {
         let wasRecording = recording
         let held = heldParts
         recording = false
@@ -139,7 +146,7 @@ public struct Evaluator<Source: DieSource> {
     /// A roll of `kind` worth `value`; a bare value when no breakdown is being built (`kind`
     /// is then never made).
     @inline(__always)
-    func made(_ kind: @autoclosure () -> Roll.Kind, value: Number) -> Roll {
+    func made(_ kind: @autoclosure () -> Roll.Kind, value: Value) -> Roll {
         Roll(recording ? kind() : .number, value: value)
     }
 
@@ -148,7 +155,7 @@ public struct Evaluator<Source: DieSource> {
     // must fit the 8 MB stack of a host's thread (MacroTests).
     private mutating func evaluateNode(_ expr: Expr) throws(DiceError) -> Roll {
         switch expr.kind {
-        case .number(let number): return Roll(.number, value: number)
+        case .number(let number): return Roll(.number, value: .number(number))
         case .name(let name): return try lookUp(name, at: expr.range)
         case .call(let name, let arguments): return try callMacro(name, arguments: arguments, at: expr.range)
         case .function(let function, let arguments): return try call(function, arguments, at: expr.range)
@@ -162,6 +169,7 @@ public struct Evaluator<Source: DieSource> {
             return try repeatGroup(count: count, body: body, modifiers: modifiers, at: expr.range)
         case .annotated(let inner, let label): return try annotated(inner, label)
         case .conditional(let condition, let then, let otherwise): return try conditional(condition, then, otherwise)
+        case .binding where expr.endsInGiven: return try retryingGiven(expr)
         case .binding(let name, let value, let body): return try binding(name, value, body)
         case .text, .match, .tally, .field, .logical, .not, .count, .given: return try outcomeNode(expr)
         }
@@ -169,6 +177,7 @@ public struct Evaluator<Source: DieSource> {
 
     private mutating func unary(_ op: UnaryOperator, _ operand: Expr, at range: SourceRange) throws(DiceError) -> Roll {
         let roll = try evaluate(operand)
+        if case .text = roll.value { throw DiceError(.notANumber(roll.value, needed: "'\(op.rawValue)'"), at: operand.range) }
         guard op == .negate else { return made(.unary(op, roll), value: roll.value) }
         let value = try arithmetic(range) { () throws(ArithmeticFault) in try roll.value.negated() }
         return made(.unary(op, roll), value: value)
@@ -180,7 +189,7 @@ public struct Evaluator<Source: DieSource> {
         guard recording else {
             for operation in rest {
                 // A literal operand (`+ 2`) counted as `evaluate` counts it, without its walk.
-                let operand: Number
+                let operand: Value
                 if let number = try literal(operation.operand) {
                     operand = number
                 } else {
@@ -203,14 +212,18 @@ public struct Evaluator<Source: DieSource> {
     private mutating func power(_ base: Expr, _ exponent: Expr, at range: SourceRange) throws(DiceError) -> Roll {
         let b = try evaluate(base)
         let e = try evaluate(exponent)
-        let value = try arithmetic(range) { () throws(ArithmeticFault) in try b.value.power(e.value) }
-        return made(.power(b, e), value: value)
+        let x = try number(b.value, for: "'^'", at: base.range), y = try number(e.value, for: "'^'", at: exponent.range)
+        let value = try arithmetic(range) { () throws(ArithmeticFault) in try x.power(y) }
+        return made(.power(b, e), value: .number(value))
     }
 
     private mutating func comparison(_ op: ComparisonOperator, _ lhs: Expr, _ rhs: Expr) throws(DiceError) -> Roll {
         let l = try evaluate(lhs)
         let r = try evaluate(rhs)
-        return made(.comparison(op, l, r), value: .integer(op.holds(l.value, r.value) ? 1 : 0))
+        let holds = try op.holds(l.value, r.value) { (value) throws(DiceError) in
+            DiceError(.notANumber(value, needed: "'\(op.rawValue)'"), at: value == l.value ? lhs.range : rhs.range)
+        }
+        return made(.comparison(op, l, r), value: .integer(holds ? 1 : 0))
     }
 
     private mutating func annotated(_ inner: Expr, _ label: String) throws(DiceError) -> Roll {
@@ -226,14 +239,14 @@ public struct Evaluator<Source: DieSource> {
     }
 
     private mutating func binding(_ name: String, _ value: Expr, _ body: Expr) throws(DiceError) -> Roll {
-        let bound = try evaluate(value)
-        pushBinding(name, bound.value)
+        let bound = try boundValue(value)
+        pushBinding(name, bound.value, pool: bound.isPool ? bound : nil)
         defer { frames.removeLast() }
         let result = try evaluate(body)
         return made(.binding(name: name, value: bound, body: result), value: result.value)
     }
 
-    func arithmetic(_ range: SourceRange, _ body: () throws(ArithmeticFault) -> Number) throws(DiceError) -> Number {
+    func arithmetic<T>(_ range: SourceRange, _ body: () throws(ArithmeticFault) -> T) throws(DiceError) -> T {
         do {
             return try body()
         } catch {
@@ -241,22 +254,14 @@ public struct Evaluator<Source: DieSource> {
         }
     }
 
-    func apply(_ op: BinaryOperator, _ a: Number, _ b: Number, at range: SourceRange) throws(DiceError) -> Number {
-        try arithmetic(range) { () throws(ArithmeticFault) in
-            switch op {
-            case .add: return try a.adding(b)
-            case .subtract: return try a.subtracting(b)
-            case .multiply: return try a.multiplying(by: b)
-            case .divide: return try a.dividing(by: b)
-            case .floorDivide: return try a.floorDividing(by: b)
-            case .modulo: return try a.modulo(b)
-            }
-        }
+    @inline(__always)
+    func apply(_ op: BinaryOperator, _ a: Value, _ b: Value, at range: SourceRange) throws(DiceError) -> Value {
+        try arithmetic(range) { () throws(ArithmeticFault) in try Value.apply(op, a, b) }
     }
 
     /// The value of `expr` as a whole number, or `error(value)` at its range.
     mutating func wholeNumber(_ expr: Expr, _ error: (Number) -> DiceError.Kind) throws(DiceError) -> Int {
-        let value = try evaluate(expr).value
+        let value = try number(evaluate(expr).value, for: "a count", at: expr.range)
         guard case .integer(let whole) = value else { throw DiceError(error(value), at: expr.range) }
         return whole
     }

@@ -30,6 +30,23 @@ public struct Roll: Hashable, Sendable {
         case conditional(condition: Roll, branch: Roll, taken: Bool)
         /// `let name = E in BODY`: E's roll, bound to `name`, and the body's roll.
         case binding(name: String, value: Roll, body: Roll)
+        /// A text literal.
+        case text
+        /// `match E {...}`: the roll of E, the entry chosen (its index, or `nil` for `else`),
+        /// and the roll of its result.
+        case match(subject: Roll, entry: Int?, result: Roll)
+        /// `(hits: ..., glitch: ...)`: the fields' names and their rolls, in written order.
+        case tally(names: [String], rolls: [Roll])
+        /// `t.hits`: the tally's roll and the field read.
+        case field(Roll, String)
+        /// `a and b`, `a or b`: the left roll, and the right one when it was evaluated.
+        case logical(LogicalOperator, Roll, Roll?)
+        /// `not a`.
+        case not(Roll)
+        /// `count(p, cp)`: the roll counted (a pool, group or a bound name) and the compare point.
+        case count(Roll, ComparePoint)
+        /// `E given C`: the roll of E and C that held, after `tries` tries.
+        case given(value: Roll, condition: Roll, tries: Int)
     }
 
     /// The rolls of `a + b - c`: the first operand's roll, then each operator with its
@@ -56,10 +73,10 @@ public struct Roll: Hashable, Sendable {
 
     /// What was evaluated, and how.
     public internal(set) var kind: Kind
-    /// The result.
-    public internal(set) var value: Number
+    /// The result: a number, a text or a tally.
+    public internal(set) var value: Value
 
-    init(_ kind: Kind, value: Number) {
+    init(_ kind: Kind, value: Value) {
         self.kind = kind
         self.value = value
     }
@@ -80,6 +97,12 @@ public struct Roll: Hashable, Sendable {
             return [a, b]
         case .function(_, let arguments): return arguments
         case .macro(_, let arguments, let body): return arguments + [body]
+        case .text: return []
+        case .match(let subject, _, let result): return [subject, result]
+        case .tally(_, let rolls): return rolls
+        case .field(let roll, _), .not(let roll), .count(let roll, _): return [roll]
+        case .logical(_, let left, let right): return [left] + (right.map { [$0] } ?? [])
+        case .given(let value, let condition, _): return [value, condition]
         }
     }
 
@@ -154,20 +177,23 @@ public struct DicePool: Hashable, Sendable {
     public internal(set) var annotation: String?
     /// Whether `cs`/`cf` made the value a count.
     public internal(set) var isCount: Bool
-    /// The pool's value: the sum of kept dice, or the count.
-    public internal(set) var value: Number
+    /// The pool's value: the sum of kept dice, or the count; a text or tally die's face.
+    public internal(set) var value: Value
     /// The roll of a computed count that rolled dice: the `1d4` of `(1d4)d6`.
     public internal(set) var countRoll: Roll?
     /// The roll of computed sides that rolled dice: the `1d4` of `2d(1d4)`.
     public internal(set) var sidesRoll: Roll?
     /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
     public internal(set) var argumentRolls: [Roll] = []
+    /// The distinct faces of text or tally dice, which each die's `value` is a position in;
+    /// empty for numbered dice.
+    public internal(set) var symbols: [Value] = []
     /// The term with its computed count, sides and modifier arguments written as the values
     /// they took (`2d6kh1` for `(n * 2)d6kh(k)`); nil when every part is a literal.
     var shownTerm: DiceTerm?
 
     init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
-         annotation: String? = nil, isCount: Bool = false, value: Number) {
+         annotation: String? = nil, isCount: Bool = false, value: Value) {
         self.term = term
         self.dice = dice
         self.omitted = omitted
@@ -176,6 +202,11 @@ public struct DicePool: Hashable, Sendable {
         self.annotation = annotation
         self.isCount = isCount
         self.value = value
+    }
+
+    /// What `die` shows: its number, or for text and tally dice its face.
+    public func faceValue(of die: Die) -> Value {
+        symbols.isEmpty ? .integer(die.value) : (symbols.indices.contains(die.value) ? symbols[die.value] : .integer(die.value))
     }
 
     /// Whether a computed count or sides rolled dice (`countRoll` or `sidesRoll` is set).

@@ -86,7 +86,7 @@ public struct Session: Sendable {
     }
 
     /// The value of one expression, rolled afresh: the fastest way to roll many times.
-    public mutating func value(of expr: Expr) throws(DiceError) -> Number {
+    public mutating func value(of expr: Expr) throws(DiceError) -> Value {
         evaluator.startStatement()
         return try evaluator.value(of: expr)
     }

@@ -62,6 +62,18 @@ struct JSONWriter: Sendable {
         if case .integer(let whole) = value { text += String(whole) } else { text += Number.plainDecimal(value.doubleValue) }
     }
 
+    /// A value of the language: a number, a string, or an object of a tally's fields.
+    mutating func value(_ key: String?, _ value: Value) {
+        switch value {
+        case .number(let number): self.number(key, number)
+        case .text(let text): string(key, text)
+        case .tally(let tally):
+            beginObject(key)
+            for field in tally.fields { number(field.name, field.value) }
+            endObject()
+        }
+    }
+
     mutating func number(_ key: String?, _ value: Int) {
         if let key { self.key(key) } else { separate() }
         text += String(value)

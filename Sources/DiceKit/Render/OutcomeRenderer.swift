@@ -37,7 +37,7 @@ public struct OutcomeRenderer: Sendable {
             out.write(user: name, markdown: markdown)
             out.write(" = ")
             if case .number = roll.kind {
-                out.write(roll.value)
+                out.write(roll.value, escaping: true, markdown: markdown)
             } else {
                 rolls.renderText(roll, into: &out)
             }
@@ -155,7 +155,7 @@ public struct OutcomeRenderer: Sendable {
     }
 
     private func writeRoll(_ roll: Roll, into json: inout JSONWriter) {
-        json.number("value", roll.value)
+        json.value("value", roll.value)
         // JSON's own escaping keeps the user's text exact.
         let plain = RollRenderer(style: .plain, maxShown: rolls.maxShown, escapesUserText: false)
         var text: [UInt8] = []
@@ -176,7 +176,7 @@ public struct OutcomeRenderer: Sendable {
                 json.beginObject()
                 json.string("label", label)
                 json.string("text", breakdown)
-                json.number("value", labelled.value)
+                json.value("value", labelled.value)
                 json.endObject()
             }
             json.endArray()
@@ -188,13 +188,13 @@ public struct OutcomeRenderer: Sendable {
     private func write(_ pool: DicePool, counts: Bool, into json: inout JSONWriter) {
         json.beginObject()
         json.string("notation", pool.notation)
-        json.number("value", pool.value)
+        json.value("value", pool.value)
         if let annotation = pool.annotation { json.string("annotation", annotation) }
         if pool.isCount { json.bool("count", true) }
         json.beginArray("dice")
         for die in pool.dice {
             json.beginObject()
-            json.number("value", die.value)
+            json.value("value", pool.faceValue(of: die))
             json.bool("kept", counts && die.isCounted)
             let names: [(Die.Flags, String)] = [
                 (.dropped, "dropped"), (.rerolled, "rerolled"), (.exploded, "exploded"), (.extra, "extra"),

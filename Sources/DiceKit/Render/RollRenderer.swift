@@ -70,6 +70,14 @@ public struct RollRenderer: Sendable {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// A value as the end of a breakdown shows it (`3.5`, `weak hit`, `(hits: 2)`), the user's
+    /// text escaped in this renderer's way.
+    public func text(of value: Value) -> String {
+        var out = ""
+        out.write(value, escaping: escapesUserText, markdown: style is MarkdownStyle)
+        return out
+    }
+
     /// `render(_:)` appended to UTF-8 bytes: the fast path of a program printing many rolls.
     public func render(_ roll: Roll, into bytes: inout [UInt8]) {
         ByteWriter.appending(to: &bytes) { writer in renderText(roll, into: &writer) }
@@ -144,9 +152,11 @@ private struct Breakdown<Style: RollStyle> {
     func renderText<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
         switch roll.kind {
         case .number:
-            out.write(roll.value)
+            value(roll.value, into: &out)
         default:
             write(roll, atLeast: Printer.loosest, into: &out)
+            // A breakdown that ends in its value (`→ strong hit`) is not followed by `= strong hit`.
+            if roll.value.number == nil && roll.endsInItsValue { return }
             out.write(" = ")
             total(roll.value, into: &out)
         }
@@ -171,14 +181,21 @@ private struct Breakdown<Style: RollStyle> {
         }
     }
 
-    private func total<Out: TextOutput>(_ value: Number, into out: inout Out) {
+    private func total<Out: TextOutput>(_ value: Value, into out: inout Out) {
         if let markup = style.total {
             out.write(text: markup.open)
-            out.write(value)
+            self.value(value, into: &out)
             out.write(text: markup.close)
         } else {
-            out.write(value)
+            self.value(value, into: &out)
         }
+    }
+
+    /// A value: a text or tally field name the user wrote is escaped like their other text.
+    @inline(__always)
+    private func value<Out: TextOutput>(_ value: Value, into out: inout Out) {
+        if case .number(let number) = value { return out.write(number) }
+        out.write(value, escaping: escapes, markdown: Style.self == MarkdownStyle.self)
     }
 
     // MARK: - Tree
@@ -186,13 +203,16 @@ private struct Breakdown<Style: RollStyle> {
     private func level(_ roll: Roll) -> Int {
         switch roll.kind {
         case .macro where !roll.hasDice: return 7
-        case .conditional, .binding: return Printer.loosest
+        case .conditional, .binding, .match: return Printer.loosest
+        case .given: return -4
+        case .logical(let op, _, _): return op == .or ? -3 : -2
+        case .not: return -1
         case .comparison, .macro: return 0
         case .chain(let chain): return chain.steps.first?.op.isAdditive == false ? 2 : 1
         case .unary: return 3
         case .power: return 4
         case .annotated: return 5
-        case .number, .variable, .pool, .group, .function: return 7
+        case .number, .variable, .pool, .group, .function, .text, .tally, .field, .count: return 7
         }
     }
 
@@ -202,7 +222,7 @@ private struct Breakdown<Style: RollStyle> {
     func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, formula: Bool = false, into out: inout Out) {
         // The leaves, most of a tree, bind tighter than any operator: no level to work out.
         switch roll.kind {
-        case .number: return out.write(roll.value)
+        case .number: return value(roll.value, into: &out)
         case .pool(let pool): return write(pool, into: &out)
         default: break
         }
@@ -216,13 +236,13 @@ private struct Breakdown<Style: RollStyle> {
             return
         }
         switch roll.kind {
-        case .number:
-            out.write(roll.value)
+        case .number, .text:
+            value(roll.value, into: &out)
         case .variable(let name):
             writeUser(name, into: &out)
             if formula { return }
             out.write(" (")
-            out.write(roll.value)
+            value(roll.value, into: &out)
             out.write(")")
         case .pool(let pool):
             write(pool, into: &out)
@@ -264,12 +284,12 @@ private struct Breakdown<Style: RollStyle> {
                 out.write("(")
                 for (index, argument) in arguments.enumerated() {
                     if index > 0 { out.write(", ") }
-                    out.write(argument.value)
+                    value(argument.value, into: &out)
                 }
                 out.write(")")
             }
             out.write(" (")
-            out.write(roll.value)
+            value(roll.value, into: &out)
             out.write(")")
         case .macro(let name, let arguments, let body):
             writeUser(name, into: &out)
@@ -314,6 +334,49 @@ private struct Breakdown<Style: RollStyle> {
             writeSide(value, into: &out)
             out.write(": ")
             write(body, atLeast: Printer.loosest, into: &out)
+        case .match(let subject, _, let result):
+            writeSide(subject, into: &out)
+            out.write(" → ")
+            write(result, atLeast: Printer.loosest, into: &out)
+        case .tally(let names, let rolls):
+            out.write("(")
+            for (index, (name, field)) in zip(names, rolls).enumerated() {
+                if index > 0 { out.write(", ") }
+                writeUser(name, into: &out)
+                out.write(": ")
+                if case .number = field.kind { value(field.value, into: &out) } else { writeSide(field, into: &out) }
+            }
+            out.write(")")
+        case .field(let base, let name):
+            write(base, atLeast: 7, formula: true, into: &out)
+            out.write(".")
+            writeUser(name, into: &out)
+        case .logical(let op, let lhs, let rhs):
+            writeSide(lhs, into: &out)
+            out.write(" ")
+            out.write(text: op.rawValue)
+            out.write(" ")
+            if let rhs { writeSide(rhs, into: &out) } else { out.write("…") }
+        case .not(let operand):
+            out.write("not ")
+            writeSide(operand, into: &out)
+        case .count(let target, let point):
+            out.write("count(")
+            write(target, formula: true, into: &out)
+            out.write(", ")
+            var text = ""
+            Printer.write(point, explicit: true, into: &text)
+            out.write(text: text)
+            out.write(")")
+        case .given(let value, let condition, let tries):
+            write(value, atLeast: -3, into: &out)
+            out.write(" given ")
+            writeSide(condition, into: &out)
+            if tries > 1 {
+                out.write(" (")
+                out.write(tries)
+                out.write(" tries)")
+            }
         }
     }
 
@@ -327,11 +390,11 @@ private struct Breakdown<Style: RollStyle> {
         case _ where roll.hasDice:
             write(roll, atLeast: 1, into: &out)
             out.write(" = ")
-            out.write(roll.value)
+            value(roll.value, into: &out)
         default:
             write(roll, atLeast: 1, formula: true, into: &out)
             out.write(" (")
-            out.write(roll.value)
+            value(roll.value, into: &out)
             out.write(")")
         }
     }
@@ -367,12 +430,16 @@ private struct Breakdown<Style: RollStyle> {
 
     /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`; a Fate die's face `[+]`,
     /// `[ ]` or `[-]` (its value, with `mi`/`ma` or `!p`, when that is no Fate face).
-    private func writeMarked<Out: TextOutput>(_ die: Die, fate: Bool, into out: inout Out) {
+    private func writeMarked<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, into out: inout Out) {
+        if !pool.symbols.isEmpty {
+            value(pool.faceValue(of: die), into: &out)
+        } else {
         switch die.value {
         case 1 where fate: out.write("[+]")
         case 0 where fate: out.write("[ ]")
         case -1 where fate: out.write("[-]")
         default: out.write(die.value)
+        }
         }
         if die.flags.isDisjoint(with: [.compounded, .exploded, .penetrated, .success, .failure]) { return }
         if die.flags.contains(.compounded) {
@@ -388,15 +455,15 @@ private struct Breakdown<Style: RollStyle> {
     private func write<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, into out: inout Out) {
         // The built-in styles' marks as the renderer's own text (the same as their `markup`).
         if Style.self == PlainStyle.self {
-            guard !die.isCounted else { return writeMarked(die, fate: fate, into: &out) }
+            guard !die.isCounted else { return writeMarked(die, in: pool, fate: fate, into: &out) }
             out.write("~~")
-            writeMarked(die, fate: fate, into: &out)
+            writeMarked(die, in: pool, fate: fate, into: &out)
             out.write("~~")
             return
         }
-        guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, fate: fate, into: &out) }
+        guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, in: pool, fate: fate, into: &out) }
         out.write(text: markup.open)
-        writeMarked(die, fate: fate, into: &out)
+        writeMarked(die, in: pool, fate: fate, into: &out)
         out.write(text: markup.close)
     }
 
@@ -410,7 +477,7 @@ private struct Breakdown<Style: RollStyle> {
             write(member.roll, into: &out)
             if member.roll.hasDice {
                 out.write(" = ")
-                out.write(member.roll.value)
+                value(member.roll.value, into: &out)
             }
             if member.success { out.write(text: style.successMark) }
             if member.failure { out.write(text: style.failureMark) }
@@ -426,5 +493,22 @@ private struct Breakdown<Style: RollStyle> {
         var modifiers = ""
         Printer.writeModifiers(group.modifiers, into: &modifiers)
         out.write(text: modifiers)
+    }
+}
+
+extension Roll {
+    /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
+    /// a literal one (`→ strong hit`), through macros, `let`, `if` and annotations.
+    var endsInItsValue: Bool {
+        switch kind {
+        case .text, .tally: return true
+        case .match(_, _, let result): return result.endsInItsValue
+        case .macro(_, _, let body): return body.endsInItsValue
+        case .binding(_, _, let body): return body.endsInItsValue
+        case .conditional(_, let branch, _): return branch.endsInItsValue
+        case .annotated(let inner, _), .given(let inner, _, _): return inner.endsInItsValue
+        case .variable: return true
+        default: return false
+        }
     }
 }

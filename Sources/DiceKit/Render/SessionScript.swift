@@ -5,7 +5,11 @@ public enum SessionScript {
     public static func text(of environment: Environment) -> String {
         var lines = ["# dice session: variables and macros"]
         for (name, value) in environment.variables {
-            lines.append("\(name) = \(literal(value))")
+            if case .number(let number) = value {
+                lines.append("\(name) = \(literal(number))")
+            } else {
+                lines.append("\(name) = \(value.literal)")
+            }
         }
         for macro in environment.macros {
             lines.append(macro.definitionText)

@@ -19,6 +19,25 @@ extension TextOutput {
     mutating func write(_ number: Number) {
         if case .integer(let value) = number { write(value) } else { write(text: number.description) }
     }
+
+    /// A value as a breakdown's end shows it: a number, a text (the user's, escaped), a tally
+    /// `(success: 2, advantage: -1)`.
+    mutating func write(_ value: Value, escaping: Bool, markdown: Bool) {
+        switch value {
+        case .number(let number): write(number)
+        case .text(let text):
+            if escaping { write(user: text, markdown: markdown) } else { write(text: text) }
+        case .tally(let tally):
+            write("(")
+            for (index, field) in tally.fields.enumerated() {
+                if index > 0 { write(", ") }
+                if escaping { write(user: field.name, markdown: markdown) } else { write(text: field.name) }
+                write(": ")
+                write(field.value)
+            }
+            write(")")
+        }
+    }
 }
 
 extension String: TextOutput {

@@ -11,6 +11,10 @@ enum ArithmeticFault: Error, Sendable {
     case notFinite
     /// A power whose exact result is no fraction (`2^0.5`, `(-4)^0.5`).
     case irrational
+    /// A text or tally where a number is needed, and what needed it.
+    case notANumber(Value, needed: String)
+    /// An operation tallies do not have.
+    case tally(String)
 
     var kind: DiceError.Kind {
         switch self {
@@ -18,6 +22,8 @@ enum ArithmeticFault: Error, Sendable {
         case .divisionByZero: return .divisionByZero
         case .notFinite: return .notFinite
         case .irrational: return .irrationalPower
+        case .notANumber(let value, let needed): return .notANumber(value, needed: needed)
+        case .tally(let operation): return .tallyOperation(operation)
         }
     }
 }

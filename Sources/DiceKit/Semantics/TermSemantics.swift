@@ -26,12 +26,18 @@ final class TermSemantics: Sendable {
     /// `2d20kh1`): the count, the sides and the ranks kept, for the value alone (see
     /// `Evaluator.keptSum`), and how many literals the count and sides are.
     let smallKeep: (count: Int, sides: Int, ranks: Range<Int>, literals: Int)?
+    /// The distinct faces of a die of texts or tallies (`Sides.symbols`); empty for numbered
+    /// dice. Their dice show positions in it, and compare points compare positions.
+    let symbols: [Value]
 
     init(_ term: DiceTerm) {
         self.term = term
         stageOrder = DiceModifier.inStageOrder(term.modifiers)
+        symbols = term.sides.symbols
         conflict = PoolRules.conflict(in: stageOrder, onGroup: false)
-        literalRules = conflict == nil ? PoolRules.literal(stageOrder) : nil
+            ?? TermSemantics.symbolConflict(term, symbols: symbols, stageOrder)
+        // A compare point of a symbol die is worked out by the roller (its position in `symbols`).
+        literalRules = conflict == nil && symbols.isEmpty ? PoolRules.literal(stageOrder) : nil
         literalDice = LiteralDice(count: term.count, sides: term.sides)
         hasComputedParts = DiceTerm.hasComputedParts(count: term.count, sides: term.sides, modifiers: term.modifiers)
         if let dice = literalDice, let rules = literalRules {
@@ -45,6 +51,32 @@ final class TermSemantics: Sendable {
         } else {
             smallKeep = nil
         }
+    }
+}
+
+extension TermSemantics {
+    /// The error of a modifier text or tally dice cannot take: keep/drop, explosions, clamps,
+    /// and compare points other than `=` and `!=` (`kh` on text dice).
+    static func symbolConflict(_ term: DiceTerm, symbols: [Value], _ modifiers: [DiceModifier]) -> DiceError? {
+        guard !symbols.isEmpty else { return nil }
+        for modifier in modifiers {
+            let what: String?
+            switch modifier.kind {
+            case .keep, .drop: what = "'\(modifier.modifierKind.rawValue)' (keep/drop)"
+            case .explode: what = "an explosion"
+            case .minimum, .maximum: what = "a clamp"
+            case .sort: what = "sorting"
+            case .reroll(_, let point):
+                let ordered = point.map { $0.op != .equal && $0.op != .notEqual } ?? true
+                what = ordered ? "'\(modifier.modifierKind.rawValue)' with an ordering" : nil
+            case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
+                let ordered = point.op != .equal && point.op != .notEqual
+                what = ordered ? "'\(modifier.modifierKind.rawValue)' with an ordering" : nil
+            case .unique: what = nil
+            }
+            if let what { return DiceError(.textDiceOperation(what), at: modifier.range) }
+        }
+        return nil
     }
 }
 

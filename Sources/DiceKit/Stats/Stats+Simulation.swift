@@ -92,7 +92,8 @@ extension Stats {
             evaluator.startStatement()
             let value: Number
             do {
-                value = try evaluator.value(of: expr)
+                let rolled = try evaluator.value(of: expr)
+                value = try evaluator.number(rolled, for: "a simulated distribution", at: expr.range)
             } catch {
                 if error.kind == .interrupted && state.outOfBudget { break }
                 throw error

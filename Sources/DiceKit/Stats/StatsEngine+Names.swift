@@ -14,7 +14,10 @@ extension StatsEngine {
         }
         switch environment[name] {
         case .variable(let value):
-            return Distribution(constant: value)
+            guard case .number(let number) = value else {
+                throw .dice(DiceError(.notANumber(value, needed: "this distribution"), at: range))
+            }
+            return Distribution(constant: number)
         case .macro(let macro):
             guard macro.parameters.isEmpty else {
                 throw .dice(DiceError(.macroArity(name: name, expected: macro.parameters.count, got: 0), at: range))

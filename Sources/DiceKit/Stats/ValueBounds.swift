@@ -96,7 +96,9 @@ struct ValueBounds: Hashable {
             case .name(let name):
                 if let bound = frames.last?[name] { return bound }
                 switch environment[name] {
-                case .variable(let value): return .constant(value.doubleValue)
+                case .variable(let value):
+                    guard let number = value.number else { return nil }
+                    return .constant(number.doubleValue)
                 case .macro(let macro):
                     guard macro.parameters.isEmpty else { return nil }
                     return body(macro, [:])

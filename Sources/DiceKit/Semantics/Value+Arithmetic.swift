@@ -1,0 +1,56 @@
+/// Arithmetic over values: numbers as numbers; tallies add and subtract field by field (the
+/// number 0 counting as the empty tally) and multiply by a number; texts have none.
+extension Value {
+    /// `a op b`.
+    static func apply(_ op: BinaryOperator, _ a: Value, _ b: Value) throws(ArithmeticFault) -> Value {
+        if case .number(let x) = a, case .number(let y) = b { return .number(try Number.apply(op, x, y)) }
+        for value in [a, b] {
+            if case .text = value { throw .notANumber(value, needed: "'\(op.rawValue)'") }
+        }
+        switch (op, a, b) {
+        case (.add, .tally(let x), .tally(let y)):
+            return .tally(try x.combined(with: y) { (p, q) throws(ArithmeticFault) in try p.adding(q) })
+        case (.subtract, .tally(let x), .tally(let y)):
+            return .tally(try x.combined(with: y) { (p, q) throws(ArithmeticFault) in try p.subtracting(q) })
+        case (.add, .tally(let x), .number(.integer(0))), (.subtract, .tally(let x), .number(.integer(0))),
+             (.add, .number(.integer(0)), .tally(let x)):
+            return .tally(x)
+        case (.subtract, .number(.integer(0)), .tally(let y)):
+            return .tally(try y.scaled(by: .integer(-1)))
+        case (.multiply, .tally(let x), .number(let n)), (.multiply, .number(let n), .tally(let x)):
+            return .tally(try x.scaled(by: n))
+        default:
+            let what = a.number == nil && b.number == nil ? " of two tallies" : " of a tally and a number"
+            throw .tally("'\(op.rawValue)'" + what)
+        }
+    }
+
+    /// `-value`: a number negated, a tally's every field negated.
+    func negated() throws(ArithmeticFault) -> Value {
+        switch self {
+        case .number(let number): return .number(try number.negated())
+        case .tally(let tally): return .tally(try tally.scaled(by: .integer(-1)))
+        case .text: throw .notANumber(self, needed: "'-'")
+        }
+    }
+
+    /// The number, or `notANumber` naming what `needed` it.
+    func number(for needed: @autoclosure () -> String) throws(ArithmeticFault) -> Number {
+        if case .number(let number) = self { return number }
+        throw .notANumber(self, needed: needed())
+    }
+}
+
+extension Number {
+    /// `a op b`.
+    static func apply(_ op: BinaryOperator, _ a: Number, _ b: Number) throws(ArithmeticFault) -> Number {
+        switch op {
+        case .add: return try a.adding(b)
+        case .subtract: return try a.subtracting(b)
+        case .multiply: return try a.multiplying(by: b)
+        case .divide: return try a.dividing(by: b)
+        case .floorDivide: return try a.floorDividing(by: b)
+        case .modulo: return try a.modulo(b)
+        }
+    }
+}
