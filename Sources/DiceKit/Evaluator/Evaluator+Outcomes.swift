@@ -65,40 +65,13 @@ extension Evaluator {
             for part in entry.patternParts { values.append(try evaluate(part).value) }
             bounds.append(values)
         }
-        for (index, entry) in entries.enumerated() where try Self.holds(entry, bounds[index], for: roll.value) {
+        for (index, entry) in entries.enumerated() where try entry.holds(bounds[index], for: roll.value) {
             let result = try evaluate(entry.result)
             return made(.match(subject: roll, entry: index, result: result), value: result.value)
         }
         guard let otherwise else { throw DiceError(.noMatchingEntry(roll.value), at: subject.range) }
         let result = try evaluate(otherwise)
         return made(.match(subject: roll, entry: nil, result: result), value: result.value)
-    }
-
-    /// Whether `entry`, its bounds worked out as `bounds`, holds for `value`.
-    static func holds(_ entry: MatchEntry, _ bounds: [Value], for value: Value) throws(DiceError) -> Bool {
-        func ordered(_ op: ComparisonOperator, _ bound: Value) throws(DiceError) -> Bool {
-            try op.holds(value, bound) { (culprit) throws(DiceError) in
-                DiceError(.notANumber(culprit, needed: "a range pattern"), at: entry.patternRange)
-            }
-        }
-        switch entry.pattern {
-        case .equal: return bounds.first == value
-        case .between:
-            guard bounds.count == 2 else { return false }
-            if value.number == nil { return false }
-            guard try ordered(.greaterEqual, bounds[0]) else { return false }
-            return try ordered(.lessEqual, bounds[1])
-        case .orMore:
-            guard value.number != nil, let bound = bounds.first else { return false }
-            return try ordered(.greaterEqual, bound)
-        case .orLess:
-            guard value.number != nil, let bound = bounds.first else { return false }
-            return try ordered(.lessEqual, bound)
-        case .point(let point):
-            guard let bound = bounds.first else { return false }
-            if point.op != .equal && point.op != .notEqual && value.number == nil { return false }
-            return try ordered(point.op, bound)
-        }
     }
 
     // MARK: - Bound pools and counting
@@ -232,18 +205,3 @@ extension Roll {
     }
 }
 
-extension ComparisonOperator {
-    /// Whether `lhs op rhs` holds: `==` and `!=` compare any values (a text never equals a
-    /// number); ordering needs numbers, else `error` of the value that is none.
-    func holds(_ lhs: Value, _ rhs: Value,
-               error: (Value) throws(DiceError) -> DiceError) throws(DiceError) -> Bool {
-        switch self {
-        case .equal: return lhs == rhs
-        case .notEqual: return lhs != rhs
-        default:
-            guard case .number(let a) = lhs else { throw try error(lhs) }
-            guard case .number(let b) = rhs else { throw try error(rhs) }
-            return holds(a, b)
-        }
-    }
-}

@@ -15,6 +15,8 @@ enum ArithmeticFault: Error, Sendable {
     case notANumber(Value, needed: String)
     /// An operation tallies do not have.
     case tally(String)
+    /// `.name` of a value that is no tally.
+    case field(Value, name: String)
 
     var kind: DiceError.Kind {
         switch self {
@@ -24,6 +26,7 @@ enum ArithmeticFault: Error, Sendable {
         case .irrational: return .irrationalPower
         case .notANumber(let value, let needed): return .notANumber(value, needed: needed)
         case .tally(let operation): return .tallyOperation(operation)
+        case .field(let value, let name): return .fieldOfNonTally(value, field: name)
         }
     }
 }

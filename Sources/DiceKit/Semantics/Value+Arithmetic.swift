@@ -54,3 +54,19 @@ extension Number {
         }
     }
 }
+
+extension ComparisonOperator {
+    /// Whether `lhs op rhs` holds: `==` and `!=` compare any values (a text never equals a
+    /// number); ordering needs numbers, else `error` of the value that is none.
+    func holds(_ lhs: Value, _ rhs: Value,
+               error: (Value) throws(DiceError) -> DiceError) throws(DiceError) -> Bool {
+        switch self {
+        case .equal: return lhs == rhs
+        case .notEqual: return lhs != rhs
+        default:
+            guard case .number(let a) = lhs else { throw try error(lhs) }
+            guard case .number(let b) = rhs else { throw try error(rhs) }
+            return holds(a, b)
+        }
+    }
+}

@@ -35,6 +35,10 @@ public struct Distribution: Hashable, Sendable {
     }
 
     var storage: Storage
+    /// The outcomes that are texts or tallies, each once, in their order (`ValueOrder`):
+    /// texts as they first appeared, then tallies by their fields. Numeric work never sees
+    /// them: the stats engine asks for numbers where an operation needs them.
+    var symbolic: [ValueOutcome] = []
 
     /// A dense range is kept while it is no wider than this many slots per outcome, plus `denseSlack`.
     static let denseSpread = 4
@@ -197,21 +201,22 @@ public struct Distribution: Hashable, Sendable {
     /// - Complexity: O(*n*)
     public var count: Int {
         switch storage {
-        case .sparse(let outcomes): return outcomes.count
-        case .dense(_, let probabilities): return probabilities.reduce(0) { $1 != 0 ? $0 + 1 : $0 }
+        case .sparse(let outcomes): return outcomes.count + symbolic.count
+        case .dense(_, let probabilities): return probabilities.reduce(symbolic.count) { $1 != 0 ? $0 + 1 : $0 }
         }
     }
 
     /// How many slots the storage holds: the outcomes, or the width of the dense range.
     var storageSize: Int {
         switch storage {
-        case .sparse(let outcomes): return outcomes.count
-        case .dense(_, let probabilities): return probabilities.count
+        case .sparse(let outcomes): return outcomes.count + symbolic.count
+        case .dense(_, let probabilities): return probabilities.count + symbolic.count
         }
     }
 
     /// Whether no outcome has positive probability.
     var isEmpty: Bool {
+        guard symbolic.isEmpty else { return false }
         switch storage {
         case .sparse(let outcomes): return outcomes.isEmpty
         case .dense(_, let probabilities): return probabilities.isEmpty
@@ -222,9 +227,10 @@ public struct Distribution: Hashable, Sendable {
     ///
     /// - Complexity: O(*n*)
     public var totalProbability: Double {
+        let others = symbolic.reduce(0) { $0 + $1.probability }
         switch storage {
-        case .sparse(let outcomes): return outcomes.reduce(0) { $0 + $1.probability }
-        case .dense(_, let probabilities): return probabilities.reduce(0, +)
+        case .sparse(let outcomes): return outcomes.reduce(others) { $0 + $1.probability }
+        case .dense(_, let probabilities): return probabilities.reduce(others, +)
         }
     }
 
@@ -322,13 +328,16 @@ public struct Distribution: Hashable, Sendable {
     ///
     /// - Complexity: O(*n*)
     func dividingProbabilities(by divisor: Double) -> Distribution {
+        var result: Distribution
         switch storage {
         case .dense(let offset, let probabilities):
-            return Distribution(storage: .dense(offset: offset,
-                                                probabilities: FlatArray.mapped(probabilities) { $0 / divisor }))
+            result = Distribution(storage: .dense(offset: offset,
+                                                  probabilities: FlatArray.mapped(probabilities) { $0 / divisor }))
         case .sparse(let outcomes):
-            return Distribution(storage: .sparse(outcomes.map { Outcome($0.value, $0.probability / divisor) }))
+            result = Distribution(storage: .sparse(outcomes.map { Outcome($0.value, $0.probability / divisor) }))
         }
+        result.symbolic = symbolic.map { ValueOutcome($0.value, $0.probability / divisor) }
+        return result
     }
 
     /// The same distribution with every probability multiplied by `factor`.
@@ -337,13 +346,16 @@ public struct Distribution: Hashable, Sendable {
     func scaled(by factor: Double) -> Distribution {
         if factor == 1 { return self }
         if factor == 0 { return Distribution(storage: .sparse([])) }
+        var result: Distribution
         switch storage {
         case .dense(let offset, let probabilities):
-            return Distribution(storage: .dense(offset: offset,
-                                                probabilities: FlatArray.mapped(probabilities) { $0 * factor }))
+            result = Distribution(storage: .dense(offset: offset,
+                                                  probabilities: FlatArray.mapped(probabilities) { $0 * factor }))
         case .sparse(let outcomes):
-            return Distribution(storage: .sparse(outcomes.map { Outcome($0.value, $0.probability * factor) }))
+            result = Distribution(storage: .sparse(outcomes.map { Outcome($0.value, $0.probability * factor) }))
         }
+        result.symbolic = symbolic.map { ValueOutcome($0.value, $0.probability * factor) }
+        return result
     }
 }
 

@@ -31,7 +31,13 @@ public enum Stats {
                             shouldStop: (@Sendable () -> Bool)?) throws(StatsFailure) -> DistributionReport {
         let engine = StatsEngine(environment: environment, limits: limits,
                                  meter: WorkMeter(budget: limits.stats, shouldStop: shouldStop, statementRange: expr.range))
-        let distribution = try engine.distribution(of: expr)
+        var distribution = try engine.outcomes(of: expr)
+        if engine.conditioned {
+            // `given` left out the mass where its condition failed: what is left, divided by its total.
+            let total = distribution.totalProbability
+            guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: expr.range)) }
+            distribution = distribution.dividingProbabilities(by: total)
+        }
         // Explosion tails: what is missing of the total. Sums alone: the mass their cuts noted
         // (the total also strays from 1 by rounding, about 1e-16 per die: 1e-12 for 10000d100).
         let cut = engine.cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability)
@@ -51,9 +57,11 @@ final class StatsEngine {
     enum Parameter {
         /// The argument's value, fixed while the body is evaluated for it (the argument is
         /// used more than once, so its uses must agree).
-        case value(Number)
+        case value(Value)
         /// The argument's whole distribution (it is used at most once, so independence is exact).
         case distribution(Distribution)
+        /// A pool bound by `let`, under one outcome of its dice (`boundPoolDistribution`).
+        case pool(BoundPoolOutcome)
     }
 
     let environment: Environment
@@ -69,6 +77,9 @@ final class StatsEngine {
     private(set) var depth = 0
     /// Whether some explosion tail was cut.
     var cutExplosionTails = false
+    /// Whether a `given` left out the mass where its condition fails: the statement's
+    /// distribution is then divided by its total.
+    var conditioned = false
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
     var parameterUses: [String: [String: Int]] = [:]
 
@@ -100,8 +111,18 @@ final class StatsEngine {
 
     // MARK: - Expressions
 
-    /// The distribution of `expr`.
-    func distribution(of expr: Expr) throws(StatsFailure) -> Distribution {
+    /// The distribution of `expr`, whose outcomes must all be numbers (an operation on them
+    /// needs numbers): a text or tally is `notANumber` at `expr`.
+    func distribution(of expr: Expr, for needed: @autoclosure () -> String = "arithmetic") throws(StatsFailure) -> Distribution {
+        let result = try outcomes(of: expr)
+        if let other = result.symbolic.first {
+            throw .dice(DiceError(.notANumber(other.value, needed: needed()), at: expr.range))
+        }
+        return result
+    }
+
+    /// The distribution of `expr`, its outcomes numbers, texts or tallies.
+    func outcomes(of expr: Expr) throws(StatsFailure) -> Distribution {
         depth += 1
         defer { depth -= 1 }
         guard depth <= limits.maxEvaluationDepth else { throw .dice(DiceError(.evaluationTooDeep, at: expr.range)) }
@@ -115,7 +136,13 @@ final class StatsEngine {
         case .function(let function, let arguments):
             return try functionDistribution(function, arguments, at: expr.range)
         case .unary(let op, let operand):
-            let inner = try distribution(of: operand)
+            let inner = try outcomes(of: operand)
+            if inner.hasSymbolic {
+                return try mapValues(inner, at: expr.range) { (value) throws(ArithmeticFault) in
+                    if case .text = value { throw .notANumber(value, needed: "'\(op.rawValue)'") }
+                    return op == .plus ? value : try value.negated()
+                }
+            }
             if op == .plus { return inner }
             try meter.charge(inner.storageSize)
             return try arithmetic(at: expr.range) { () throws(ArithmeticFault) in try inner.negated() }
@@ -125,17 +152,29 @@ final class StatsEngine {
             let lhs = try distribution(of: base), rhs = try distribution(of: exponent)
             return try binary(lhs, rhs, at: expr.range) { (a, b) throws(ArithmeticFault) in try a.power(b) }
         case .comparison(let op, let lhs, let rhs):
-            let left = try distribution(of: lhs), right = try distribution(of: rhs)
+            let left = try outcomes(of: lhs), right = try outcomes(of: rhs)
+            if left.hasSymbolic || right.hasSymbolic {
+                return try combineValues(left, right, at: expr.range) { (a, b) throws(ArithmeticFault) in
+                    switch op {
+                    case .equal: return .integer(a == b ? 1 : 0)
+                    case .notEqual: return .integer(a != b ? 1 : 0)
+                    default:
+                        let x = try a.number(for: "'\(op.rawValue)'"), y = try b.number(for: "'\(op.rawValue)'")
+                        return .integer(op.holds(x, y) ? 1 : 0)
+                    }
+                }
+            }
             try meter.charge(left.storageSize + right.storageSize)
             return left.comparing(op, to: right)
         case .dice(let term):
+            if case .symbols = term.sides { return try symbolDiceDistribution(term, at: expr.range) }
             return try diceDistribution(term, at: expr.range)
         case .group(let members, let modifiers):
             return try groupDistribution(members, modifiers, at: expr.range)
         case .repeat(let count, let body, let modifiers):
             return try repeatDistribution(count: count, body: body, modifiers: modifiers, at: expr.range)
         case .annotated(let inner, _):
-            return try distribution(of: inner)
+            return try outcomes(of: inner)
         case .conditional(let condition, let then, let otherwise):
             return try conditionalDistribution(condition, then, otherwise)
         case .binding(let name, let value, let body):
@@ -146,10 +185,17 @@ final class StatsEngine {
     }
 
     private func chainDistribution(_ first: Expr, _ rest: [Operation]) throws(StatsFailure) -> Distribution {
-        var result = try distribution(of: first)
+        var result = try outcomes(of: first)
         for operation in rest {
-            let rhs = try distribution(of: operation.operand)
+            let rhs = try outcomes(of: operation.operand)
             let lhs = result
+            if lhs.hasSymbolic || rhs.hasSymbolic {
+                // Tallies add field by field; a text is an error (`Value.apply`).
+                result = try combineValues(lhs, rhs, at: operation.operatorRange) { (a, b) throws(ArithmeticFault) in
+                    try Value.apply(operation.op, a, b)
+                }
+                continue
+            }
             switch operation.op {
             case .add, .subtract:
                 let subtracting = operation.op == .subtract

@@ -5,23 +5,24 @@
 /// of probability 0 is never evaluated (its errors never happen). A bound name is one
 /// roll however often it is used: BODY is evaluated for each outcome of E with the name
 /// fixed to it, unless the name is used at most once, when E's distribution stands in.
+/// Outcomes may be numbers, texts or tallies throughout.
 extension StatsEngine {
     func conditionalDistribution(_ condition: Expr, _ then: Expr,
                                  _ otherwise: Expr) throws(StatsFailure) -> Distribution {
-        let test = try distribution(of: condition)
+        let test = try outcomes(of: condition)
         try meter.charge(test.storageSize)
         var taken = 0.0, notTaken = 0.0
-        test.forEachOutcome { value, p in
+        test.forEachValue { value, p in
             if value.isZero { notTaken += p } else { taken += p }
         }
-        var result = DistributionAccumulator()
+        var result = ValueAccumulator()
         if taken > 0 {
-            let branch = try distribution(of: then)
+            let branch = try outcomes(of: then)
             try meter.charge(branch.storageSize)
             try mix(branch, times: taken, into: &result)
         }
         if notTaken > 0 {
-            let branch = try distribution(of: otherwise)
+            let branch = try outcomes(of: otherwise)
             try meter.charge(branch.storageSize)
             try mix(branch, times: notTaken, into: &result)
         }
@@ -29,25 +30,26 @@ extension StatsEngine {
     }
 
     func bindingDistribution(_ name: String, _ value: Expr, _ body: Expr) throws(StatsFailure) -> Distribution {
-        let bound = try distribution(of: value)
+        if let counted = try boundPoolDistribution(name, value, body) { return counted }
+        let bound = try outcomes(of: value)
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
         switch uses[name, default: 0] {
         case 0:
             // E is rolled all the same: its mass (less than 1 when a tail was cut) carries over.
             return try withBinding(name, .value(.integer(0))) { () throws(StatsFailure) in
-                try distribution(of: body)
+                try outcomes(of: body)
             }.scaled(by: bound.totalProbability)
         case 1:
             return try withBinding(name, .distribution(bound)) { () throws(StatsFailure) in
-                try distribution(of: body)
+                try outcomes(of: body)
             }
         default:
-            var result = DistributionAccumulator()
+            var result = ValueAccumulator()
             try meter.charge(bound.count)
-            try bound.forEachOutcome { (outcome, p) throws(StatsFailure) in
+            try bound.forEachValue { (outcome, p) throws(StatsFailure) in
                 let part = try withBinding(name, .value(outcome)) { () throws(StatsFailure) in
-                    try distribution(of: body)
+                    try outcomes(of: body)
                 }
                 try meter.charge(part.storageSize)
                 try mix(part, times: p, into: &result)
@@ -57,10 +59,19 @@ extension StatsEngine {
     }
 
     /// `body` with `name` bound to `parameter` on top of the innermost frame's names.
-    private func withBinding(_ name: String, _ parameter: Parameter,
-                             _ body: () throws(StatsFailure) -> Distribution) throws(StatsFailure) -> Distribution {
+    func withBinding(_ name: String, _ parameter: Parameter,
+                     _ body: () throws(StatsFailure) -> Distribution) throws(StatsFailure) -> Distribution {
         frames.pushBinding(name, parameter)
         defer { frames.removeLast() }
         return try body()
+    }
+
+    /// Adds `part`, its probabilities times `weight`, to a mixture of values of any kind.
+    func mix(_ part: Distribution, times weight: Double, into result: inout ValueAccumulator) throws(StatsFailure) {
+        do {
+            try result.add(part, times: weight)
+        } catch {
+            throw .invariant("an unshifted mixture failed: \(error.kind.message)")
+        }
     }
 }

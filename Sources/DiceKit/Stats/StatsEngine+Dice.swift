@@ -32,6 +32,7 @@ extension StatsEngine {
             } else {
                 throw .invariant("a die without faces")
             }
+            if rules.unique { return try uniqueDistribution(faces: faces, rules: rules, counts: count, at: range) }
             if term.modifiers.isEmpty, !faces.isEmpty, let constant = count.constantValue,
                count.totalProbability == 1, case .integer(let dice) = constant {
                 let distribution = try plainSum(of: faces, dice: dice, at: range)
@@ -60,7 +61,7 @@ extension StatsEngine {
         try forEachJointOutcome(of: inputs) { (values, weight) throws(StatsFailure) in
             var next = 0
             let faces: Distribution
-            if let sides, let value = values.first {
+            if let sides, let value = values.first?.number {
                 faces = try dieFaces(value, sides.expr)
                 next = 1
             } else if let fixedFaces {
@@ -69,7 +70,13 @@ extension StatsEngine {
                 throw .invariant("a die without faces")
             }
             let first = next
-            let rules = try resolveRules(ordered) { first + $0 < values.count ? values[first + $0] : nil }
+            let rules = try resolveRules(ordered) { first + $0 < values.count ? values[first + $0].number : nil }
+            if rules.unique {
+                let part = try uniqueDistribution(faces: faces, rules: rules, counts: count, at: range)
+                try meter.charge(part.storageSize)
+                try mix(part, times: weight, into: &result)
+                return
+            }
             let pool = try PoolModel(faces: faces, rules: rules, largestCount: largest,
                                      explosionCutoff: meter.budget.explosionCutoff, range: range,
                                      rerollRange: range, explosionRange: range)

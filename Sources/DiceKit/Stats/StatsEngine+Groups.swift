@@ -4,7 +4,18 @@ extension StatsEngine {
     func groupDistribution(_ members: [Expr], _ modifiers: [DiceModifier],
                            at range: SourceRange) throws(StatsFailure) -> Distribution {
         var values: [Distribution] = []
-        for member in members { values.append(try distribution(of: member)) }
+        for member in members { values.append(try outcomes(of: member)) }
+        if let other = values.lazy.compactMap(\.symbolic.first).first {
+            // Texts or tallies: members add (tallies field by field), and nothing else.
+            guard modifiers.isEmpty else {
+                throw .dice(DiceError(.notANumber(other.value, needed: "keep/drop and counting over members"), at: range))
+            }
+            var sum = Distribution(constant: .integer(0))
+            for value in values {
+                sum = try combineValues(sum, value, at: range) { (a, b) throws(ArithmeticFault) in try Value.apply(.add, a, b) }
+            }
+            return sum
+        }
         // As the roller: the members, then the modifiers.
         try checkModifiers(modifiers, group: true)
         return try withResolvedModifiers(modifiers) { (rules) throws(StatsFailure) in
@@ -31,7 +42,19 @@ extension StatsEngine {
                 Distribution(constant: .integer(0), probability: counts.totalProbability)
             }
         }
-        let member = try distribution(of: body)
+        let member = try outcomes(of: body)
+        if let other = member.symbolic.first {
+            // Texts or tallies: members add (tallies field by field), and nothing else.
+            guard modifiers.isEmpty else {
+                throw .dice(DiceError(.notANumber(other.value, needed: "keep/drop and counting over members"), at: range))
+            }
+            var result = ValueAccumulator()
+            try counts.forEachOutcome { (value, p) throws(StatsFailure) in
+                guard case .integer(let n) = value else { return }
+                try mix(try repeatedValueSum(member, copies: n, at: range), times: p, into: &result)
+            }
+            return try meter.checkSize(result.build())
+        }
         try checkModifiers(modifiers, group: true)
         return try withResolvedModifiers(modifiers) { (rules) throws(StatsFailure) in
             var result = DistributionAccumulator()
@@ -73,7 +96,7 @@ extension StatsEngine {
         }
         var result = DistributionAccumulator()
         try forEachJointOutcome(of: inputs) { (values, weight) throws(StatsFailure) in
-            let part = try body(resolveRules(ordered) { $0 < values.count ? values[$0] : nil })
+            let part = try body(resolveRules(ordered) { $0 < values.count ? values[$0].number : nil })
             try meter.charge(part.storageSize)
             try mix(part, times: weight, into: &result)
         }

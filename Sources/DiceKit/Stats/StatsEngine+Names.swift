@@ -8,21 +8,20 @@ extension StatsEngine {
     func nameDistribution(_ name: String, at range: SourceRange) throws(StatsFailure) -> Distribution {
         if let parameter = frames.last?[name] {
             switch parameter {
-            case .value(let value): return Distribution(constant: value)
+            case .value(let value): return Distribution(only: value)
             case .distribution(let distribution): return distribution
+            case .pool(let pool): return Distribution(only: pool.value)
             }
         }
         switch environment[name] {
         case .variable(let value):
-            guard case .number(let number) = value else {
-                throw .dice(DiceError(.notANumber(value, needed: "this distribution"), at: range))
-            }
-            return Distribution(constant: number)
+            return Distribution(only: value)
         case .macro(let macro):
-            guard macro.parameters.isEmpty else {
-                throw .dice(DiceError(.macroArity(name: name, expected: macro.parameters.count, got: 0), at: range))
+                guard macro.defaults.count == macro.parameters.count else {
+                throw .dice(DiceError(.macroArity(name: name, expected: macro.parameters.count - macro.defaults.count,
+                                                  got: 0), at: range))
             }
-            return try macroBody(macro, bindings: [:], at: range)
+            return try callDistribution(name, [], at: range)
         case nil:
             throw .dice(unknownName(name, at: range))
         }
@@ -36,18 +35,24 @@ extension StatsEngine {
             }
             throw .dice(unknownName(name, called: true, at: range))
         }
-        guard macro.parameters.count == arguments.count else {
-            throw .dice(DiceError(.macroArity(name: name, expected: macro.parameters.count, got: arguments.count),
-                                  at: range))
+        let required = macro.parameters.count - macro.defaults.count
+        guard arguments.count >= required, arguments.count <= macro.parameters.count else {
+            let expected = arguments.count < required ? required : macro.parameters.count
+            throw .dice(DiceError(.macroArity(name: name, expected: expected, got: arguments.count), at: range))
         }
         var values: [Distribution] = []
-        for argument in arguments { values.append(try distribution(of: argument)) }
+        for argument in arguments { values.append(try outcomes(of: argument)) }
+        // Parameters not given take their defaults, evaluated where the macro is used.
+        for parameter in macro.parameters.dropFirst(arguments.count) {
+            guard let expression = macro.defaults[parameter] else { continue }
+            values.append(try outcomes(of: expression))
+        }
         let uses = parameterUses(of: macro)
         var bindings: [String: Parameter] = [:]
         var mass = 1.0
         var conditioned: [(name: String, distribution: Distribution)] = []
         for (parameter, value) in zip(macro.parameters, values) {
-            if let constant = value.constantValue {
+            if let constant = value.constantOutcome {
                 bindings[parameter] = .value(constant)
                 mass *= value.totalProbability
             } else if uses[parameter, default: 0] <= 1 {
@@ -59,7 +64,7 @@ extension StatsEngine {
         if conditioned.isEmpty {
             return try macroBody(macro, bindings: bindings, at: range).scaled(by: mass)
         }
-        var builder = DistributionAccumulator()
+        var builder = ValueAccumulator()
         try forEachJointOutcome(of: conditioned.map { $0.distribution }) { (outcome, weight) throws(StatsFailure) in
             var fixed = bindings
             for (index, value) in outcome.enumerated() { fixed[conditioned[index].name] = .value(value) }
@@ -91,7 +96,7 @@ extension StatsEngine {
             frames.removeLast()
         }
         do {
-            return try distribution(of: macro.body)
+            return try outcomes(of: macro.body)
         } catch .dice(let error) {
             switch error.kind {
             case .macroRecursion, .interrupted, .tooManyDice, .inMacro:
@@ -104,8 +109,8 @@ extension StatsEngine {
 
     /// Calls `body` with each joint outcome of independent `distributions` and its probability.
     func forEachJointOutcome(of distributions: [Distribution],
-                             _ body: ([Number], Double) throws(StatsFailure) -> Void) throws(StatsFailure) {
-        let lists = distributions.map { $0.outcomes }
+                             _ body: ([Value], Double) throws(StatsFailure) -> Void) throws(StatsFailure) {
+        let lists = distributions.map { $0.valueOutcomes }
         var combinations = 1
         for list in lists { combinations = WorkMeter.product(combinations, list.count) }
         try meter.charge(combinations)
@@ -113,7 +118,7 @@ extension StatsEngine {
         var indices = [Int](repeating: 0, count: lists.count)
         while true {
             var weight = 1.0
-            var values: [Number] = []
+            var values: [Value] = []
             values.reserveCapacity(lists.count)
             for (list, index) in zip(lists, indices) {
                 values.append(list[index].value)

@@ -1,0 +1,156 @@
+/// `let p = NdS in BODY` where BODY counts `p` with `count(p, cp)`: one roll, several results.
+///
+/// The dice are independent and alike, so what BODY sees of them is how many fall in each
+/// class of faces that the compare points tell apart (each face its own class when BODY also
+/// reads `p`'s value): a multinomial over those classes, not a walk over every roll. For
+/// `let p = 20d6 in (hits: count(p, >=5), glitch: count(p, =1) > 10)` the classes are
+/// {1}, {2, 3, 4} and {5, 6}: 231 outcomes of the counts.
+extension StatsEngine {
+    /// The distribution of the `let`, or `nil` when BODY does not count the name.
+    func boundPoolDistribution(_ name: String, _ value: Expr, _ body: Expr) throws(StatsFailure) -> Distribution? {
+        var points: [ComparePoint] = []
+        StatsEngine.collectCounts(of: name, in: body, into: &points)
+        guard !points.isEmpty else { return nil }
+        var pool = value
+        while case .annotated(let inner, _) = pool.kind { pool = inner }
+        guard case .dice(let term) = pool.kind else { throw .tooExpensive("counting a bound group or repeat") }
+        let semantics = TermSemantics(term)
+        if let conflict = semantics.conflict { throw .dice(conflict) }
+        guard let dice = try distribution(of: term.count ?? Expr(.number(.integer(1)), pool.range), for: "a count")
+            .constantValue?.integerValue else { throw .tooExpensive("a bound pool of a random number of dice") }
+        guard dice >= 0 else { throw .dice(DiceError(.invalidCount(.integer(dice)), at: term.count?.range ?? pool.range)) }
+        let faces: Distribution
+        if let fixed = term.sides.fixedFaces {
+            faces = Distribution(faces: fixed)
+        } else if case .number(let sides) = term.sides,
+                  let n = try distribution(of: sides, for: "the number of sides").constantValue?.integerValue, n >= 1,
+                  n <= meter.budget.maxOutcomes {
+            faces = Distribution(uniformSides: n)
+        } else {
+            throw .tooExpensive("a bound pool whose sides are not fixed")
+        }
+        let symbols = semantics.symbols
+        var inputs: [Number] = []
+        for argument in PoolRules.arguments(of: semantics.stageOrder) {
+            guard let fixed = try outcomes(of: argument).constantOutcome else {
+                throw .tooExpensive("a bound pool whose modifiers are not fixed")
+            }
+            if symbols.isEmpty {
+                guard case .number(let number) = fixed else {
+                    throw .dice(DiceError(.notANumber(fixed, needed: "a modifier"), at: argument.range))
+                }
+                inputs.append(number)
+            } else {
+                inputs.append(.integer(symbols.firstIndex(of: fixed) ?? -1))
+            }
+        }
+        let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
+        guard rules.explosion == nil, rules.keeps.isEmpty, !rules.unique, rules.counting.isSum else {
+            throw .tooExpensive("a bound pool with explosions, keep/drop, unique dice or counting")
+        }
+        // One die, after its clamps and rerolls.
+        let die = try PoolModel(faces: faces, rules: rules, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
+                                range: pool.range, rerollRange: pool.range, explosionRange: pool.range)
+            .distribution(count: 1, meter: &meter)
+        var keys: [PointKey] = []
+        for point in points {
+            guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        var uses: [String: Int] = [:]
+        StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
+        let readsValue = uses[name, default: 0] > points.count
+        // The classes: faces alike to every compare point (each face alone when the value is read).
+        var classes: [(p: Double, face: Value, matches: [Bool])] = []
+        try die.forEachOutcome { (position, p) throws(StatsFailure) in
+            let face: Value
+            if symbols.isEmpty {
+                face = .number(position)
+            } else {
+                guard let index = position.integerValue, symbols.indices.contains(index) else {
+                    throw .invariant("a face position out of range")
+                }
+                face = symbols[index]
+            }
+            let matches = keys.map { $0.matches(face) }
+            if !readsValue, let index = classes.firstIndex(where: { $0.matches == matches }) {
+                classes[index].p += p
+            } else {
+                classes.append((p, face, matches))
+            }
+        }
+        let total = classes.reduce(0) { $0 + $1.p }
+        guard total > 0 else { return Distribution(storage: .sparse([])) }
+        // Each way of splitting the dice among the classes: C(dice + k - 1, k - 1) of them.
+        var ways = 1.0
+        for index in 0..<Swift.max(0, classes.count - 1) { ways = ways * Double(dice + index + 1) / Double(index + 1) }
+        guard ways <= Double(meter.budget.maxOutcomes) else { throw .tooExpensive("a bound pool with too many classes of faces") }
+        try meter.charge(WorkMeter.product(Int(ways), 1 + StatsEngine.macroUseCost / 16))
+        let powers = classes.map { entry in
+            var row = [Double](repeating: 1, count: dice + 1)
+            for j in stride(from: 1, through: dice, by: 1) { row[j] = row[j - 1] * entry.p / total }
+            return row
+        }
+        var result = ValueAccumulator()
+        var split = [Int](repeating: 0, count: classes.count)
+        func visit(_ index: Int, _ left: Int, _ coefficient: Double) throws(StatsFailure) {
+            if index == classes.count - 1 {
+                split[index] = left
+                var probability = coefficient
+                for (position, count) in split.enumerated() { probability *= powers[position][count] }
+                guard probability > 0 else { return }
+                var counts: [PointKey: Int] = [:]
+                for (position, key) in keys.enumerated() {
+                    counts[key] = split.indices.reduce(0) { classes[$1].matches[position] ? $0 + split[$1] : $0 }
+                }
+                let value = readsValue ? try poolValue(split, classes.map(\.face), dice: dice, at: pool.range) : .integer(0)
+                let part = try withBinding(name, .pool(BoundPoolOutcome(value: value, counts: counts))) {
+                    () throws(StatsFailure) in try outcomes(of: body)
+                }
+                try meter.charge(part.storageSize)
+                try mix(part, times: probability, into: &result)
+                return
+            }
+            // coefficient · C(left, k): the ways to pick which of the dice left fall here.
+            var choose = 1.0
+            for k in 0...left {
+                split[index] = k
+                try visit(index + 1, left - k, coefficient * choose)
+                choose = choose * Double(left - k) / Double(k + 1)
+            }
+        }
+        try visit(0, dice, 1)
+        return try meter.checkSize(result.build())
+    }
+
+    /// The value of a bound pool whose dice fall `split[i]` on face `faces[i]`.
+    private func poolValue(_ split: [Int], _ faces: [Value], dice: Int, at range: SourceRange) throws(StatsFailure) -> Value {
+        var total = Value.integer(0)
+        for (count, face) in zip(split, faces) where count > 0 {
+            if case .text = face {
+                guard dice == 1 else { throw .dice(DiceError(.textDiceOperation("a sum of several text dice"), at: range)) }
+                return face
+            }
+            let times = Value.integer(count)
+            total = try arithmetic(at: range) { () throws(ArithmeticFault) in
+                try Value.apply(.add, total, try Value.apply(.multiply, face, times))
+            }
+        }
+        return total
+    }
+
+    /// The compare points of every `count(name, cp)` in `expr`, not inside a `let` of the same name.
+    static func collectCounts(of name: String, in expr: Expr, into points: inout [ComparePoint]) {
+        switch expr.kind {
+        case .count(let target, let point):
+            if case .name(name) = target.kind { points.append(point) }
+        case .binding(let bound, let value, let body):
+            collectCounts(of: name, in: value, into: &points)
+            if bound != name { collectCounts(of: name, in: body, into: &points) }
+            return
+        default:
+            break
+        }
+        for child in expr.children { collectCounts(of: name, in: child, into: &points) }
+    }
+}
