@@ -315,7 +315,7 @@ struct ProgramRun {
                 check(error, in: source, input: input)
                 if session.environment != before { fail("the failed `\(input)` changed the bindings") }
             }
-        case .definition(let name, let parameters, let body):
+        case .definition(let name, let parameters, _, let body):
             tally.statementKinds["definition", default: 0] += 1
             do {
                 let outcome = try session.execute(statement)
@@ -362,6 +362,9 @@ struct ProgramRun {
                 }
             }
             check(comparison: reports, input: input)
+        case .sweep, .use:
+            // The generator writes neither (sweeps and game systems have tests of their own).
+            fail("`\(input)` is no statement the generator writes")
         }
     }
 
@@ -607,6 +610,9 @@ struct ProgramRun {
             return macroNames(in: condition) + macroNames(in: then) + macroNames(in: otherwise)
         case .binding(let name, let value, let body):
             return macroNames(in: value) + macroNames(in: body).filter { $0 != name }
+        case .text: return []
+        case .match, .tally, .field, .logical, .not, .count, .given:
+            return expr.children.flatMap(macroNames)
         }
     }
 

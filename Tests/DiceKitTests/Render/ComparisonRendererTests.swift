@@ -9,8 +9,8 @@ import Testing
     static func reports(_ texts: [String], program: String = "") throws -> [(title: String, report: DistributionReport)] {
         var environment = Environment()
         for statement in try Parser.parseProgram(program) {
-            guard case .definition(let name, let parameters, let body) = statement.kind else { continue }
-            environment.define(Macro(name: name, parameters: parameters, body: body))
+            guard case .definition(let name, let parameters, let defaults, let body) = statement.kind else { continue }
+            environment.define(Macro(name: name, parameters: parameters, defaults: defaults, body: body))
         }
         return try texts.map { text in
             let expr = try Parser.parseExpression(text)

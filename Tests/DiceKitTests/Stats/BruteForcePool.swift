@@ -35,6 +35,7 @@ struct BruteForcePool {
         case .percentile: faces = Array(1...100)
         case .fate: faces = [-1, 0, 1]
         case .faces(let list): faces = list
+        case .symbols: fatalError("symbol faces in \(text)")
         }
         var bareAlways = false, bareOnce = false, bareExplosion: DiceModifier.Explosion?
         for modifier in term.modifiers {
@@ -52,6 +53,7 @@ struct BruteForcePool {
             case .countSuccesses(let point), .countFailures(let point): success = (point.op, int(point.value)!)
             case .subtractFailures(let point): failure = (point.op, int(point.value)!)
             case .sort: break
+            case .unique: fatalError("unique dice in \(text)")
             }
         }
         let clampedFaces = faces.map(clamp)

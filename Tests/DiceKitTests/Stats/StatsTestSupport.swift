@@ -18,12 +18,12 @@ enum StatsHarness {
         let statements = try Parser.parseProgram(program)
         for statement in statements.dropLast() {
             switch statement.kind {
-            case .definition(let name, let parameters, let body):
-                environment.define(Macro(name: name, parameters: parameters, body: body))
+            case .definition(let name, let parameters, let defaults, let body):
+                environment.define(Macro(name: name, parameters: parameters, defaults: defaults, body: body))
             case .assignment(let name, let expr):
                 let value = try Stats.exactDistribution(of: expr, environment: environment).distribution
                 environment.setVariable(name, to: value.constantValue!)
-            case .expression, .stats, .compare, .update:
+            case .expression, .stats, .compare, .update, .sweep, .use:
                 break
             }
         }

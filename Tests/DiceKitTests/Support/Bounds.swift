@@ -54,6 +54,7 @@ enum Bounds {
         case .percentile: faces = Array(1...100)
         case .fate: faces = [-1, 0, 1]
         case .faces(let list): faces = list
+        case .symbols: return nil
         }
         var clamps: [(minimum: Bool, value: Int)] = []
         var kept = count
@@ -74,7 +75,7 @@ enum Bounds {
             case .countSuccesses, .countFailures: counting = true
             case .subtractFailures: subtracting = true
             case .reroll, .sort: break
-            case .explode: return nil
+            case .explode, .unique: return nil
             }
         }
         let shown = faces.map { face in

@@ -30,6 +30,7 @@ extension Expr {
             case .percentile: sides = "%"
             case .fate: sides = "F"
             case .faces(let faces): sides = "{" + faces.map(String.init).joined(separator: ",") + "}"
+            case .symbols(let faces): sides = "{" + faces.map(\.literal).joined(separator: ",") + "}"
             }
             return "(dice \(count) \(sides)" + term.modifiers.map { " " + $0.dump }.joined() + ")"
         case .group(let members, let modifiers):
@@ -43,6 +44,53 @@ extension Expr {
             return "(if \(condition.dump) \(then.dump) \(otherwise.dump))"
         case .binding(let name, let value, let body):
             return "(let \(name) \(value.dump) \(body.dump))"
+        case .text(let text):
+            return Value.quoted(text)
+        case .match(let subject, let entries, let otherwise):
+            return "(match \(subject.dump)" + entries.map { " [\($0.pattern.dump): \($0.result.dump)]" }.joined()
+                + (otherwise.map { " [else: \($0.dump)]" } ?? "") + ")"
+        case .tally(let fields):
+            return "(tally" + fields.map { " [\($0.name) \($0.value.dump)]" }.joined() + ")"
+        case .field(let tally, let name):
+            return "(. \(tally.dump) \(name))"
+        case .logical(let op, let lhs, let rhs):
+            return "(\(op.rawValue) \(lhs.dump) \(rhs.dump))"
+        case .not(let operand):
+            return "(not \(operand.dump))"
+        case .count(let pool, let point):
+            return "(count \(pool.dump) \(point.dump))"
+        case .given(let value, let condition):
+            return "(given \(value.dump) \(condition.dump))"
+        }
+    }
+}
+
+extension MatchEntry.Pattern {
+    /// `7`, `7-9`, `10+`, `6-`, `>=5`, `"orc"`, `(dc)`: the pattern with its bounds dumped.
+    var dump: String {
+        func bound(_ expr: Expr) -> String {
+            switch expr.kind {
+            case .number, .text: return expr.dump
+            default: return "(" + expr.dump + ")"
+            }
+        }
+        switch self {
+        case .equal(let value): return bound(value)
+        case .between(let low, let high): return bound(low) + "-" + bound(high)
+        case .orMore(let value): return bound(value) + "+"
+        case .orLess(let value): return bound(value) + "-"
+        case .point(let point): return point.dump
+        }
+    }
+}
+
+extension ComparePoint {
+    /// `>=5`, `<>1`, `="hit"`, `>(x)`: the operator (`=` and `<>` for equality) and the value.
+    var dump: String {
+        let op = self.op == .equal ? "=" : self.op == .notEqual ? "<>" : self.op.rawValue
+        switch value.kind {
+        case .number, .text: return op + value.dump
+        default: return op + "(" + value.dump + ")"
         }
     }
 }
@@ -55,11 +103,7 @@ extension DiceModifier {
             if case .number = expr.kind { return expr.dump }
             return "(" + expr.dump + ")"
         }
-        func point(_ point: ComparePoint?) -> String {
-            guard let point else { return "" }
-            let op = point.op == .equal ? "=" : point.op == .notEqual ? "<>" : point.op.rawValue
-            return op + count(point.value)
-        }
+        func point(_ point: ComparePoint?) -> String { point?.dump ?? "" }
         switch kind {
         case .keep(let extreme, let n): return (extreme == .highest ? "kh" : "kl") + count(n)
         case .drop(let extreme, let n): return (extreme == .highest ? "dh" : "dl") + count(n)
@@ -71,6 +115,7 @@ extension DiceModifier {
         case .countFailures(let p): return "cf" + point(p)
         case .subtractFailures(let p): return "df" + point(p)
         case .sort(let ascending): return ascending ? "sa" : "sd"
+        case .unique: return "u"
         }
     }
 }
@@ -82,10 +127,13 @@ extension Stmt {
         case .expression(let expr): return expr.dump
         case .assignment(let name, let expr): return "(= \(name) \(expr.dump))"
         case .update(let name, let op, let expr): return "(\(op.rawValue)= \(name) \(expr.dump))"
-        case .definition(let name, let parameters, let body):
-            return "(def \(name) [\(parameters.joined(separator: " "))] \(body.dump))"
+        case .definition(let name, let parameters, let defaults, let body):
+            let written = parameters.map { parameter in defaults[parameter].map { "\(parameter)=\($0.dump)" } ?? parameter }
+            return "(def \(name) [\(written.joined(separator: " "))] \(body.dump))"
         case .stats(let expr): return "(stats \(expr.dump))"
         case .compare(let exprs): return "(stats \(exprs.map(\.dump).joined(separator: " ")))"
+        case .sweep(let expr, let name, let from, let to): return "(sweep \(expr.dump) \(name) \(from.dump) \(to.dump))"
+        case .use(let name): return name.map { "(use \($0))" } ?? "(use)"
         }
     }
 }

@@ -178,7 +178,7 @@ struct ProgramGenerator {
         variables.removeAll { $0 == name }
         macros.removeAll { $0.name == name }
         macros.append((name, arity))
-        return Stmt(.definition(name: name, parameters: parameters, body: body), ExpressionGenerator.nowhere)
+        return Stmt(.definition(name: name, parameters: parameters, defaults: [:], body: body), ExpressionGenerator.nowhere)
     }
 
     /// `stats expr` on a small expression: mostly one `Bounds` can bound, sometimes one
