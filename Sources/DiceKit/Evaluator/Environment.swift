@@ -29,10 +29,6 @@ public struct Environment: Hashable, Sendable {
         bindings[name] = .variable(value)
     }
 
-    /// Binds `name` to a number, replacing whatever it was.
-    public mutating func setVariable(_ name: String, to value: Number) {
-        bindings[name] = .variable(.number(value))
-    }
 
     /// Binds the macro's name to it, replacing whatever it was.
     public mutating func define(_ macro: Macro) {

@@ -2,7 +2,7 @@
 ///
 /// The operations on `Distribution` (`adding(_:)`, `mapped(_:)`, ...) throw it too; rolling and
 /// `Stats` report it as a `DiceError` at the operator's range.
-enum ArithmeticFault: Error, Sendable {
+enum ArithmeticFault: Error, Hashable, Sendable {
     /// A numerator or denominator out of the 64-bit range.
     case overflow
     /// Division or modulo by zero.

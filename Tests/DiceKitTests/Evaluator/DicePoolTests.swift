@@ -326,7 +326,7 @@ struct GroupCase: Sendable, CustomTestStringConvertible {
             Issue.record("not a group")
             return
         }
-        #expect(group.members.map(\.roll.value) == [3, 9, 14, 20].map(Number.init))
+        #expect(group.members.map(\.roll.value) == [3, 9, 14, 20].map(Value.integer))
         #expect(roll.pools.count == 4)
     }
 

@@ -16,7 +16,7 @@ struct MacroSession {
         var value: Number?
         for statement in try Parser.parseProgram(program) {
             switch try evaluator.execute(statement) {
-            case .roll(let roll), .assignment(_, let roll): value = roll.value
+            case .roll(let roll), .assignment(_, let roll): value = roll.value.number
             case .definition, .stats, .compare: break
             }
         }

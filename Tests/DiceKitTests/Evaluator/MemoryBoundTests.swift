@@ -7,8 +7,8 @@ import Testing
     static let limits = Limits(maxDice: 1_000_000)
 
     /// Tree value and value-path value of `text`, and whether both drew the same dice.
-    static func bothPaths(_ text: String, seed: UInt64) throws -> (tree: Result<Number, DiceError>,
-                                                                    flat: Result<Number, DiceError>,
+    static func bothPaths(_ text: String, seed: UInt64) throws -> (tree: Result<Value, DiceError>,
+                                                                    flat: Result<Value, DiceError>,
                                                                     sameDice: Bool) {
         let expr = try Parser.parseExpression(text)
         var tree = Evaluator(environment: Environment(), limits: limits, source: Xoshiro256StarStar(seed: seed))

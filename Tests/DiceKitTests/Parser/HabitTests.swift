@@ -85,7 +85,7 @@ import Testing
             Issue.record("hp is not a variable")
             return
         }
-        #expect(hp >= .integer(11) && hp <= .integer(18))
+        #expect(hp.number.map { $0 >= .integer(11) && $0 <= .integer(18) } == true)
         // `:save` writes the value as a plain assignment.
         #expect(SessionScript.text(of: session.environment).contains("\nhp = \(hp)\n"))
     }

@@ -390,7 +390,7 @@ struct ProgramRun {
             check(roll, input: input)
             check(outcome, input: input)
             if value != roll.value { fail("`\(input)`: value(of:) gave \(value), execute \(roll.value)") }
-            if case .success(let report) = exact { checkWithinBounds(roll.value, report, input: input) }
+            if case .success(let report) = exact, let number = roll.value.number { checkWithinBounds(number, report, input: input) }
         case (.failure(let error), .failure(let other)):
             check(error, in: source, input: input)
             if error.kind != other.kind {
@@ -493,8 +493,8 @@ struct ProgramRun {
     }
 
     /// Fractions are in lowest terms with a denominator above 1 (so whole values are integers).
-    mutating func check(_ number: Number, input: String) {
-        guard case .fraction(let numerator, let denominator) = number else { return }
+    mutating func check(_ value: Value, input: String) {
+        guard case .number(.fraction(let numerator, let denominator)) = value else { return }
         if denominator <= 1 || Number.gcd(numerator, denominator) != 1 {
             fail("`\(input)`: a fraction \(numerator)/\(denominator) not in lowest terms")
         }
@@ -514,7 +514,7 @@ struct ProgramRun {
             if case .assignment(let name, _) = outcome, !text.hasPrefix("\(name) = ") {
                 fail("`\(input)` renders as `\(text.prefix(200))`")
             }
-            guard let number = object["value"] as? NSNumber, Self.same(number, roll.value) else {
+            guard let number = object["value"] as? NSNumber, let rolled = roll.value.number, Self.same(number, rolled) else {
                 return fail("`\(input)`: JSON value \(String(describing: object["value"])), rolled \(roll.value)")
             }
         case .definition(let macro):

@@ -57,7 +57,7 @@ import Testing
             do {
                 let roll = try evaluator.evaluate(expr)
                 values += 1
-                if case .fraction(let n, let d) = roll.value { #expect(d > 1 && Number.gcd(n, d) == 1, "\(expr.text)") }
+                if case .number(.fraction(let n, let d)) = roll.value { #expect(d > 1 && Number.gcd(n, d) == 1, "\(expr.text)") }
                 let text = RollRenderer.plain.render(roll)
                 #expect(text.hasSuffix(roll.value.description), "\(expr.text) renders as \(text)")
                 let json = OutcomeRenderer().json(for: .roll(roll), input: expr.text)
@@ -125,7 +125,7 @@ import Testing
             do {
                 for _ in 0..<3 {
                     let value = try evaluator.evaluate(expr).value
-                    guard case .integer(let whole) = value else {
+                    guard let whole = value.integerValue else {
                         Issue.record("\(expr.text) rolled \(value), not a whole number")
                         break
                     }
@@ -152,7 +152,7 @@ import Testing
         var evaluator = Evaluator(environment: Environment(), source: Xoshiro256StarStar(seed: 8))
         var seen = Set<Int>()
         for _ in 0..<2_000 {
-            guard case .integer(let value) = try evaluator.evaluate(expr).value else { continue }
+            guard let value = try evaluator.evaluate(expr).value.integerValue else { continue }
             seen.insert(value)
         }
         #expect(seen.allSatisfy(expected.contains), "\(seen.sorted())")
@@ -172,7 +172,7 @@ import Testing
         var histogram = [Int](repeating: 0, count: 19)
         for _ in 0..<rolls {
             evaluator.startStatement()
-            guard case .integer(let value) = try evaluator.evaluate(expr).value, (3...18).contains(value) else {
+            guard let value = try evaluator.evaluate(expr).value.integerValue, (3...18).contains(value) else {
                 Issue.record("4d6kh3 rolled outside 3...18")
                 return
             }

@@ -30,9 +30,9 @@ import Darwin
 
     /// Runs `program` statement by statement in a seeded session; returns the last
     /// statement's value or error, and the session.
-    static func run(_ program: String, limits: Limits = .standard) throws -> (Result<Number, DiceError>, Session) {
+    static func run(_ program: String, limits: Limits = .standard) throws -> (Result<Value, DiceError>, Session) {
         var session = Session(limits: limits, seed: 1)
-        var last: Result<Number, DiceError> = .success(.integer(0))
+        var last: Result<Value, DiceError> = .success(.integer(0))
         for statement in try Parser.parseProgram(program, limits: limits) {
             do {
                 switch try session.execute(statement) {

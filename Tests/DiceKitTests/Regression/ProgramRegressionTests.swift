@@ -20,7 +20,7 @@ import Testing
         }
         switch (rolled, exact) {
         case (.success(let value), .success(let report)):
-            #expect(report.distribution.probability(of: value) > 0, "\(input) rolled \(value), an impossible outcome")
+            #expect(report.distribution.probability(ofValue: value) > 0, "\(input) rolled \(value), an impossible outcome")
         case (.failure(let rollError), .failure(let statsError)):
             #expect(rollError.kind == statsError.kind, "\(input)")
         default:

@@ -19,7 +19,7 @@ import Testing
     @Test func savesVariablesAndMacros() throws {
         var environment = Environment()
         environment.setVariable("str", to: .integer(16))
-        environment.setVariable("half", to: .ratio(1, 2))
+        environment.setVariable("half", to: .number(.ratio(1, 2)))
         environment.setVariable("low", to: .integer(Int.min))
         environment.define(Macro(name: "atk", parameters: [], body: try Parser.parseExpression("1d20 + (str - 10) // 2")))
         environment.define(Macro(name: "smite", parameters: ["n"], body: try Parser.parseExpression("(n + 1)d8 [radiant]")))
@@ -40,8 +40,8 @@ import Testing
     /// the fuzzer) is saved as a quotient, and loads back.
     @Test func fractionsTooLongForADecimalAreSavedAsQuotients() throws {
         var environment = Environment()
-        environment.setVariable("tiny", to: try Number.integer(1).dividing(by: .integer(1 << 40)))
-        environment.setVariable("eighth", to: .ratio(1, 8))
+        environment.setVariable("tiny", to: .number(try Number.integer(1).dividing(by: .integer(1 << 40))))
+        environment.setVariable("eighth", to: .number(.ratio(1, 8)))
         let script = SessionScript.text(of: environment)
         #expect(script.contains("tiny = (1/1099511627776)"))
         #expect(script.contains("eighth = 0.125"))
@@ -56,7 +56,7 @@ import Testing
             for name in ["a", "b", "c"] {
                 switch random.roll(sides: 3) {
                 case 1: environment.setVariable(name, to: .integer(random.roll(sides: 2001) - 1001))
-                case 2: environment.setVariable(name, to: .ratio(random.roll(sides: 10_000), 64))
+                case 2: environment.setVariable(name, to: .number(.ratio(random.roll(sides: 10_000), 64)))
                 default: break
                 }
             }

@@ -31,7 +31,7 @@ struct StatsPropertyTests {
                 evaluator.startStatement()
                 guard let value = try? evaluator.value(of: expr) else { continue }
                 if report.truncatedMass == 0 {
-                    #expect(distribution.probability(of: value) > 0, "\(expr.text) rolled \(value)")
+                    #expect(distribution.probability(ofValue: value) > 0, "\(expr.text) rolled \(value)")
                 }
                 sum += value.doubleValue
                 rolled += 1

@@ -31,20 +31,20 @@ struct StatsSimulationTests {
         let exact = try Stats.exactDistribution(of: expr, environment: environment).distribution
         var evaluator = Evaluator(environment: environment, source: Xoshiro256StarStar(seed: 20_261_130))
         let rolls = 10_000
-        var counts: [Number: Int] = [:]
+        var counts: [Value: Int] = [:]
         for _ in 0..<rolls {
             evaluator.startStatement()
             counts[try evaluator.evaluate(expr).value, default: 0] += 1
         }
         for value in counts.keys {
-            #expect(exact.probability(of: value) > 0, "rolled \(value), which has probability 0")
+            #expect(exact.probability(ofValue: value) > 0, "rolled \(value), which has probability 0")
         }
         // Pearson's chi-square over bins of expected count >= 5 (merged in order).
         var statistic = 0.0, bins = 0
         var expected = 0.0, observed = 0
         for outcome in exact.outcomes {
             expected += outcome.probability * Double(rolls)
-            observed += counts[outcome.value] ?? 0
+            observed += counts[.number(outcome.value)] ?? 0
             if expected >= 5 {
                 statistic += (Double(observed) - expected) * (Double(observed) - expected) / expected
                 bins += 1

@@ -22,7 +22,7 @@ enum StatsHarness {
                 environment.define(Macro(name: name, parameters: parameters, defaults: defaults, body: body))
             case .assignment(let name, let expr):
                 let value = try Stats.exactDistribution(of: expr, environment: environment).distribution
-                environment.setVariable(name, to: value.constantValue!)
+                environment.setVariable(name, to: .number(value.constantValue!))
             case .expression, .stats, .compare, .update, .sweep, .use:
                 break
             }
