@@ -9,6 +9,11 @@
 //   DiceBench cached-roll EXPR N RUNS the Session.roll(text) + render loop of parse-roll alone
 //   DiceBench stats EXPR              ns of Stats.exactDistribution: the first call in this
 //                                     process (cold), then repeated calls (warm)
+//   DiceBench stats-statement STMT [PRELUDE]
+//                                     ns of Session.execute(STMT), a `stats` statement (a
+//                                     sweep too), after PRELUDE's statements (the `def`s it
+//                                     uses) ran in the same session: first call (cold), then
+//                                     repeated calls (warm), as `stats` does
 //   DiceBench budget EXPR             ns per budget step: Stats.exactDistribution under budgets
 //                                     of 10^5 to 10^8 steps, until one is enough
 //
@@ -183,6 +188,32 @@ func runStats(_ text: String) throws {
         + "\"mean\":\(distribution.mean),\"checksum\":\(checksum)}")
 }
 
+/// `stats` as a statement run by a session, after the statements of `prelude` (macros the
+/// statement uses): what `dice` runs for `stats E` or a sweep `stats E for x in A..B`. The
+/// statement is parsed before the clock starts, as `runStats` parses its expression.
+func runStatsStatement(_ text: String, prelude: String) throws {
+    var session = Session(seed: 1)
+    for statement in try Parser.parseProgram(prelude) { _ = try session.execute(statement) }
+    let stmt = try statement(text)
+    var start = clock.now
+    let first = try session.execute(stmt)
+    let cold = nanoseconds(clock.now - start)
+    // A `stats` whose exact work would pass the limits falls back to simulation: not what
+    // this measures.
+    if case .stats(_, let report) = first, !report.exact { fail("not exact: \(text)") }
+    var warm: [Double] = []
+    var spent = 0.0
+    while warm.count < 2_000 && (warm.count < 5 || spent < 0.1e9) {
+        start = clock.now
+        _ = try session.execute(stmt)
+        let elapsed = nanoseconds(clock.now - start)
+        warm.append(elapsed)
+        spent += elapsed
+    }
+    print("{\"mode\":\"stats-statement\",\"statement\":\(jsonString(text)),\"prelude\":\(jsonString(prelude)),"
+        + "\"cold_ns\":\(cold),\"warm_ns\":\(json(warm))}")
+}
+
 /// How the time of the exact engine follows its budget: a step should cost a few ns
 /// whatever the expression, or the budget does not bound the time.
 func runBudget(_ text: String) throws {
@@ -226,13 +257,16 @@ do {
         try runCachedRoll(arguments[1], n: count(2), runs: count(3))
     case "stats" where arguments.count == 2:
         try runStats(arguments[1])
+    case "stats-statement" where arguments.count == 2 || arguments.count == 3:
+        try runStatsStatement(arguments[1], prelude: arguments.count == 3 ? arguments[2] : "")
     case "budget" where arguments.count == 2:
         try runBudget(arguments[1])
     default:
-        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | cached-roll EXPR N RUNS | stats EXPR | budget EXPR")
+        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | cached-roll EXPR N RUNS | stats EXPR | stats-statement STMT [PRELUDE] | budget EXPR")
     }
 } catch let error as DiceError {
-    fail("\(error.kind)")
+    // The message, as `dice` would print it: a statement the language cannot run yet says why.
+    fail(error.message)
 } catch {
     fail("\(error)")
 }
