@@ -86,22 +86,23 @@ extension Stats {
         // `1d1000000000` are a million outcomes, which a dictionary held in 260 MB), others counted.
         var integers: [Int] = []
         integers.reserveCapacity(Swift.min(rolls, 1 << 20))
-        var decimals: [Number: Int] = [:]
+        var others: [Value: Int] = [:]
+        var firstSeen: [Value] = []
         var made = 0
         while made < rolls {
             evaluator.startStatement()
-            let value: Number
+            let value: Value
             do {
-                let rolled = try evaluator.value(of: expr)
-                value = try evaluator.number(rolled, for: "a simulated distribution", at: expr.range)
+                value = try evaluator.value(of: expr)
             } catch {
                 if error.kind == .interrupted && state.outOfBudget { break }
                 throw error
             }
-            if case .integer(let whole) = value {
+            if case .number(.integer(let whole)) = value {
                 integers.append(whole)
             } else {
-                decimals[value, default: 0] += 1
+                if others[value] == nil { firstSeen.append(value) }
+                others[value, default: 0] += 1
             }
             made += 1
             let cost = rollCost(dice: evaluator.work, nodes: evaluator.nodes)
@@ -139,13 +140,23 @@ extension Stats {
             start = end
         }
         integers = []
-        let distribution: Distribution
-        if decimals.isEmpty {
-            distribution = Distribution.fromSorted(outcomes)  // sorted, merged, positive
-        } else {
-            for (value, count) in decimals { add(value, count) }
-            distribution = Distribution(outcomes)
+        var distribution: Distribution
+        var symbolic: [ValueOutcome] = []
+        var fractions = false
+        for value in firstSeen {
+            guard let count = others[value] else { continue }
+            if case .number(let number) = value {
+                add(number, count)
+                fractions = true
+            } else {
+                let p = Double(count) / total
+                largestError = Swift.max(largestError, (p * (1 - p) / total).squareRoot())
+                symbolic.append(ValueOutcome(value, p))
+            }
         }
+        // The whole values came sorted and merged; fractions after them need sorting.
+        distribution = fractions ? Distribution(outcomes) : Distribution.fromSorted(outcomes)
+        distribution.symbolic = ValueOrder.sorted(symbolic)
         var report = DistributionReport(distribution: distribution, exact: false, sampleCount: made,
                                         standardError: largestError)
         report.setBounds(ValueBounds.of(expr, environment: environment, limits: limits))
