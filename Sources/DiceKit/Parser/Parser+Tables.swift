@@ -22,10 +22,12 @@ extension Parser {
             } else {
                 otherwise = result
             }
-            var separated = try consume(.comma)
-            while try consume(.newline) { separated = true }
+            let comma = try consume(.comma)
+            let lineBreak = current.kind == .newline ? current.range.lowerBound.offset : nil
+            while try consume(.newline) {}
             if current.kind == .rightBrace { break }
-            guard separated else { throw expected(.entrySeparator) }
+            guard comma || lineBreak != nil else { throw expected(.entrySeparator) }
+            if !comma, let lineBreak { entryBreaks.append(lineBreak) }
         }
         try advance()
         return Expr(.match(subject, entries, otherwise: otherwise), range(from: start))

@@ -163,6 +163,19 @@ import Testing
         #expect(try parser.nextStatement() == nil)
     }
 
+    /// A table typed over lines is one history line that reads back as the same table: a
+    /// `,` where a line break alone separated entries, and a `#` or `[` in a text kept.
+    @Test(arguments: [
+        ("match x {\n  1: \"a # b\"  # one\n  2: \"[c\",\n\n  else: 4\n}", #"match x { 1: "a # b", 2: "[c", else: 4 }"#),
+        ("match x {  # a table\n  1: 2\n  # a comment\n  -3: 4 }", "match x { 1: 2, -3: 4 }"),
+        ("{1,\n match y { 1: 2\n 3: 4 }}", "{1, match y { 1: 2, 3: 4 }}"),
+    ])
+    func aTableOverLinesIsOneHistoryLine(_ typed: String, _ line: String) throws {
+        #expect(Parser.oneLine(typed) == line)
+        var parser = Parser(SourceFile(name: "<input>", text: typed), continuingInsideBrackets: true)
+        #expect(try Parser.parseExpression(line).dump == parser.nextStatement()?.dump)
+    }
+
     /// `dice --stats` reads an expression statement as `stats`, but `use` stays `use`.
     @Test func useIsAStatementUnderTheStatsOption() throws {
         var parser = Parser(SourceFile(name: "<-e>", text: "use pbta\nmove(1)"), expressionsAreStats: true)
