@@ -203,11 +203,11 @@ extension DiceError.Expectation {
         case .sides:
             return "the number of sides after 'd'"
         case .face:
-            return "a whole number as a face"
+            return "a whole number, a text or a tally as a face"
         case .closingBraceAfterFaces:
             return "'}' after the faces"
         case .compareValue:
-            return "a number in the compare point"
+            return "a number or a text in the compare point"
         case .argumentSeparator(let function):
             return "')' or ',' in the arguments of \(function)"
         case .groupSeparator:
