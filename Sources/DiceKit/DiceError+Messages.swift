@@ -16,12 +16,17 @@ extension DiceError.Kind {
             return "annotation has no closing ']'"
         case .promptCommandInScript(let command):
             return "'\(command)' is a command of the dice> prompt: it works there only, not in a script"
+        case .unterminatedText:
+            return "text has no closing '\"' on its line"
+        case .invalidEscape(let escape):
+            return "unknown escape '\(escape)' in a text: only \\\" and \\\\ are escapes"
+        case .textTooLong(let limit):
+            return "text is longer than \(limit) characters"
         case .expected(let expectation, let found):
             let message = "expected \(expectation.phrase), found \(found.spelling)"
             // `1 + if ...`: inside a larger expression `if` and `let` take parentheses.
-            if case .expression = expectation, case .keyword(let word) = found, word == .if || word == .let {
-                return message + "; inside a larger expression write (\(word.rawValue) ...), as in "
-                    + (word == .if ? "1 + (if x >= 5 then 2 else 0)" : "1 + (let r = 1d6 in r * r)")
+            if case .expression = expectation, case .keyword(let word) = found, let example = Self.parenthesized[word] {
+                return message + "; inside a larger expression write (\(word.rawValue) ...), as in " + example
             }
             return message
         case .unexpectedToken(let token):
@@ -61,6 +66,12 @@ extension DiceError.Kind {
             return "the statement is longer than \(limit) tokens (numbers, names, operators and brackets)"
         case .reservedWord(let word):
             return "'\(word)' is a reserved word: it cannot name a variable, macro or parameter"
+        case .requiredParameterAfterDefault(let name):
+            return "parameter '\(name)' needs a default value: parameters with defaults come after those without"
+        case .fieldNamedTwice(let name):
+            return "field '\(name)' is written twice in the tally"
+        case .entryAfterElse:
+            return "the 'else' entry of a match comes last: no entry can follow it"
         case .chainedComparison:
             return "comparisons do not chain: write (a < b) * (b < c)"
         case .wrongArgumentCount(let function, let minimum, let maximum, let got):
@@ -171,6 +182,16 @@ extension DiceError.Kind {
     }
 }
 
+extension DiceError.Kind {
+    /// The words that take parentheses inside a larger expression, each with an example.
+    static let parenthesized: [Keyword: String] = [
+        .if: "1 + (if x >= 5 then 2 else 0)",
+        .let: "1 + (let r = 1d6 in r * r)",
+        .match: "1 + (match 1d6 { 1: 0, else: 2 })",
+        .not: "1 + (not x)",
+    ]
+}
+
 extension DiceError.Expectation {
     /// What was expected, as it reads after "expected" in a message: "an expression".
     public var phrase: String {
@@ -182,11 +203,11 @@ extension DiceError.Expectation {
         case .sides:
             return "the number of sides after 'd'"
         case .face:
-            return "a whole number as a face"
+            return "a whole number, a text or a tally as a face"
         case .closingBraceAfterFaces:
             return "'}' after the faces"
         case .compareValue:
-            return "a number in the compare point"
+            return "a number or a text in the compare point"
         case .argumentSeparator(let function):
             return "')' or ',' in the arguments of \(function)"
         case .groupSeparator:
@@ -230,6 +251,38 @@ extension DiceError.Expectation {
             return "an expression to compare after ','"
         case .setSeparator:
             return "')' or ',' in the set"
+        case .operand(let word):
+            return "an expression after '\(word)'"
+        case .matchBrace:
+            return "'{' after the value of 'match', as in match 2d6 { 6-: \"miss\", 7+: \"hit\" }"
+        case .pattern:
+            return "a pattern (7, 7-9, 10+, 6-, >=15, \"text\") or 'else' in the match"
+        case .patternBound:
+            return "a whole number, a text or a parenthesised expression in the pattern"
+        case .entryColon:
+            return "':' after the pattern"
+        case .entryResult:
+            return "an expression after ':'"
+        case .entrySeparator:
+            return "',' or a new line between the entries of the match, or '}' after them"
+        case .tallyField:
+            return "a field name in the tally, as in (hits: 3)"
+        case .tallyColon(let field):
+            return "':' after the field name '\(field)'"
+        case .tallyValue(let field):
+            return "a value after '\(field):'"
+        case .tallySeparator:
+            return "')' or ',' in the tally"
+        case .faceTallyField:
+            return "a field name, ':' and a whole number in the face's tally, as in (s: 1)"
+        case .countPoint:
+            return "',' and a compare point in count, as in count(p, >=5)"
+        case .closingParenthesisAfterCount:
+            return "')' after the compare point of count"
+        case .defaultValue(let parameter):
+            return "a default value after '\(parameter) ='"
+        case .systemName:
+            return "the name of a game system after 'use' (or 'use' alone to list them)"
         }
     }
 }

@@ -19,6 +19,12 @@ public struct DiceError: Error, Hashable, Sendable {
         case unterminatedAnnotation
         /// A command of the `dice>` prompt in a script: `:vars`.
         case promptCommandInScript(String)
+        /// `"weak hit` with no closing quote on its line.
+        case unterminatedText
+        /// A backslash in a text before anything but `"` or `\\`: the escape as written (`\n`).
+        case invalidEscape(String)
+        /// A text longer than `limit` characters.
+        case textTooLong(limit: Int)
 
         // MARK: Parsing
         /// Something other than what the grammar needs at this point: `1 + * 2`.
@@ -65,6 +71,12 @@ public struct DiceError: Error, Hashable, Sendable {
         case reservedWord(String)
         /// A built-in function called with the wrong number of arguments.
         case wrongArgumentCount(function: String, minimum: Int, maximum: Int?, got: Int)
+        /// A parameter without a default after one with a default: `def f(a = 1, b) = a + b`.
+        case requiredParameterAfterDefault(String)
+        /// A field written twice in one tally: `(s: 1, s: 2)`.
+        case fieldNamedTwice(String)
+        /// An entry of a `match` after its `else` entry, which must come last.
+        case entryAfterElse
 
         // MARK: Evaluation
         /// `hp -= 5` where `hp` is no variable (unknown, or a macro when `isMacro`): the
@@ -205,6 +217,38 @@ public struct DiceError: Error, Hashable, Sendable {
         case comparedExpression
         /// The `)` or `,` after a member of a parenthesised set: `(1d4, 2 3)`.
         case setSeparator
+        /// An expression after `and`, `or`, `not` or `given` (the word): `1 and`.
+        case operand(after: String)
+        /// The `{` of a `match` after its value: `match 2d6 7: 1`.
+        case matchBrace
+        /// A pattern or `else` to start an entry of a `match`: `match x { : 1 }`.
+        case pattern
+        /// A whole number, a text or a parenthesised expression in a pattern: `match x { 1-y: 2 }`.
+        case patternBound
+        /// The `:` after a pattern: `match x { 7-9 "hit" }`.
+        case entryColon
+        /// An entry's result after its `:`: `match x { 1: }`.
+        case entryResult
+        /// A `,`, a new line or the closing `}` after an entry: `match x { 1: 2 3: 4 }`.
+        case entrySeparator
+        /// A field name after `,` in a tally: `(s: 1, 2)`.
+        case tallyField
+        /// The `:` after a field name in a tally: `(s: 1, a 2)`.
+        case tallyColon(field: String)
+        /// The value of a tally's field: `(s: )`.
+        case tallyValue(field: String)
+        /// The `)` or `,` after a field of a tally: `(s: 1 a: 2)`.
+        case tallySeparator
+        /// A field name and a whole number in a face's tally: `d{(s: x)}`.
+        case faceTallyField
+        /// The `,` and compare point of `count`: `count(p)`.
+        case countPoint
+        /// The `)` after the compare point of `count`: `count(p, >=5 6)`.
+        case closingParenthesisAfterCount
+        /// A parameter's default value after its `=`: `def f(a = ) = a`.
+        case defaultValue(parameter: String)
+        /// A game system's name after `use`, or nothing: `use 3`.
+        case systemName
     }
 
     /// What went wrong.

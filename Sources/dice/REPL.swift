@@ -46,7 +46,8 @@ final class REPL {
     /// The commands that need an argument: completed with a space after them.
     static let commandsWithArgument: Set = [":del", ":load", ":save", ":seed", ":max-dice", ":max-output", ":stats-seconds"]
     /// Words completed besides names: the statement keywords, with what follows them.
-    static let keywords = ["def ", "stats ", "repeat(", "if ", "then ", "else ", "let ", "in "]
+    static let keywords = ["def ", "stats ", "repeat(", "if ", "then ", "else ", "let ", "in ", "match ", "and ",
+                           "or ", "not ", "count(", "given ", "use "]
     static let prompt = "dice> "
     static let continuationPrompt = "...> "
 

@@ -243,9 +243,11 @@ import Testing
         #expect(session.transcript.responses(to: "x") == ["x (1) = 1\n"])
     }
 
-    /// Tab offers the words of the language, `if`/`let` included, beside names.
+    /// Tab offers the words of the language, `if`/`let` and those of tables, tallies and logic
+    /// included, beside names.
     @Test(arguments: [("i", ["if ", "in "]), ("th", ["then "]), ("el", ["else "]), ("le", ["let "]),
-                      ("de", ["def "]), ("rep", ["repeat("])])
+                      ("de", ["def "]), ("rep", ["repeat("]), ("ma", ["match ", "max("]), ("an", ["and "]),
+                      ("o", ["or "]), ("no", ["not "]), ("cou", ["count("]), ("gi", ["given "]), ("us", ["use "])])
     func completesTheWordsOfTheLanguage(_ word: String, _ expected: [String]) {
         let session = ScriptedSession([])
         #expect(session.repl.completions(for: word) == expected)

@@ -140,7 +140,16 @@ enum Printer {
             }
             out += ")"
         case .field(let tally, let name):
-            write(tally, atLeast: 7, into: &out)
+            // The `.` touches a name or a `)`: a number, a text, a group or a `repeat` with
+            // modifiers takes parentheses.
+            switch tally.kind {
+            case .name, .call, .function, .tally, .count, .field, .repeat(_, _, modifiers: []):
+                write(tally, into: &out)
+            default:
+                out += "("
+                write(tally, into: &out)
+                out += ")"
+            }
             out += ".\(name)"
         case .logical(let op, let lhs, let rhs):
             let level = expr.level

@@ -92,7 +92,8 @@ public enum Function: String, Hashable, Sendable, CaseIterable {
 
 /// The names that are not free for variables and macros.
 enum ReservedNames {
-    /// Functions, `repeat`, `def`, `stats` and the keywords (`if`, `then`, `else`, `let`, `in`).
-    static let all: Set<String> = Set(Function.allCases.map { $0.rawValue }).union(["repeat", "def", "stats"])
+    /// Functions, `repeat`, `count`, `def`, `stats` and the keywords (`if`, `then`, `else`,
+    /// `let`, `in`, `match`, `and`, `or`, `not`, `given`, `use`).
+    static let all: Set<String> = Set(Function.allCases.map { $0.rawValue }).union(["repeat", "count", "def", "stats"])
         .union(Keyword.allCases.map { $0.rawValue })
 }

@@ -59,6 +59,9 @@ extension Lexer {
             case UInt8(ascii: "d"): keyword = .sortDescending
             default: keyword = .sort; length = 1
             }
+        case UInt8(ascii: "u"):
+            keyword = .unique
+            length = 1
         default:
             return nil
         }

@@ -6,12 +6,12 @@
 /// There a `d` means "drop" and `>=` starts a compare point; elsewhere `d` starts
 /// a dice term and `>=` is a comparison.
 struct Lexer: Sendable {
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     var position = 0
     var mode = Mode.normal
     private var brackets: [Bracket] = []
-    private var previous: TokenKind = .newline
-    private var previousEnd = -1
+    private(set) var previous: TokenKind = .newline
+    private(set) var previousEnd = -1
     /// Whether the last `d` read followed a count (`4d`): only then may `f` be Fate sides.
     private var previousWasCountedDice = false
     /// Whether a newline inside an open `(`, `{` or `[` continues the statement (the REPL).
@@ -35,6 +35,9 @@ struct Lexer: Sendable {
         case call
         /// A plain `(` with a comma inside: d20's set `(1d4, 2)kh1`, which takes modifiers.
         case set
+        /// The `{` of a `match`: its entries end at line breaks, even where a newline inside
+        /// brackets would continue the statement (the REPL).
+        case matchBody
     }
 
     init(_ source: SourceFile) {
@@ -47,6 +50,17 @@ struct Lexer: Sendable {
 
     /// Whether a `(`, `{` or `[` opened so far is still open.
     var isInsideBrackets: Bool { !brackets.isEmpty }
+
+    /// Whether a newline here continues the statement: inside brackets in the REPL, but not
+    /// directly inside a `match`'s braces, where it separates entries.
+    private var newlineContinues: Bool {
+        continuesInsideBrackets && !brackets.isEmpty && brackets.last != .matchBody
+    }
+
+    /// The `{` just read is a `match`'s: the parser says so before it reads past it.
+    mutating func markMatchBody() {
+        if brackets.last == .group { brackets[brackets.count - 1] = .matchBody }
+    }
 
     /// The next token; `.end` (forever) at the end of the input.
     mutating func next() throws(DiceError) -> Token {
@@ -161,6 +175,12 @@ struct Lexer: Sendable {
             brackets.append(.modifierArgument)
             return token(.leftParen, from: start)
         }
+        if c == UInt8(ascii: "\"") {
+            // A text dice's compare point: `cs="hit"`.
+            let text = try scanText()
+            mode = .modifiers
+            return text
+        }
         return nil
     }
 
@@ -208,6 +228,18 @@ struct Lexer: Sendable {
             return scanWord()
         case UInt8(ascii: "["):
             return try scanAnnotation()
+        case UInt8(ascii: "\""):
+            return try scanText()
+        case UInt8(ascii: "."):
+            if let field = scanField() { return field }
+            throw unexpectedCharacter(at: start)
+        case UInt8(ascii: ":"):
+            // `:vars` where a statement starts is a prompt command (an error of its own).
+            if previous == .newline || previous == .semicolon, let next = byte(1), isWordCharacter(next) {
+                throw unexpectedCharacter(at: start)
+            }
+            position += 1
+            return token(.colon, from: start)
         case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"):
             position += 1
             let op: BinaryOperator = c == UInt8(ascii: "+") ? .add : c == UInt8(ascii: "-") ? .subtract : .multiply
@@ -250,7 +282,8 @@ struct Lexer: Sendable {
             return token(.leftBrace, from: start)
         case UInt8(ascii: "}"):
             position += 1
-            if brackets.popLast() != nil { mode = .modifiers }
+            // A match takes no modifiers; a group, faces and `repeat` do.
+            if let bracket = brackets.popLast(), bracket != .matchBody { mode = .modifiers }
             return token(.rightBrace, from: start)
         default:
             if let kind = scanComparisonOperator() { return token(kind, from: start) }
@@ -259,15 +292,16 @@ struct Lexer: Sendable {
     }
 
     /// Skips spaces, tabs and comments; with `continuesInsideBrackets`, inside an open `(`
-    /// or `{` newlines too, so a statement continues on the next line until its brackets close.
+    /// or `{` newlines too, so a statement continues on the next line until its brackets close
+    /// (but not between a `match`'s entries, which line breaks separate).
     private mutating func skipBlanks() {
         while let c = byte() {
             switch c {
             case UInt8(ascii: " "), UInt8(ascii: "\t"):
                 position += 1
-            case UInt8(ascii: "\r") where byte(1) != UInt8(ascii: "\n") || continuesInsideBrackets && !brackets.isEmpty:
+            case UInt8(ascii: "\r") where byte(1) != UInt8(ascii: "\n") || newlineContinues:
                 position += 1
-            case UInt8(ascii: "\n") where continuesInsideBrackets && !brackets.isEmpty:
+            case UInt8(ascii: "\n") where newlineContinues:
                 position += 1
             case UInt8(ascii: "#"):
                 while let c = byte(), c != UInt8(ascii: "\n") { position += 1 }
@@ -364,32 +398,6 @@ struct Lexer: Sendable {
         }
     }
 
-    private mutating func scanAnnotation() throws(DiceError) -> Token {
-        let start = position
-        position += 1
-        while let c = byte(), c != UInt8(ascii: "]"), continuesInsideBrackets || c != UInt8(ascii: "\n") {
-            position += 1
-        }
-        guard byte() == UInt8(ascii: "]") else {
-            throw DiceError(.unterminatedAnnotation, at: SourceRange.at(start))
-        }
-        let content = bytes[(start + 1)..<position]
-        position += 1
-        guard let text = String(validating: content, as: UTF8.self) else {
-            throw DiceError(.invalidUTF8, at: SourceRange.at(start))
-        }
-        // A label may go on over lines (in the REPL); it shows on one, a space for each break.
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Lexer.trimmed)
-        return token(.annotation(lines.filter { !$0.isEmpty }.joined(separator: " ")), from: start)
-    }
-
-    private static func trimmed(_ text: Substring) -> String {
-        var trimmed = text
-        while trimmed.first?.isWhitespace == true { trimmed.removeFirst() }
-        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-        return String(trimmed)
-    }
-
     /// The text of `range` of the input (clamped to it).
     func text(_ range: Range<Int>) -> String {
         let lower = Swift.min(Swift.max(range.lowerBound, 0), bytes.count)
@@ -402,38 +410,6 @@ struct Lexer: Sendable {
         var end = Swift.max(0, offset)
         while end < bytes.count, bytes[end] != UInt8(ascii: "\n"), bytes[end] != UInt8(ascii: "\r") { end += 1 }
         return end
-    }
-
-    private func unexpectedCharacter(at start: Int) -> DiceError {
-        let range = SourceLocation(offset: start)..<SourceLocation(offset: start + 1)
-        let lead = bytes[start]
-        // `:vars` where a statement starts: a prompt command in a script.
-        if lead == UInt8(ascii: ":"), previous == .newline || previous == .semicolon,
-           let next = byte(1), isWordCharacter(next) {
-            var end = start + 1
-            while end < bytes.count, isWordCharacter(bytes[end]) || bytes[end] == UInt8(ascii: "-") { end += 1 }
-            return DiceError(.promptCommandInScript(text(start..<end)),
-                             at: SourceLocation(offset: start)..<SourceLocation(offset: end))
-        }
-        if lead < 0x80 {
-            if lead >= 0x20 && lead < 0x7F {
-                return DiceError(.unexpectedCharacter("'\(Character(Unicode.Scalar(lead)))'"), at: range)
-            }
-            return DiceError(.unexpectedCharacter(Lexer.codePoint(UInt32(lead))), at: range)
-        }
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-        let end = Swift.min(start + length, bytes.count)
-        guard lead >= 0xC2, lead <= 0xF4,
-              let text = String(validating: bytes[start..<end], as: UTF8.self),
-              let scalar = text.unicodeScalars.first, text.unicodeScalars.count == 1 else {
-            return DiceError(.invalidUTF8, at: range)
-        }
-        return DiceError(.unexpectedCharacter("'\(text)' (\(Lexer.codePoint(scalar.value)))"), at: range)
-    }
-
-    private static func codePoint(_ value: UInt32) -> String {
-        let hex = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: Swift.max(0, 4 - hex.count)) + hex
     }
 }
 

@@ -13,12 +13,17 @@ struct Token: Hashable, Sendable {
 public enum TokenKind: Hashable, Sendable {
     case integer(Int)
     case decimal(Number)
+    /// `"weak hit"`, its escapes resolved.
+    case text(String)
     case name(String)
+    /// `.hits` touching a name or `)`: a tally's field, `t.hits`, `(p).x`.
+    case field(String)
     /// `def`
     case keywordDef
     /// `stats`
     case keywordStats
-    /// `if`, `then`, `else`, `let`, `in`: the words of conditionals and bindings.
+    /// `if`, `then`, `else`, `let`, `in`, `match`, `and`, `or`, `not`, `given`, `use`: the
+    /// reserved words of the grammar.
     case keyword(Keyword)
     /// The `d` of a dice term: `4d6`, `d20`, `(1d4)d6`.
     case dice
@@ -37,6 +42,8 @@ public enum TokenKind: Hashable, Sendable {
     case update(BinaryOperator)
     case equalEqual, notEqual, less, lessEqual, greater, greaterEqual
     case leftParen, rightParen, leftBrace, rightBrace, comma
+    /// `:` between a `match` pattern and its result, or a tally's field name and its value.
+    case colon
     case semicolon, newline
     case end
 }
@@ -50,6 +57,8 @@ public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
     case minimum = "mi", maximum = "ma"
     case countSuccesses = "cs", countFailures = "cf", subtractFailures = "df"
     case sort = "s", sortAscending = "sa", sortDescending = "sd"
+    /// `u`: unique dice, `3d8u`.
+    case unique = "u"
     /// Other rollers' spellings (LANGUAGE.md §3a): `rr` is `r`, `x` and `e` are `!`, `xo`
     /// explodes once, `min` and `max` are `mi` and `ma`.
     case rerollUntil = "rr", explodeX = "x", explodeE = "e", explodeOnce = "xo"
@@ -75,6 +84,7 @@ public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
         case .subtractFailures: return .subtractFailures
         case .sort, .sortAscending: return .sortAscending
         case .sortDescending: return .sortDescending
+        case .unique: return .unique
         }
     }
 
@@ -108,7 +118,11 @@ extension TokenKind {
         switch self {
         case .integer(let value): return "'\(value)'"
         case .decimal(let value): return "'\(value.exactDecimal ?? value.description)'"
+        case .text(let text):
+            let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
+            return "the text \(Value.quoted(shown))"
         case .name(let name): return "'\(name)'"
+        case .field(let name): return "'.\(name)'"
         case .keywordDef: return "'def'"
         case .keywordStats: return "'stats'"
         case .keyword(let word): return "'\(word.rawValue)'"
@@ -137,6 +151,7 @@ extension TokenKind {
         case .leftBrace: return "'{'"
         case .rightBrace: return "'}'"
         case .comma: return "','"
+        case .colon: return "':'"
         case .semicolon: return "';'"
         case .newline: return "the end of the line"
         case .end: return "the end of the input"
@@ -144,7 +159,9 @@ extension TokenKind {
     }
 }
 
-/// The reserved words of conditionals and bindings: `if C then A else B`, `let x = E in B`.
+/// The reserved words: `if C then A else B`, `let x = E in B`, `match E { P: R }`, `a and b`,
+/// `a or b`, `not a`, `E given C`, `use NAME`.
 public enum Keyword: String, Hashable, Sendable, CaseIterable {
     case `if`, then, `else`, `let`, `in`
+    case match, and, or, not, given, use
 }

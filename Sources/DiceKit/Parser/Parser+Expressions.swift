@@ -1,10 +1,11 @@
 extension Parser {
-    /// expression = conditional | binding | comparison ;
+    /// expression = conditional | binding | match | given ;
     mutating func expression() throws(DiceError) -> Expr {
         switch current.kind {
         case .keyword(.if): return try nested { (parser: inout Parser) throws(DiceError) in try parser.conditional() }
         case .keyword(.let): return try nested { (parser: inout Parser) throws(DiceError) in try parser.binding() }
-        default: return try comparison()
+        case .keyword(.match): return try nested { (parser: inout Parser) throws(DiceError) in try parser.match() }
+        default: return try given()
         }
     }
 
@@ -34,6 +35,53 @@ extension Parser {
         guard startsExpression else { throw expected(.bindingBody) }
         let body = try expression()
         return Expr(.binding(name: name, value: value, body: body), range(from: start))
+    }
+
+    /// given = disjunction { "given" disjunction } ;
+    /// (`E given C`: E conditioned on C; `a given b given c` conditions on both)
+    mutating func given() throws(DiceError) -> Expr {
+        try logical(of: { (parser: inout Parser) throws(DiceError) in try parser.disjunction() }, word: .given) { lhs, rhs in
+            .given(lhs, condition: rhs)
+        }
+    }
+
+    /// disjunction = conjunction { "or" conjunction } ;
+    mutating func disjunction() throws(DiceError) -> Expr {
+        try logical(of: { (parser: inout Parser) throws(DiceError) in try parser.conjunction() }, word: .or) { lhs, rhs in
+            .logical(.or, lhs, rhs)
+        }
+    }
+
+    /// conjunction = negation { "and" negation } ;
+    mutating func conjunction() throws(DiceError) -> Expr {
+        try logical(of: { (parser: inout Parser) throws(DiceError) in try parser.negation() }, word: .and) { lhs, rhs in
+            .logical(.and, lhs, rhs)
+        }
+    }
+
+    /// Operands of `operand` joined left to right by the keyword `word` into `combined`.
+    private mutating func logical(
+        of operand: (inout Parser) throws(DiceError) -> Expr, word: Keyword,
+        _ combined: (Expr, Expr) -> Expr.Kind
+    ) throws(DiceError) -> Expr {
+        let start = current.range
+        var expr = try operand(&self)
+        while current.kind == .keyword(word) {
+            try advance()
+            guard startsExpression else { throw expected(.operand(after: word.rawValue)) }
+            let rhs = try nested(operand)
+            expr = Expr(combined(expr, rhs), range(from: start))
+        }
+        return expr
+    }
+
+    /// negation = "not" negation | comparison ;
+    mutating func negation() throws(DiceError) -> Expr {
+        guard current.kind == .keyword(.not) else { return try comparison() }
+        let start = try advance().range
+        guard startsExpression else { throw expected(.operand(after: "not")) }
+        let operand = try nested { (parser: inout Parser) throws(DiceError) in try parser.negation() }
+        return Expr(.not(operand), range(from: start))
     }
 
     /// comparison = additive [ compareOp additive ] ;  (comparisons do not chain)
@@ -135,13 +183,13 @@ extension Parser {
         return expr
     }
 
-    /// dice = DICE sides modifiers | primary [ DICE sides modifiers ] ;
+    /// dice = DICE sides modifiers | field [ DICE sides modifiers ] ;
     /// (the `d` must touch the count: `4d6`, `(1d4)d6`)
     mutating func dice() throws(DiceError) -> Expr {
         let start = current.range
         var count: Expr?
         if current.kind != .dice {
-            let operand = try primary()
+            let operand = try field()
             guard current.kind == .dice, current.range.lowerBound == operand.range.upperBound else {
                 return operand
             }
@@ -185,32 +233,6 @@ extension Parser {
         }
     }
 
-    /// faces = "{" face { "," face } "}" ;
-    mutating func faces() throws(DiceError) -> Sides {
-        let open = try advance()
-        var faces: [Int] = []
-        if current.kind == .rightBrace {
-            throw DiceError(.emptyFaces, at: open.range.merged(with: current.range))
-        }
-        repeat {
-            faces.append(try face())
-        } while try consume(.comma)
-        try expect(.rightBrace, .closingBraceAfterFaces)
-        return .faces(faces)
-    }
-
-    /// face = [ "-" | "+" ] INTEGER ;
-    mutating func face() throws(DiceError) -> Int {
-        var negative = false
-        if current.kind == .minus || current.kind == .plus {
-            negative = current.kind == .minus
-            try advance()
-        }
-        guard case .integer(let value) = current.kind else { throw expected(.face) }
-        try advance()
-        return negative ? -value : value
-    }
-
     /// parenthesized = "(" expression ")" ;
     mutating func parenthesized() throws(DiceError) -> Expr {
         let open = try advance()
@@ -228,6 +250,9 @@ extension Parser {
     /// expression no comma follows is read here as `parenthesized`)
     mutating func set() throws(DiceError) -> Expr {
         let open = try advance()
+        // `()` and `(hits: ...`: a tally.
+        if current.kind == .rightParen { return try tally(open: open) }
+        if case .name = current.kind, try peekSecond().kind == .colon { return try tally(open: open) }
         let (members, isSet) = try nested { (parser: inout Parser) throws(DiceError) -> ([Expr], Bool) in
             guard parser.startsExpression else { throw parser.expected(.expression) }
             var members = [try parser.expression()]
@@ -248,7 +273,20 @@ extension Parser {
         return Expr(.group(members, modifiers), range(from: open.range))
     }
 
-    /// primary = INTEGER | DECIMAL | NAME | call | repeatCall | set | parenthesized | group ;
+    /// field = primary { FIELD } ;
+    /// (a tally's field: `t.hits`, `(p).x`, the `.` touching what comes before it)
+    mutating func field() throws(DiceError) -> Expr {
+        let start = current.range
+        var expr = try primary()
+        while case .field(let name) = current.kind {
+            try advance()
+            expr = Expr(.field(expr, name), range(from: start))
+        }
+        return expr
+    }
+
+    /// primary = INTEGER | DECIMAL | TEXT | NAME | call | repeatCall | countCall | tally | set
+    ///         | parenthesized | group ;
     mutating func primary() throws(DiceError) -> Expr {
         let token = current
         switch token.kind {
@@ -258,13 +296,17 @@ extension Parser {
         case .decimal(let value):
             try advance()
             return Expr(.number(value), token.range)
+        case .text(let text):
+            try advance()
+            return Expr(.text(text), token.range)
         case .name(let name):
             try advance()
             if current.kind == .leftParen {
                 if name == "repeat" { return try repeatCall(start: token.range) }
+                if name == "count" { return try countCall(start: token.range) }
                 return try call(name, start: token.range)
             }
-            if Function(rawValue: name) != nil || name == "repeat" {
+            if Function(rawValue: name) != nil || name == "repeat" || name == "count" {
                 throw DiceError(.functionNotCalled(name), at: token.range)
             }
             return Expr(.name(name), token.range)

@@ -12,7 +12,7 @@ extension Parser {
     ///          | ( "mi" | "ma" | "min" | "max" ) count
     ///          | ( "!" | "!!" | "!p" | "x" | "xo" | "r" | "rr" | "ro" ) [ comparePoint ]
     ///          | ( "e" | "cs" | "cf" | "df" ) comparePoint
-    ///          | "s" | "sa" | "sd" ;
+    ///          | "s" | "sa" | "sd" | "u" ;
     mutating func modifier(_ keyword: ModifierKeyword) throws(DiceError) -> DiceModifier {
         let token = try advance()
         let kind: DiceModifier.Kind
@@ -35,6 +35,7 @@ extension Parser {
         case .subtractFailures: kind = .subtractFailures(try requiredComparePoint(keyword, after: token))
         case .sort, .sortAscending: kind = .sort(ascending: true)
         case .sortDescending: kind = .sort(ascending: false)
+        case .unique: kind = .unique
         }
         return DiceModifier(kind, range(from: token.range), spelling: keyword.rawValue)
     }
@@ -68,18 +69,11 @@ extension Parser {
     /// (touching the modifier, and the value touching the operator; `nil` when none follows)
     mutating func comparePoint(after token: Token) throws(DiceError) -> ComparePoint? {
         guard current.range.lowerBound == previousEnd else { return nil }
-        let op: ComparisonOperator
-        switch current.kind {
-        case .equal, .equalEqual: op = .equal
-        case .notEqual: op = .notEqual
-        case .less: op = .less
-        case .lessEqual: op = .lessEqual
-        case .greater: op = .greater
-        case .greaterEqual: op = .greaterEqual
-        case .integer, .decimal, .leftParen:
-            return ComparePoint(.equal, try compareValue())
-        default:
-            return nil
+        guard let op = pointOperator(current.kind) else {
+            switch current.kind {
+            case .integer, .decimal, .leftParen: return ComparePoint(.equal, try compareValue())
+            default: return nil
+            }
         }
         let opToken = try advance()
         guard current.range.lowerBound == opToken.range.upperBound else {
@@ -89,6 +83,20 @@ extension Parser {
         return ComparePoint(op, try compareValue(), spelling: spelling)
     }
 
+    /// The operator of a compare point the token is (`pointOp`): `=` and `==` are equality,
+    /// `<>` and `!=` inequality; `nil` for any other token.
+    func pointOperator(_ kind: TokenKind) -> ComparisonOperator? {
+        switch kind {
+        case .equal, .equalEqual: return .equal
+        case .notEqual: return .notEqual
+        case .less: return .less
+        case .lessEqual: return .lessEqual
+        case .greater: return .greater
+        case .greaterEqual: return .greaterEqual
+        default: return nil
+        }
+    }
+
     mutating func requiredComparePoint(_ keyword: ModifierKeyword, after token: Token) throws(DiceError) -> ComparePoint {
         guard let point = try comparePoint(after: token) else {
             throw DiceError(.modifierNeedsComparePoint(keyword.modifierKind), at: current.range)
@@ -96,8 +104,10 @@ extension Parser {
         return point
     }
 
-    /// compareValue = [ "-" | "+" ] ( INTEGER | DECIMAL ) | parenthesized ;
-    mutating func compareValue() throws(DiceError) -> Expr {
+    /// compareValue = [ "-" | "+" ] ( INTEGER | DECIMAL ) | TEXT | parenthesized ;
+    /// (a text for text dice: `cs="hit"`, `count(p, ="hit")`; `what` names the place in the
+    /// error when none follows)
+    mutating func compareValue(_ what: DiceError.Expectation = .compareValue) throws(DiceError) -> Expr {
         let start = current.range
         var negative = false
         if current.kind == .minus || current.kind == .plus {
@@ -114,8 +124,11 @@ extension Parser {
             return Expr(.number(negative ? (try? value.negated()) ?? value : value), range(from: start))
         case .leftParen where !negative:
             return try parenthesized()
+        case .text(let text) where !negative:
+            try advance()
+            return Expr(.text(text), range(from: start))
         default:
-            throw expected(.compareValue)
+            throw expected(what)
         }
     }
 }

@@ -136,7 +136,7 @@ extension Parser {
         tokens = 0
     }
 
-    /// statement = definition | assignment | update | statsStatement | expression ;
+    /// statement = definition | assignment | update | useStatement | statsStatement | expression ;
     mutating func statement() throws(DiceError) -> Stmt {
         let start = current.range
         switch current.kind {
@@ -152,6 +152,7 @@ extension Parser {
             }
         case .keyword(let word) where word != .if && word != .let:
             if try peekSecond().kind == .equal { throw DiceError(.reservedWord(word.rawValue), at: current.range) }
+            if word == .use { return try useStatement() }
         default:
             break
         }
@@ -160,19 +161,26 @@ extension Parser {
         return Stmt(.expression(expr), range(from: start))
     }
 
-    /// definition = "def" NAME [ "(" [ NAME { "," NAME } ] ")" ] "=" expression ;
+    /// definition = "def" NAME [ "(" [ parameter { "," parameter } ] ")" ] "=" expression ;
+    /// (parameters with defaults come after those without)
     mutating func definition() throws(DiceError) -> Stmt {
         let start = try advance().range
         let name = try freeName(.macroName)
         var parameters: [String] = []
+        var defaults: [String: Expr] = [:]
         if current.kind == .leftParen {
             try advance()
             if current.kind != .rightParen {
                 repeat {
                     let nameRange = current.range
-                    let parameter = try freeName(.parameterName)
+                    let (parameter, value) = try self.parameter()
                     guard !parameters.contains(parameter) else {
                         throw DiceError(.parameterNamedTwice(parameter), at: nameRange)
+                    }
+                    if let value {
+                        defaults[parameter] = value
+                    } else if !defaults.isEmpty {
+                        throw DiceError(.requiredParameterAfterDefault(parameter), at: nameRange)
                     }
                     parameters.append(parameter)
                 } while try consume(.comma)
@@ -182,7 +190,31 @@ extension Parser {
         try expect(.equal, .definitionEquals(name: name, parameters: parameters))
         guard startsExpression else { throw expected(.macroBody) }
         let body = try expression()
-        return Stmt(.definition(name: name, parameters: parameters, defaults: [:], body: body), range(from: start))
+        return Stmt(.definition(name: name, parameters: parameters, defaults: defaults, body: body), range(from: start))
+    }
+
+    /// parameter = NAME [ "=" expression ] ;
+    /// (a default value, evaluated at each call that leaves the parameter out)
+    mutating func parameter() throws(DiceError) -> (String, Expr?) {
+        let name = try freeName(.parameterName)
+        guard try consume(.equal) else { return (name, nil) }
+        guard startsExpression else { throw expected(.defaultValue(parameter: name)) }
+        return (name, try nested { (parser: inout Parser) throws(DiceError) in try parser.expression() })
+    }
+
+    /// useStatement = "use" [ NAME ] ;
+    /// (`use pbta` defines a game system's macros; `use` alone lists the systems)
+    mutating func useStatement() throws(DiceError) -> Stmt {
+        let start = try advance().range
+        switch current.kind {
+        case .name(let system):
+            try advance()
+            return Stmt(.use(system), range(from: start))
+        case .newline, .semicolon, .end:
+            return Stmt(.use(nil), range(from: start))
+        default:
+            throw expected(.systemName)
+        }
     }
 
     /// assignment = NAME "=" expression ;
@@ -244,7 +276,8 @@ extension Parser {
 
     var startsExpression: Bool {
         switch current.kind {
-        case .integer, .decimal, .name, .dice, .minus, .plus, .leftParen, .leftBrace, .keyword(.if), .keyword(.let):
+        case .integer, .decimal, .text, .name, .dice, .minus, .plus, .leftParen, .leftBrace,
+             .keyword(.if), .keyword(.let), .keyword(.match), .keyword(.not):
             return true
         default: return false
         }

@@ -25,6 +25,9 @@ public struct Parser: Sendable {
     /// Expression statements are read as `stats` statements (`dice --stats`).
     let expressionsAreStats: Bool
     var pendingError: DiceError?
+    /// Where a line break alone separates two entries of a `match` (its offset): `oneLine`
+    /// writes a `,` there.
+    var entryBreaks: [Int] = []
 
     /// A parser at the start of `source`, whose nesting is bounded by `limits.maxNesting`.
     /// With `continuingInsideBrackets` (the REPL's multi-line input), a newline inside an
@@ -88,13 +91,27 @@ public struct Parser: Sendable {
     /// ```swift
     /// Parser.oneLine("{1d20 + 5,  # first\n1d20 + 5}kh1")   // "{1d20 + 5, 1d20 + 5}kh1"
     /// ```
+    ///
+    /// The entries of a `match` on lines of their own are joined with `,` where no `,` ends
+    /// the line, since a space alone does not separate them.
     public static func oneLine(_ text: String) -> String {
         var lines: [Substring] = []
         var insideAnnotation = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        let entryLines = Parser.linesEndingEntries(of: text)
+        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var end = line.endIndex
+            // A text is one line: it never spans a break, and a `#` or `[` inside it is its own.
+            var insideText = false, escaped = false
             for index in line.indices {
-                switch line[index] {
+                let character = line[index]
+                if insideText {
+                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" {
+                        insideText = false
+                    }
+                    continue
+                }
+                switch character {
+                case "\"" where !insideAnnotation: insideText = true
                 case "[": insideAnnotation = true
                 case "]": insideAnnotation = false
                 case "#" where !insideAnnotation: end = index
@@ -105,9 +122,27 @@ public struct Parser: Sendable {
             var kept = line[..<end]
             while kept.first?.isWhitespace == true { kept.removeFirst() }
             while kept.last?.isWhitespace == true { kept.removeLast() }
+            if entryLines.contains(number) { kept += "," }
             if !kept.isEmpty { lines.append(kept) }
         }
         return lines.joined(separator: " ")
+    }
+
+    /// The numbers (from 0) of the lines of `text` whose break alone separates two entries
+    /// of a `match`, as the REPL reads it.
+    private static func linesEndingEntries(of text: String) -> Set<Int> {
+        var parser = Parser(SourceFile(name: "<input>", text: text), continuingInsideBrackets: true)
+        while (try? parser.nextStatement()) != nil {}
+        var lines: Set<Int> = []
+        var line = 0, offset = 0
+        for breakOffset in parser.entryBreaks.sorted() {
+            for byte in text.utf8.dropFirst(offset).prefix(breakOffset - offset) where byte == UInt8(ascii: "\n") {
+                line += 1
+            }
+            offset = breakOffset
+            lines.insert(line)
+        }
+        return lines
     }
 
     // MARK: - Tokens

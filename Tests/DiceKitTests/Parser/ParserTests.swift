@@ -296,7 +296,7 @@ struct ParseErrorCase: Sendable, CustomTestStringConvertible {
     static let errors: [ParseErrorCase] = [
         ParseErrorCase("1 + ‸* 2", .expected(.expression, found: .star)),
         ParseErrorCase("1 + 2‸)", .unexpectedToken(.rightParen)),
-        ParseErrorCase("(‸)", .expected(.expression, found: .rightParen)),
+        ParseErrorCase("(1 + ‸)", .expected(.expression, found: .rightParen)),
         ParseErrorCase("{1,‸,2}", .expected(.expression, found: .comma)),
         ParseErrorCase("{‸}", .expected(.expression, found: .rightBrace)),
         ParseErrorCase("{1 ‸2}", .expected(.groupSeparator, found: .integer(2))),

@@ -26,6 +26,11 @@ struct ExpressionGenerator {
     var maxDepth: Int
     /// Whether `if … then … else …` and `let … in …` are generated.
     var conditionals = true
+    /// Whether the forms of LANGUAGE.md §5b and §7 are generated too: texts, `match`, tallies
+    /// and fields, `and`/`or`/`not`, `count`, `given`, text and tally faces, `u`. Off by default,
+    /// so generators that do not set it make exactly the trees they always made (the choices
+    /// for these forms draw no random numbers then).
+    var outcomes = false
 
     init(seed: UInt64, variables: [String] = ExpressionGenerator.variableNames,
          macros: [String] = ["atk"], unaryMacros: [String] = ["twice"], maxDepth: Int = 4) {
@@ -65,8 +70,9 @@ struct ExpressionGenerator {
 
     /// Any expression of the language.
     mutating func expression(depth: Int = 0) -> Expr {
-        if depth >= maxDepth { return leaf() }
+        if depth >= maxDepth { return outcomes && chance(15) ? text() : leaf() }
         let next = depth + 1
+        if outcomes && chance(30) { return outcomeExpression(depth: next) }
         switch int(0...15) {
         case 0:
             let op = pick(ComparisonOperator.allCases)
@@ -161,7 +167,10 @@ struct ExpressionGenerator {
         case 3: sides = .number(expression(depth: maxDepth - 1))
         default: sides = .number(number(1...20))
         }
-        return node(.dice(DiceTerm(count: count, sides: sides, modifiers: diceModifiers(depth: depth))))
+        var modifiers = diceModifiers(depth: depth)
+        if outcomes && chance(15) { modifiers.insert(DiceModifier(.unique, Self.nowhere), at: int(0...modifiers.count)) }
+        return node(.dice(DiceTerm(count: count, sides: outcomes && chance(20) ? symbolFaces() : sides,
+                                   modifiers: modifiers)))
     }
 
     /// Zero to three modifiers of any kind, at most one explosion and one of each counting kind.
@@ -210,6 +219,7 @@ struct ExpressionGenerator {
 
     mutating func comparePoint(depth: Int) -> ComparePoint {
         let op = pick(ComparisonOperator.allCases)
+        if outcomes && chance(15) { return ComparePoint(op, text()) }
         switch int(0...9) {
         case 0: return ComparePoint(op, node(.number(.integer(-int(1...3)))))
         case 1: return ComparePoint(op, node(.number(.ratio(2 * int(0...9) + 1, 2))))
@@ -293,5 +303,80 @@ struct ExpressionGenerator {
         }
         let count: Expr? = chance(20) ? nil : number(0...8)
         return node(.dice(DiceTerm(count: count, sides: sides, modifiers: modifiers)))
+    }
+}
+
+/// The forms of LANGUAGE.md §5b and §7, made only when `outcomes` is on.
+extension ExpressionGenerator {
+    /// Texts that need escapes and texts with characters that mean something elsewhere.
+    static let texts = ["hit", "weak hit", "", #"say "hi""#, #"a \ b"#, "# not a comment", "[x], {y}: z", "é 🎲"]
+
+    /// Field names, one a word the lexer knows as a modifier after dice (a field name is a
+    /// NAME: `d6` is a die, not a field).
+    static let fieldNames = ["s", "a", "hits", "glitch", "kh"]
+
+    mutating func text() -> Expr { node(.text(pick(Self.texts))) }
+
+    /// A table, a tally, a field, logic, `count` or `given`.
+    mutating func outcomeExpression(depth: Int) -> Expr {
+        switch int(0...9) {
+        case 0, 1:
+            let entries = (0..<int(0...3)).map { _ in
+                MatchEntry(pattern(depth: depth), expression(depth: depth), patternRange: Self.nowhere)
+            }
+            let otherwise = entries.isEmpty || chance(50) ? expression(depth: depth) : nil
+            return node(.match(expression(depth: depth), entries, otherwise: otherwise))
+        case 2:
+            let names = Self.fieldNames.filter { _ in chance(40) }
+            return node(.tally(names.map { TallyField($0, expression(depth: depth)) }))
+        case 3: return node(.field(expression(depth: depth), pick(Self.fieldNames)))
+        case 4: return node(.logical(pick([.and, .or]), expression(depth: depth), expression(depth: depth)))
+        case 5: return node(.not(expression(depth: depth)))
+        case 6:
+            let pool = chance(50) ? dice(depth: depth) : expression(depth: depth)
+            return node(.count(pool, ComparePoint(pick(ComparisonOperator.allCases), bound(depth: depth))))
+        case 7: return node(.given(expression(depth: depth), condition: expression(depth: depth)))
+        case 8: return text()
+        default: return node(.dice(DiceTerm(count: chance(70) ? number(0...4) : nil, sides: symbolFaces())))
+        }
+    }
+
+    /// A pattern of a `match`: `7`, `"orc"`, `7-9`, `10+`, `6-`, a compare point.
+    mutating func pattern(depth: Int) -> MatchEntry.Pattern {
+        switch int(0...4) {
+        case 0: return .equal(bound(depth: depth))
+        case 1: return .between(bound(depth: depth), bound(depth: depth))
+        case 2: return .orMore(bound(depth: depth))
+        case 3: return .orLess(bound(depth: depth))
+        default: return .point(ComparePoint(pick(ComparisonOperator.allCases), bound(depth: depth)))
+        }
+    }
+
+    /// A pattern's or a compare point's value: a whole number (negative too), a decimal, a
+    /// text, or any expression (written in parentheses).
+    mutating func bound(depth: Int) -> Expr {
+        switch int(0...5) {
+        case 0, 1: return node(.number(.integer(int(-12...20))))
+        case 2: return decimal()
+        case 3: return text()
+        default: return expression(depth: maxDepth - 1)
+        }
+    }
+
+    /// Faces at least one of which is a text or a tally: `{"orc", 1, (s: 1, a: -1), ()}`.
+    mutating func symbolFaces() -> Sides {
+        var faces: [Value] = (0..<int(0...4)).map { _ in
+            switch int(0...2) {
+            case 0: return .integer(int(-3...8))
+            case 1: return .text(pick(Self.texts))
+            default: return .tally(tallyFace())
+            }
+        }
+        faces.insert(chance(50) ? .text(pick(Self.texts)) : .tally(tallyFace()), at: int(0...faces.count))
+        return .symbols(faces)
+    }
+
+    mutating func tallyFace() -> DiceKit.Tally {
+        DiceKit.Tally(Self.fieldNames.filter { _ in chance(30) }.map { ($0, .integer(int(-2...3))) })
     }
 }

@@ -69,6 +69,13 @@ struct ProgramGenerator {
         expressions = ExpressionGenerator(seed: seed)
     }
 
+    /// Whether the forms of LANGUAGE.md §5b, §7 and §8a are generated too: those of
+    /// `ExpressionGenerator.outcomes`, default parameters and `use` statements.
+    var outcomes: Bool {
+        get { expressions.outcomes }
+        set { expressions.outcomes = newValue }
+    }
+
     // MARK: - Programs
 
     /// A program of 1 to 14 lines; the generator forgets the names of the last program.
@@ -121,6 +128,9 @@ struct ProgramGenerator {
     mutating func statement() -> Stmt {
         // Most programs start by binding something.
         if variables.isEmpty, chance(70) { return assignment() }
+        if outcomes && chance(5) {
+            return Stmt(.use(chance(80) ? pick(["pbta", "dnd5e", "genesys", "nosuch"]) : nil), ExpressionGenerator.nowhere)
+        }
         switch int(0...99) {
         case 0..<22: return assignment()
         case 22..<40: return definition()
@@ -173,12 +183,18 @@ struct ProgramGenerator {
             if !parameters.contains(parameter) { parameters.append(parameter) }
         }
         configureNames(parameters: parameters, defining: (name, arity))
+        // The last parameters may have defaults, any expression.
+        var defaults: [String: Expr] = [:]
+        if outcomes && chance(50) {
+            expressions.maxDepth = 2
+            for parameter in parameters.suffix(int(0...parameters.count)) { defaults[parameter] = expressions.expression() }
+        }
         expressions.maxDepth = 3
         let body = expressions.expression()
         variables.removeAll { $0 == name }
         macros.removeAll { $0.name == name }
         macros.append((name, arity))
-        return Stmt(.definition(name: name, parameters: parameters, defaults: [:], body: body), ExpressionGenerator.nowhere)
+        return Stmt(.definition(name: name, parameters: parameters, defaults: defaults, body: body), ExpressionGenerator.nowhere)
     }
 
     /// `stats expr` on a small expression: mostly one `Bounds` can bound, sometimes one
