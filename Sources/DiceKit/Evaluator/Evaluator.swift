@@ -195,7 +195,8 @@ public struct Evaluator<Source: DieSource> {
                 } else {
                     operand = try evaluate(operation.operand).value
                 }
-                value = try apply(operation.op, value, operand, at: operation.operatorRange)
+                value = try apply(operation.op, value, operand, at: operation.operatorRange,
+                                  texts: first.range.lowerBound..<operation.operatorRange.lowerBound, operation.operand.range)
             }
             return Roll(.number, value: value)
         }
@@ -203,7 +204,8 @@ public struct Evaluator<Source: DieSource> {
         steps.reserveCapacity(rest.count)
         for operation in rest {
             let roll = try evaluate(operation.operand)
-            value = try apply(operation.op, value, roll.value, at: operation.operatorRange)
+            value = try apply(operation.op, value, roll.value, at: operation.operatorRange,
+                              texts: first.range.lowerBound..<operation.operatorRange.lowerBound, operation.operand.range)
             steps.append(Roll.Step(operation.op, roll))
         }
         return Roll(.chain(Roll.Chain(first: firstRoll, steps: steps)), value: value)
@@ -254,9 +256,17 @@ public struct Evaluator<Source: DieSource> {
         }
     }
 
+    /// `a op b`; a text on either side is an error at that side (`left`, `right`), any other
+    /// fault at the operator.
     @inline(__always)
-    func apply(_ op: BinaryOperator, _ a: Value, _ b: Value, at range: SourceRange) throws(DiceError) -> Value {
-        try arithmetic(range) { () throws(ArithmeticFault) in try Value.apply(op, a, b) }
+    func apply(_ op: BinaryOperator, _ a: Value, _ b: Value, at range: SourceRange,
+               texts left: SourceRange, _ right: SourceRange) throws(DiceError) -> Value {
+        if case .number(let x) = a, case .number(let y) = b {
+            return .number(try arithmetic(range) { () throws(ArithmeticFault) in try Number.apply(op, x, y) })
+        }
+        if case .text = a { throw DiceError(.notANumber(a, needed: "'\(op.rawValue)'"), at: left) }
+        if case .text = b { throw DiceError(.notANumber(b, needed: "'\(op.rawValue)'"), at: right) }
+        return try arithmetic(range) { () throws(ArithmeticFault) in try Value.apply(op, a, b) }
     }
 
     /// The value of `expr` as a whole number, or `error(value)` at its range.

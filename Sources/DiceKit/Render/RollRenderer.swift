@@ -344,7 +344,7 @@ private struct Breakdown<Style: RollStyle> {
                 if index > 0 { out.write(", ") }
                 writeUser(name, into: &out)
                 out.write(": ")
-                if case .number = field.kind { value(field.value, into: &out) } else { writeSide(field, into: &out) }
+                if field.isConstant { value(field.value, into: &out) } else { writeSide(field, into: &out) }
             }
             out.write(")")
         case .field(let base, let name):
@@ -497,6 +497,15 @@ private struct Breakdown<Style: RollStyle> {
 }
 
 extension Roll {
+    /// Whether the roll is a number as written: a literal, perhaps signed (`-1`).
+    var isConstant: Bool {
+        switch kind {
+        case .number: return true
+        case .unary(_, let operand): return operand.isConstant
+        default: return false
+        }
+    }
+
     /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
     /// a literal one (`→ strong hit`), through macros, `let`, `if` and annotations.
     var endsInItsValue: Bool {
