@@ -33,6 +33,7 @@ extension Stmt {
             return Macro(name: name, parameters: parameters, body: body).definitionText
         case .stats(let expr): return "stats \(expr.text)"
         case .compare(let exprs): return "stats " + exprs.map(\.text).joined(separator: ", ")
+        case .sweep(let expr, let name, let from, let to): return "stats \(expr.text) for \(name) in \(from.text)..\(to.text)"
         }
     }
 }

@@ -15,6 +15,8 @@ public struct Stmt: Hashable, Sendable {
         /// `stats 2d20kh1 + 5, 1d20 + 8`: the distributions of two or more expressions,
         /// side by side.
         case compare([Expr])
+        /// `stats E for NAME in A..B`: the distribution of E for each whole NAME from A to B.
+        case sweep(Expr, name: String, from: Expr, to: Expr)
     }
 
     /// What the statement is.

@@ -37,6 +37,8 @@ public enum TokenKind: Hashable, Sendable {
     case update(BinaryOperator)
     case equalEqual, notEqual, less, lessEqual, greater, greaterEqual
     case leftParen, rightParen, leftBrace, rightBrace, comma
+    /// `..`: the range of a sweep, `for ac in 10..20`.
+    case dotDot
     case semicolon, newline
     case end
 }
@@ -137,6 +139,7 @@ extension TokenKind {
         case .leftBrace: return "'{'"
         case .rightBrace: return "'}'"
         case .comma: return "','"
+        case .dotDot: return "'..'"
         case .semicolon: return "';'"
         case .newline: return "the end of the line"
         case .end: return "the end of the input"

@@ -56,6 +56,7 @@ extension DistributionRenderer {
                 if let minimum = distribution.minimum, let maximum = distribution.maximum {
                     line += ", min \(minimum), max \(maximum)"
                 }
+                line += DistributionRenderer.percentiles(distribution)
                 moments.append(line)
             }
         }
@@ -123,7 +124,7 @@ extension DistributionRenderer {
         probability == 0 ? "-" : percent(probability)
     }
 
-    private static func padRight(_ text: String, _ width: Int) -> String {
+    static func padRight(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: Swift.max(0, width - text.count))
     }
 
@@ -132,7 +133,7 @@ extension DistributionRenderer {
         return padRight(String(repeating: " ", count: left) + text, width)
     }
 
-    private static func trimmed(_ line: String) -> String {
+    static func trimmed(_ line: String) -> String {
         var line = Substring(line)
         while line.last == " " { line.removeLast() }
         return String(line)
