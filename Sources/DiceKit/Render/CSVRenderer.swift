@@ -9,7 +9,7 @@
 /// A comparison has one row an outcome of any expression, and `p`, `at_least` and
 /// `at_most` columns for each expression, headed `p (2d20kh1 + 5)`. A sweep is in long form:
 /// one row for each value and outcome, `ac,mean,outcome,p,at_least,at_most`. Probabilities
-/// have at most 12 significant digits, as in JSON; fields are quoted where CSV needs it, and
+/// (and means) have at most 12 significant digits, as in JSON; fields are quoted where CSV needs it, and
 /// the user's control characters escaped (`\u{1b}`).
 public struct CSVRenderer: Sendable {
     /// A renderer of CSV.
@@ -29,7 +29,7 @@ public struct CSVRenderer: Sendable {
             var rows: [[String]] = []
             for row in sweep.rows {
                 let value = OutcomeText.cell(.integer(row.value))
-                let mean = JSONWriter.statisticText(row.report.distribution.mean)
+                let mean = JSONWriter.significantText(row.report.distribution.mean)
                 for outcome in CSVRenderer.rows(row.report.distribution) {
                     rows.append([value, mean, OutcomeText.cell(outcome.value)] + outcome.numbers)
                 }

@@ -56,7 +56,8 @@ extension DistributionRenderer {
                 if let minimum = distribution.minimum, let maximum = distribution.maximum {
                     line += ", min \(minimum), max \(maximum)"
                 }
-                line += DistributionRenderer.percentiles(distribution)
+                // The median alone: the percentiles would take a line past 80 columns.
+                if let median = distribution.quantile(0.5) { line += ", median \(OutcomeText.label(median))" }
                 moments.append(line)
             }
         }

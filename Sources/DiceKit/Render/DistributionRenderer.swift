@@ -50,13 +50,20 @@ public struct DistributionRenderer: Sendable {
             out.write(": P = ")
             DistributionRenderer.appendPercent(distribution.probability(of: .integer(1)), to: &out)
         } else {
-            out.write(": mean ")
-            DistributionRenderer.appendFixed(distribution.mean, 2, to: &out)
-            out.write(", stdev ")
-            DistributionRenderer.appendFixed(distribution.standardDeviation, 2, to: &out)
-            out.write(text: DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum))
-            out.write(text: DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum))
-            out.write(text: DistributionRenderer.percentiles(distribution))
+            let moments = ": mean " + DistributionRenderer.fixed(distribution.mean, 2)
+                + ", stdev " + DistributionRenderer.fixed(distribution.standardDeviation, 2)
+                + DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum)
+                + DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum)
+            out.write(text: moments)
+            // The percentiles on a line of their own when the header would pass the width.
+            let percentiles = DistributionRenderer.percentiles(distribution)
+            let columns = title.unicodeScalars.count + moments.count + percentiles.count
+            if columns > width, percentiles.hasPrefix(", ") {
+                out.write("\n")
+                out.write(text: String(percentiles.dropFirst(2)))
+            } else {
+                out.write(text: percentiles)
+            }
             table(distribution, into: &out)
         }
         if report.sumTailsCut {

@@ -114,6 +114,12 @@ struct JSONWriter: Sendable {
         return String(first) + (mantissa.isEmpty ? "" : "." + mantissa) + "e-" + String(shift - 11)
     }
 
+    /// A number of either sign to at most 12 significant digits, as `probabilityText` writes a
+    /// probability (CSV's means: `0.1`, not `0.09999999999999998`).
+    static func significantText(_ value: Double) -> String {
+        value < 0 ? "-" + probabilityText(-value) : probabilityText(value)
+    }
+
     /// A value of the language as `number(_:_:)` writes it: an integer as is, a fraction as
     /// the nearest double.
     static func numberText(_ value: Number) -> String {

@@ -362,6 +362,9 @@ struct ProgramRun {
                 }
             }
             check(comparison: reports, input: input)
+        case .sweep:
+            // Not generated (ProgramGenerator); SweepTests cover sweeps.
+            tally.statementKinds["sweep", default: 0] += 1
         }
     }
 
@@ -516,7 +519,7 @@ struct ProgramRun {
             }
         case .definition(let macro):
             if object["defined"] as? String != macro.name { fail("`\(input)`: JSON \(json)") }
-        case .stats, .compare:
+        case .stats, .compare, .sweep:
             break
         }
     }

@@ -23,7 +23,7 @@ enum StatsHarness {
             case .assignment(let name, let expr):
                 let value = try Stats.exactDistribution(of: expr, environment: environment).distribution
                 environment.setVariable(name, to: value.constantValue!)
-            case .expression, .stats, .compare, .update:
+            case .expression, .stats, .compare, .sweep, .update:
                 break
             }
         }

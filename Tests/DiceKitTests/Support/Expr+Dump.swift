@@ -86,6 +86,8 @@ extension Stmt {
             return "(def \(name) [\(parameters.joined(separator: " "))] \(body.dump))"
         case .stats(let expr): return "(stats \(expr.dump))"
         case .compare(let exprs): return "(stats \(exprs.map(\.dump).joined(separator: " ")))"
+        case .sweep(let expr, let name, let from, let to):
+            return "(sweep \(expr.dump) \(name) \(from.dump) \(to.dump))"
         }
     }
 }
