@@ -164,7 +164,9 @@ struct ChartAxis {
         let raw = (high - low) / Double(Swift.max(1, count))
         let magnitude = Number.pow(10, Number.log10(raw).rounded(.down))
         var step = magnitude * 10
-        for multiple in [1.0, 2, 2.5, 5, 10] where magnitude * multiple >= raw {
+        // Whole ticks step by 1, 2 or 5 times a power of ten, never 2.5.
+        let multiples: [Double] = whole && magnitude < 10 ? [1, 2, 5, 10] : [1, 2, 2.5, 5, 10]
+        for multiple in multiples where magnitude * multiple >= raw {
             step = magnitude * multiple
             break
         }
