@@ -12,11 +12,18 @@ _dice() {
             # A statement or a number: nothing to complete.
             return 0
             ;;
+        --svg)
+            # The chart's file: any file name.
+            local IFS=$'\n'
+            compopt -o filenames 2>/dev/null
+            COMPREPLY=($(compgen -f -- "$cur"))
+            return 0
+            ;;
     esac
 
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '-e --eval --seed -n --json -t --total --stats --max-dice --max-output
-            --stats-seconds --markdown -q --quiet --color --no-color -h --help --version --' -- "$cur"))
+            --stats-seconds --csv --svg --markdown -q --quiet --color --no-color -h --help --version --' -- "$cur"))
         return 0
     fi
 

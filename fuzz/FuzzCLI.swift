@@ -86,8 +86,10 @@ enum FuzzCLI {
     static func options(_ data: [UInt8]) {
         let arguments = data.split(separator: 0, omittingEmptySubsequences: false).prefix(64).map(Array.init)
         do {
-            guard case .run(let options) = try Options.parse(bytes: arguments) else { return }
+            guard case .run(var options) = try Options.parse(bytes: arguments) else { return }
             guard case .statements(let statements) = options.input else { return }
+            // Charts are never written where the fuzzer says (FuzzDice draws them in memory).
+            options.svgPath = nil
             let out = Sink(), errors = Sink()
             var runner = runner(out, errors: errors, options: options)
             for statement in statements.prefix(8) {

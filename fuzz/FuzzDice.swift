@@ -161,6 +161,7 @@ enum FuzzDice {
             switch distribution(of: expr, environment: session.environment, input: input) {
             case .success(let report):
                 checkReport(report, input: input, title: expr.text)
+                checkViews(.stats(expr, report))
             case .failure(let error):
                 check(error, in: source, input: input)
             }
@@ -180,7 +181,27 @@ enum FuzzDice {
             _ = DistributionRenderer(width: 80, unicode: true).render(comparing: reports)
             _ = DistributionRenderer(width: 21, unicode: false, maxRows: 5).render(comparing: reports)
             checkJSONLine(OutcomeRenderer().json(comparing: reports.map { ($0.title, $0.report) }, input: input))
+            checkViews(.compare(exprs, reports.map(\.report)))
+        case .sweep(let expr, let name, let from, let to):
+            [expr, from, to].forEach(checkReprint)
+            do {
+                let sweep = try timed("the sweep", input) { () throws(DiceError) in
+                    try Stats.sweep(expr, name: name, from: from, to: to, environment: session.environment, limits: limits)
+                }
+                for row in sweep.rows { checkReport(row.report, input: input, title: expr.text) }
+                _ = DistributionRenderer(width: 80, unicode: true).render(sweep, of: expr)
+                checkJSONLine(OutcomeRenderer().json(for: sweep, input: input))
+                checkViews(.sweep(expr, sweep))
+            } catch {
+                check(error, in: source, input: input)
+            }
         }
+    }
+
+    /// The CSV and the chart of a `stats` outcome: made without a trap, each whole.
+    static func checkViews(_ outcome: Outcome) {
+        guard let csv = CSVRenderer().csv(for: outcome), csv.hasSuffix("\n") else { fail("no CSV for \(outcome)") }
+        guard let svg = ChartRenderer().svg(for: outcome), svg.hasSuffix("</svg>\n") else { fail("no chart for \(outcome)") }
     }
 
     /// What `Stats.exactDistribution` gave with the small budget.
@@ -316,7 +337,7 @@ enum FuzzDice {
             } else if Double(text) != roll.value.doubleValue {
                 fail("JSON value \(text), roll value \(roll.value) (nearest double \(roll.value.doubleValue))")
             }
-        case .definition, .stats, .compare:
+        case .definition, .stats, .compare, .sweep:
             break
         }
     }

@@ -176,6 +176,19 @@ extension DiceError.Kind {
             return "the condition after 'given' can never hold (its probability is 0)"
         case .unknownSystem(let name, let known):
             return "no game system named '\(name)'; the systems are \(known.joined(separator: ", "))"
+        case .sweepBoundRolled:
+            return "a sweep's bounds must be fixed numbers, not rolls"
+        case .sweepBoundNotWhole(let value):
+            return "a sweep's bounds must be whole numbers, not \(value)"
+        case .sweepBackwards(let from, let to):
+            return "the sweep ends below its start: \(from)..\(to) has no values (write \(to)..\(from))"
+        case .sweepTooLong(let from, let to, let limit):
+            return "the sweep \(from)..\(to) has more than \(limit) values"
+        case .sweepTooExpensive(let seconds):
+            return "the sweep is too expensive: its exact distributions need more than the "
+                + "\(Number.plainDecimal(seconds)) s allowed"
+        case .inSweep(let name, let value, let inner):
+            return "with \(name) = \(value): \(inner.message)"
         case .internalError(let text):
             return "internal error: \(text) (a bug in dice; please report it)"
         }
@@ -283,6 +296,16 @@ extension DiceError.Expectation {
             return "a default value after '\(parameter) ='"
         case .systemName:
             return "the name of a game system after 'use' (or 'use' alone to list them)"
+        case .sweepName:
+            return "a name to sweep after 'for'"
+        case .sweepIn(let name):
+            return "'in' after 'for \(name)'"
+        case .sweepStart(let name):
+            return "the first value of '\(name)' after 'in'"
+        case .sweepDots:
+            return "'..' between the first and last values"
+        case .sweepEnd:
+            return "the last value after '..'"
         }
     }
 }

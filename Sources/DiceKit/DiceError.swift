@@ -157,6 +157,19 @@ public struct DiceError: Error, Hashable, Sendable {
         case conditionImpossible
         /// `use NAME` of no built-in system: the name and the systems there are.
         case unknownSystem(String, known: [String])
+        /// A sweep's bound (`for x in A..B`) that is a roll, not one fixed number.
+        case sweepBoundRolled
+        /// A sweep's bound that is not a whole number: `for x in 1.5..3`.
+        case sweepBoundNotWhole(Number)
+        /// A sweep whose last value is below its first: `for x in 5..1`.
+        case sweepBackwards(from: Int, to: Int)
+        /// A sweep of more than `limit` values.
+        case sweepTooLong(from: Int, to: Int, limit: Int)
+        /// A sweep whose exact distributions together need more work than the time bound of
+        /// `seconds` allows (sweeps are never simulated).
+        case sweepTooExpensive(seconds: Double)
+        /// An error met while the sweep's `name` was `value`.
+        case inSweep(name: String, value: Int, Kind)
         /// A broken invariant of DiceKit itself: a bug, never a fault of the input.
         case internalError(String)
     }
@@ -249,6 +262,16 @@ public struct DiceError: Error, Hashable, Sendable {
         case defaultValue(parameter: String)
         /// A game system's name after `use`, or nothing: `use 3`.
         case systemName
+        /// The name swept after `for`: `stats 1d20 >= dc for 3 in 1..2`.
+        case sweepName
+        /// The `in` after a sweep's name: `stats 1d20 >= dc for dc 10..20`.
+        case sweepIn(name: String)
+        /// A sweep's first value: `stats 1d20 >= dc for dc in`.
+        case sweepStart(name: String)
+        /// The `..` between a sweep's first and last values: `stats 1d20 >= dc for dc in 10 20`.
+        case sweepDots
+        /// A sweep's last value: `stats 1d20 >= dc for dc in 10..`.
+        case sweepEnd
     }
 
     /// What went wrong.

@@ -9,7 +9,7 @@ extension DiceError {
         switch kind {
         case .tooManyDice, .inMacro(_, .tooManyDice):
             return message + " (raise it with \(limitHint))"
-        case .statsTooExpensive, .inMacro(_, .statsTooExpensive):
+        case .statsTooExpensive, .inMacro(_, .statsTooExpensive), .sweepTooExpensive:
             return message + " (raise it with \(statsHint))"
         case .outputTooLarge, .inMacro(_, .outputTooLarge):
             // The REPL's hint is a command (`:max-dice N`), the command line's an option.

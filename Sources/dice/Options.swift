@@ -30,6 +30,10 @@ struct Options {
     /// The time bound of one `stats`, exact attempt and simulation together (`--stats-seconds`).
     var statsSeconds = 1.0
     var colour: Bool?
+    /// `stats` results as CSV (`--csv`).
+    var csv = false
+    /// Where each `stats` result's chart goes (`--svg FILE`; later ones numbered, see `ChartFiles`).
+    var svgPath: String?
 
     /// A usage error: printed with a hint, exit status 2.
     struct UsageError: Error {
@@ -56,6 +60,11 @@ struct Options {
           -q, --quiet      print rolls and stats only, not assignments and definitions
           --stats-seconds S
                            the time bound of one stats, exact or simulated (default 1)
+          --csv            print stats as CSV: a header row, then outcome,p,at_least,at_most
+                           (a comparison: those columns for each expression; a sweep: a row for
+                           each value and outcome)
+          --svg FILE       also write each stats result as an SVG chart: the first to FILE, the
+                           next to FILE-2.svg, FILE-3.svg, ... (for FILE.svg)
           --color, --no-color
                            force colour on or off (default: on for a terminal, off with NO_COLOR)
           -h, --help       show this help
@@ -66,6 +75,7 @@ struct Options {
           dice -n 6 -e '4d6kh3'
           dice --stats -e '2d20kh1 + 5 >= 15'
           dice --stats -e '2d20kh1 + 5, 1d20 + 8'
+          dice --svg odds.svg -e 'stats 1d20 + 5 >= ac for ac in 10..20'
           dice --json --seed 42 -e 'def atk = 1d20 + 5' -e 'atk'
 
         exit status: 0 all went well, 1 a statement failed, 2 wrong usage or unreadable file.
@@ -74,10 +84,10 @@ struct Options {
 
     /// The flags that take a value (`--seed N`, `--seed=N`).
     static let flagsWithValues: Set<String> = ["-e", "--eval", "--seed", "-n", "--max-dice", "--max-output",
-                                               "--stats-seconds"]
+                                               "--stats-seconds", "--svg"]
     /// Every flag, with a value or not.
     static let knownFlags: Set<String> = flagsWithValues.union([
-        "--json", "-t", "--total", "--stats", "--markdown", "--color", "--colour", "--no-color", "--no-colour",
+        "--json", "-t", "--total", "--stats", "--csv", "--markdown", "--color", "--colour", "--no-color", "--no-colour",
         "-h", "--help", "--version", "--"])
 
     /// What the command line asks for.
@@ -181,6 +191,12 @@ struct Options {
                 options.stats = true
             case "--markdown":
                 options.markdown = true
+            case "--csv":
+                options.csv = true
+            case "--svg":
+                let path = try flagValue()
+                guard !path.isEmpty else { throw UsageError(message: "--svg needs a file name") }
+                options.svgPath = path
             case "-q", "--quiet":
                 options.quiet = true
             case "--max-dice":
@@ -215,6 +231,9 @@ struct Options {
             options.input = file == "-" ? .standardInput : .file(file)
         } else if isatty(0) == 0 {
             options.input = .standardInput
+        }
+        if options.csv && (options.json || options.totalOnly) {
+            throw UsageError(message: "--csv goes with neither --json nor --total: each prints stats its own way")
         }
         if options.stats, case .statements = options.input {} else if options.stats {
             throw UsageError(message: "--stats goes with -e statements (in scripts and the REPL, write 'stats EXPR')")

@@ -16,6 +16,7 @@ final class Progress: @unchecked Sendable {
     private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var session: Session
     private var succeeded = false
+    private var lastStats: Outcome?
 
     init(_ session: Session) {
         self.session = session
@@ -32,6 +33,20 @@ final class Progress: @unchecked Sendable {
         self.session = session
         self.succeeded = succeeded
         pthread_mutex_unlock(lock)
+    }
+
+    /// Notes the last `stats` result shown, for `:svg`.
+    func saveStats(_ outcome: Outcome) {
+        pthread_mutex_lock(lock)
+        lastStats = outcome
+        pthread_mutex_unlock(lock)
+    }
+
+    /// The last `stats` result the job showed, if any.
+    var stats: Outcome? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return lastStats
     }
 
     var latest: (Session, Bool) {

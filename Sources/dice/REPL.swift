@@ -40,11 +40,14 @@ final class REPL {
     private var abandoned: Job?
     /// The terminal's width, read again before each statement (the window may have been resized).
     var readsWidth: (() -> Int)?
+    /// The last `stats` result shown, which `:svg FILE` draws.
+    private var lastStats: Outcome?
 
-    static let commands = [":help", ":vars", ":defs", ":del", ":load", ":save", ":seed", ":history", ":log",
+    static let commands = [":help", ":vars", ":defs", ":del", ":load", ":save", ":svg", ":seed", ":history", ":log",
                            ":max-dice", ":max-output", ":stats-seconds", ":quit"]
     /// The commands that need an argument: completed with a space after them.
-    static let commandsWithArgument: Set = [":del", ":load", ":save", ":seed", ":max-dice", ":max-output", ":stats-seconds"]
+    static let commandsWithArgument: Set = [":del", ":load", ":save", ":svg", ":seed", ":max-dice", ":max-output",
+                                            ":stats-seconds"]
     /// Words completed besides names: the statement keywords, with what follows them.
     static let keywords = ["def ", "stats ", "repeat(", "if ", "then ", "else ", "let ", "in ", "match ", "and ",
                            "or ", "not ", "count(", "given ", "use "]
@@ -85,10 +88,10 @@ final class REPL {
         return candidates
     }
 
-    /// Whether the text before the cursor is a file name's place: after `:load ` or `:save `.
+    /// Whether the text before the cursor is a file name's place: after `:load `, `:save ` or `:svg `.
     static func completesFileName(_ beforeCursor: String) -> Bool {
         let trimmed = Substring(beforeCursor).drop(while: { $0 == " " })
-        return trimmed.hasPrefix(":load ") || trimmed.hasPrefix(":save ")
+        return trimmed.hasPrefix(":load ") || trimmed.hasPrefix(":save ") || trimmed.hasPrefix(":svg ")
     }
 
     /// Runs `~/.dicerc` (or `DICE_INIT`), then reads lines until `:quit` or Ctrl-D.
@@ -194,6 +197,14 @@ final class REPL {
                 output.line("saved \(REPL.count(environment.variables.count, "variable")) and "
                     + "\(REPL.count(environment.macros.count, "macro")) to \(path)")
             }
+        case ":svg":
+            guard !argument.isEmpty else { return problem("usage: :svg FILE (the last stats as a chart)") }
+            guard let lastStats, let svg = ChartRenderer().svg(for: lastStats) else {
+                return problem("no stats yet: :svg draws the last stats result (try stats 2d6 first)")
+            }
+            let path = REPL.expandHome(argument, home: home)
+            if let failure = AtomicFile.write(svg, to: path) { return problem("cannot write \(TextEscaping.escapingControls(path)): \(failure)") }
+            output.line("wrote the chart of \(OutcomeRenderer().text(for: lastStats)) to \(TextEscaping.escapingControls(path))")
         case ":seed":
             guard let seed = UInt64(argument) ?? Int64(argument).map({ UInt64(bitPattern: $0) }) else {
                 return problem("usage: :seed N (a whole number)")
@@ -333,6 +344,7 @@ final class REPL {
         if let logResult = runner.onResult {
             worker.onResult = { json in gate.pass { logResult(json) } }
         }
+        worker.onStats = { outcome in gate.pass { progress.saveStats(outcome) } }
         let job = Job { job in
             worker.session.shouldStop = { job.isAbandoned }
             let succeeded = statements(&worker, job) { session in
@@ -350,6 +362,7 @@ final class REPL {
             abandoned = job
         }
         let (session, succeeded) = progress.latest
+        lastStats = progress.stats ?? lastStats
         runner.session = session
         runner.session.shouldStop = nil
         if finished {
@@ -401,11 +414,13 @@ final class REPL {
           stats 2d20kh1 + 5 >= 15   the exact odds
           1d20; 1d20                two statements on one line
           stats 4d6kh3, 3d6         two distributions side by side
+          stats 1d20+5 >= ac for ac in 10..20   the odds for each AC
         Commands:
           :vars  :defs          list variables / macros
           :del NAME             forget a variable or macro
           :load FILE            run a .dice script here
           :save FILE            save variables and macros as a script (:save ~/.dicerc loads them at start)
+          :svg FILE             write the last stats as an SVG chart (bars, or lines for a sweep)
           :seed N               make the following rolls repeatable
           :max-dice N           the dice limit of one statement (default 10,000,000)
           :max-output N         the bytes one statement may print (default 16 MiB)
@@ -414,7 +429,7 @@ final class REPL {
           :history [N]          the last N lines typed
           :quit (or Ctrl-D)     leave
         A line with an open ( { or [ goes on under ...> until it closes (Ctrl-D there drops it).
-        Keys: Up/Down recall lines, Tab completes names and file names after :load and :save,
+        Keys: Up/Down recall lines, Tab completes names and file names after :load, :save and :svg,
         Ctrl-C abandons the line being typed or a statement that runs.
         """
 }

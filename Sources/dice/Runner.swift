@@ -22,6 +22,14 @@ struct Runner {
     var bound = (variables: Set<String>(), macros: Set<String>())
     /// Called with the `--json` object of each roll and assignment shown (the REPL's log).
     var onResult: ((String) -> Void)?
+    /// Called with each `stats` result shown (the REPL keeps the last for `:svg`).
+    var onStats: ((Outcome) -> Void)?
+    /// Where `--svg` writes charts, if it was given.
+    let charts: ChartFiles?
+    /// Whether a CSV table was printed: the next is set apart by an empty line.
+    var printedCSV = false
+    /// Why the last statement's chart could not be written: the run stops there.
+    private var chartFailure: String?
     /// One line of text, reused from roll to roll.
     private var line: [UInt8] = []
 
@@ -42,6 +50,7 @@ struct Runner {
         renderer = OutcomeRenderer(rolls: options.markdown ? .markdown : colour ? .ansi : .plain)
         diagnostics = DiagnosticRenderer(colour: errorColour)
         statsRenderer = DistributionRenderer(width: statsWidth, unicode: unicode)
+        charts = options.svgPath.map(ChartFiles.init(path:))
     }
 
     /// Tables `width` columns wide from now on (the REPL's terminal was resized).
@@ -95,6 +104,13 @@ struct Runner {
                     }
                 } catch {
                     report(error, in: source, input: input)
+                    return false
+                }
+                if let failure = chartFailure {
+                    chartFailure = nil
+                    output.flush()
+                    errors.line("dice: \(failure)")
+                    errors.flush()
                     return false
                 }
             }
@@ -179,38 +195,32 @@ struct Runner {
         defer { note(notices, in: source) }
         let cap = session.limits.maxOutputBytes
         let tooLarge = DiceError(.outputTooLarge(limit: cap), at: range)
-        if case .compare(let exprs, let reports) = outcome {
-            return compare(exprs, reports, input: input, in: source)
-        }
-        if case .stats(let expr, let report) = outcome {
-            if options.json {
-                output.line(renderer.json(for: report, input: input))
-            } else if options.totalOnly {
-                output.line(DistributionRenderer.mean(report.distribution.mean))
-            } else {
-                output.line(statsRenderer.render(report, title: expr.text))
-            }
+        switch outcome {
+        case .stats, .compare, .sweep:
+            chartFailure = showStats(outcome, input: input, in: source)
             return
+        case .roll, .assignment, .definition:
+            break
         }
         if let onResult {
             switch outcome {
             case .roll, .assignment:
                 guard let json = renderer.json(for: outcome, input: input, maxBytes: cap) else { throw tooLarge }
                 onResult(json)
-            case .definition, .stats, .compare: break
+            case .definition, .stats, .compare, .sweep: break
             }
         }
         if hidesBindings {
             switch outcome {
             case .assignment(let name, _): bound.variables.insert(name); return
             case .definition(let macro): bound.macros.insert(macro.name); return
-            case .roll, .stats, .compare: break
+            case .roll, .stats, .compare, .sweep: break
             }
         }
         if options.totalOnly {
             switch outcome {
             case .roll(let roll), .assignment(_, let roll): output.line(roll.value)
-            case .definition, .stats, .compare: break
+            case .definition, .stats, .compare, .sweep: break
             }
         } else if options.json {
             guard let json = renderer.json(for: outcome, input: input, notices: notices, maxBytes: cap) else {
@@ -225,18 +235,6 @@ struct Runner {
             }
             line.append(UInt8(ascii: "\n"))
             line.withUnsafeBufferPointer { output.write($0) }
-        }
-    }
-
-    /// `stats e1, e2, ...`: the distributions side by side; with `--total`, one mean a line.
-    private func compare(_ exprs: [Expr], _ reports: [DistributionReport], input: String, in source: SourceFile) {
-        if options.json {
-            let entries = zip(exprs, reports).map { (expression: source.text(of: $0.range), report: $1) }
-            output.line(renderer.json(comparing: entries, input: input))
-        } else if options.totalOnly {
-            for report in reports { output.line(DistributionRenderer.mean(report.distribution.mean)) }
-        } else {
-            output.line(statsRenderer.render(comparing: zip(exprs, reports).map { (title: $0.text, report: $1) }))
         }
     }
 

@@ -7,7 +7,8 @@ import Testing
 /// the REPL. The tables themselves are golden files (`StatsCLITests`) and snapshots
 /// (`ComparisonRendererTests`).
 @Suite struct CompareCLITests {
-    static let advantage = "2d20kh1 + 5: mean 18.83, stdev 4.71, min 6, max 25\n1d20 + 8:    mean 18.50, stdev 5.77, min 9, max 28\n"
+    static let advantage = "2d20kh1 + 5: mean 18.83, stdev 4.71, min 6, max 25, median 20\n"
+        + "1d20 + 8:    mean 18.50, stdev 5.77, min 9, max 28, median 18\n"
 
     /// `--stats -e 'a, b'` is the comparison `stats a, b` prints; `-n` repeats rolls only.
     @Test func statsOptionComparesAListOfExpressions() throws {
@@ -69,8 +70,8 @@ import Testing
         #expect(session.run() == 0)
         #expect(session.transcript.error == "")
         #expect(session.transcript.responses(to: "stats 1d4, 1d6 - 1") == ["""
-            1d4:     mean 2.50, stdev 1.12, min 1, max 4
-            1d6 - 1: mean 2.50, stdev 1.71, min 0, max 5
+            1d4:     mean 2.50, stdev 1.12, min 1, max 4, median 2
+            1d6 - 1: mean 2.50, stdev 1.71, min 0, max 5, median 2
                         1d4            1d6 - 1        1d4                1d6 - 1
             value       P at least        P at least
                 0       - 100.00%   16.67% 100.00%   |                  |############

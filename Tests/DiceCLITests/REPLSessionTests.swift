@@ -28,7 +28,7 @@ import Testing
         Exchange(typed: "def m(a) = a + 1", shows: "def m(a) = a + 1\n"),
         Exchange(typed: "# only a comment", shows: ""),
         Exchange(typed: "stats 1d4", shows: """
-            1d4: mean 2.50, stdev 1.12, min 1, max 4
+            1d4: mean 2.50, stdev 1.12, min 1, max 4, median 2, p10 1, p90 4
             value        P  at least   at most
                 1   25.00%   100.00%    25.00%  ############################################
                 2   25.00%    75.00%    50.00%  ############################################

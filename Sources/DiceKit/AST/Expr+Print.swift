@@ -36,12 +36,7 @@ extension Stmt {
             return Macro(name: name, parameters: parameters, defaults: defaults, body: body).definitionText
         case .stats(let expr): return "stats \(expr.text)"
         case .compare(let exprs): return "stats " + exprs.map(\.text).joined(separator: ", ")
-        case .sweep(let expr, let name, let from, let to):
-            var out = "stats \(expr.text) for \(name) in "
-            Printer.write(from, atLeast: 1, into: &out)
-            out += ".."
-            Printer.write(to, atLeast: 1, into: &out)
-            return out
+        case .sweep(let expr, let name, let from, let to): return "stats \(expr.text) for \(name) in \(from.text)..\(to.text)"
         case .use(let name): return name.map { "use \($0)" } ?? "use"
         }
     }

@@ -10,6 +10,8 @@ public enum Outcome: Sendable {
     case stats(Expr, DistributionReport)
     /// `stats e1, e2, ...`: the expressions compared, and the distribution of each, in order.
     case compare([Expr], [DistributionReport])
+    /// `stats E for NAME in A..B`: the expression, and its distribution for each value.
+    case sweep(Expr, SweepReport)
 }
 
 extension Evaluator {
@@ -36,7 +38,10 @@ extension Evaluator {
             var reports: [DistributionReport] = []
             for expr in exprs { reports.append(try distribution(of: expr)) }
             return .compare(exprs, reports)
-        case .sweep, .use:
+        case .sweep(let expr, let name, let from, let to):
+            return .sweep(expr, try Stats.sweep(expr, name: name, from: from, to: to, environment: environment,
+                                                limits: limits, shouldStop: shouldStop))
+        case .use:
             throw DiceError(.internalError("not built yet"), at: statement.range)
         }
     }

@@ -255,6 +255,9 @@ struct Lexer: Sendable {
             if brackets.last == .plain { brackets[brackets.count - 1] = .set }
             return token(.comma, from: start)
         case UInt8(ascii: ";"): position += 1; return token(.semicolon, from: start)
+        case UInt8(ascii: ".") where byte(1) == UInt8(ascii: "."):
+            position += 2
+            return token(.dotDot, from: start)
         case UInt8(ascii: "/"):
             if byte(1) == UInt8(ascii: "/") {
                 position += 2

@@ -44,6 +44,8 @@ public enum TokenKind: Hashable, Sendable {
     case leftParen, rightParen, leftBrace, rightBrace, comma
     /// `:` between a `match` pattern and its result, or a tally's field name and its value.
     case colon
+    /// `..`: the range of a sweep, `for ac in 10..20`.
+    case dotDot
     case semicolon, newline
     case end
 }
@@ -152,6 +154,7 @@ extension TokenKind {
         case .rightBrace: return "'}'"
         case .comma: return "','"
         case .colon: return "':'"
+        case .dotDot: return "'..'"
         case .semicolon: return "';'"
         case .newline: return "the end of the line"
         case .end: return "the end of the input"

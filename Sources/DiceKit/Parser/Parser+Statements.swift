@@ -96,7 +96,8 @@ extension Parser {
         case .compare(let exprs):
             guard let final = exprs.last else { return false }
             expr = final
-        case .sweep(let e, _, _, _): expr = e
+        case .sweep(_, _, _, let to):
+            expr = to
         case .use: return false
         }
         guard let term = last(expr) else { return false }
@@ -244,19 +245,39 @@ extension Parser {
         return Stmt(.update(name: name, op, value), range(from: start))
     }
 
-    /// statsStatement = "stats" expression { "," expression } ;
+    /// statsStatement = "stats" expression ( sweep | { "," expression } ) ;
     /// (one expression is `.stats`, more are `.compare`; with `expressionsAreStats`, for
     /// `dice --stats`, an expression statement is read as this rule without the word `stats`)
     mutating func statsStatement() throws(DiceError) -> Stmt {
         let start = current.range
         if current.kind == .keywordStats { try advance() }
         var exprs = [try expression()]
+        if case .name("for") = current.kind {
+            let (name, from, to) = try sweep()
+            return Stmt(.sweep(exprs[0], name: name, from: from, to: to), range(from: start))
+        }
         while try consume(.comma) {
             guard startsExpression else { throw expected(.comparedExpression) }
             exprs.append(try expression())
         }
         let kind: Stmt.Kind = exprs.count == 1 ? .stats(exprs[0]) : .compare(exprs)
         return Stmt(kind, range(from: start))
+    }
+
+    /// sweep = "for" NAME "in" expression ".." expression ;
+    /// (`stats 1d20 + 5 >= ac for ac in 10..20`: the bounds are checked when it runs)
+    mutating func sweep() throws(DiceError) -> (name: String, from: Expr, to: Expr) {
+        try advance()
+        let name = try freeName(.sweepName)
+        guard current.kind == .keyword(.in) else { throw expected(.sweepIn(name: name)) }
+        try advance()
+        guard startsExpression else { throw expected(.sweepStart(name: name)) }
+        let from = try expression()
+        guard current.kind == .dotDot else { throw expected(.sweepDots) }
+        try advance()
+        guard startsExpression else { throw expected(.sweepEnd) }
+        let to = try expression()
+        return (name, from, to)
     }
 
     /// A name that may be bound: not a keyword, function or dice form.

@@ -63,8 +63,8 @@ struct ComparisonTable {
         var index = first
         while index <= last {
             let end = Swift.min(index + groupSize - 1, last)
-            let label = index == end ? values[index].description
-                : "\(values[index])\(unicode ? "–" : "..")\(values[end])"
+            let label = index == end ? OutcomeText.label(values[index])
+                : OutcomeText.label(values[index]) + (unicode ? "–" : "..") + OutcomeText.label(values[end])
             rows.append(Row(label: label, probabilities: probabilities.map { $0[index...end].reduce(0, +) },
                             atLeast: atLeast.map { $0[index] }))
             index = end + 1

@@ -56,6 +56,8 @@ extension DistributionRenderer {
                 if let minimum = distribution.minimum, let maximum = distribution.maximum {
                     line += ", min \(minimum), max \(maximum)"
                 }
+                // The median alone: the percentiles would take a line past 80 columns.
+                if let median = distribution.quantile(0.5) { line += ", median \(OutcomeText.label(median))" }
                 moments.append(line)
             }
         }
@@ -123,7 +125,7 @@ extension DistributionRenderer {
         probability == 0 ? "-" : percent(probability)
     }
 
-    private static func padRight(_ text: String, _ width: Int) -> String {
+    static func padRight(_ text: String, _ width: Int) -> String {
         text + String(repeating: " ", count: Swift.max(0, width - text.count))
     }
 
@@ -132,7 +134,7 @@ extension DistributionRenderer {
         return padRight(String(repeating: " ", count: left) + text, width)
     }
 
-    private static func trimmed(_ line: String) -> String {
+    static func trimmed(_ line: String) -> String {
         var line = Substring(line)
         while line.last == " " { line.removeLast() }
         return String(line)

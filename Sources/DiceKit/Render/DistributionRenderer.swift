@@ -2,7 +2,7 @@
 /// probability, "at least" and "at most", with a bar per outcome.
 ///
 /// ```
-/// 4d6kh3: mean 12.24, stdev 2.85, min 3, max 18
+/// 4d6kh3: mean 12.24, stdev 2.85, min 3, max 18, median 12, p10 9, p90 16
 ///  value       P  at least  at most
 ///      3   0.08%   100.00%    0.08%  ▏
 ///     ...
@@ -50,12 +50,20 @@ public struct DistributionRenderer: Sendable {
             out.write(": P = ")
             DistributionRenderer.appendPercent(distribution.probability(of: .integer(1)), to: &out)
         } else {
-            out.write(": mean ")
-            DistributionRenderer.appendFixed(distribution.mean, 2, to: &out)
-            out.write(", stdev ")
-            DistributionRenderer.appendFixed(distribution.standardDeviation, 2, to: &out)
-            out.write(text: DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum))
-            out.write(text: DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum))
+            let moments = ": mean " + DistributionRenderer.fixed(distribution.mean, 2)
+                + ", stdev " + DistributionRenderer.fixed(distribution.standardDeviation, 2)
+                + DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum)
+                + DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum)
+            out.write(text: moments)
+            // The percentiles on a line of their own when the header would pass the width.
+            let percentiles = DistributionRenderer.percentiles(distribution)
+            let columns = title.unicodeScalars.count + moments.count + percentiles.count
+            if columns > width, percentiles.hasPrefix(", ") {
+                out.write("\n")
+                out.write(text: String(percentiles.dropFirst(2)))
+            } else {
+                out.write(text: percentiles)
+            }
             table(distribution, into: &out)
         }
         if report.sumTailsCut {
@@ -92,6 +100,13 @@ public struct DistributionRenderer: Sendable {
         case .unbounded: return ", \(name) unbounded"
         case nil: return sample.map { ", sample \(name) \($0)" } ?? ""
         }
+    }
+
+    /// `, median 13, p10 6, p90 20`: the least outcomes whose "at most" reaches 50%, 10%, 90%.
+    static func percentiles(_ distribution: Distribution) -> String {
+        guard let marks = distribution.percentiles else { return "" }
+        return ", median \(OutcomeText.label(marks.median)), p10 \(OutcomeText.label(marks.p10)), "
+            + "p90 \(OutcomeText.label(marks.p90))"
     }
 
     // MARK: - Table

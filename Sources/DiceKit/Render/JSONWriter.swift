@@ -59,7 +59,7 @@ struct JSONWriter: Sendable {
     /// A value of the language: an integer as is, a fraction as the nearest double.
     mutating func number(_ key: String?, _ value: Number) {
         if let key { self.key(key) } else { separate() }
-        if case .integer(let whole) = value { text += String(whole) } else { text += Number.plainDecimal(value.doubleValue) }
+        text += JSONWriter.numberText(value)
     }
 
     /// A value of the language: a number, a string, or an object of a tally's fields.
@@ -84,20 +84,27 @@ struct JSONWriter: Sendable {
     /// zeros made a long distribution's line slow to write.
     mutating func number(_ key: String?, _ value: Double) {
         if let key { self.key(key) } else { separate() }
-        if !value.isFinite {
-            text += "null"
-        } else if value != 0 && Swift.abs(value) < 1e-4 {
-            text += "\(value)"
-        } else {
-            text += Number.plainDecimal(value)
-        }
+        text += JSONWriter.statisticText(value)
+    }
+
+    /// A statistic as JSON (and CSV) write it: `null` when not finite.
+    static func statisticText(_ value: Double) -> String {
+        if !value.isFinite { return "null" }
+        if value != 0 && Swift.abs(value) < 1e-4 { return "\(value)" }
+        return Number.plainDecimal(value)
     }
 
     /// A probability, rounded to 12 significant digits (LANGUAGE.md §6: `0.98`, not
     /// `0.9800000000000004`); tiny ones in exponent form, `1.53131219268e-10`.
     mutating func probability(_ key: String?, _ value: Double) {
         if let key { self.key(key) } else { separate() }
-        guard value.isFinite, value > 0 else { return text += value == 0 ? "0" : "null" }
+        text += JSONWriter.probabilityText(value)
+    }
+
+    /// A probability as JSON (and CSV) write it: at most 12 significant digits, tiny ones in
+    /// exponent form; `null` when not finite.
+    static func probabilityText(_ value: Double) -> String {
+        guard value.isFinite, value > 0 else { return value == 0 ? "0" : "null" }
         // The power of ten that brings the value to 12 digits before the point.
         var shift = 11 - Int(Number.log10(value).rounded(.down))
         // In two steps past 10^200, which alone would be beyond a Double for the tiniest.
@@ -111,13 +118,25 @@ struct JSONWriter: Sendable {
             digits = scaled(shift)
         }
         guard value < 1e-4, digits < 1e12 else {
-            text += Number.plainDecimal(digits / Number.pow(10, Double(shift)))
-            return
+            return Number.plainDecimal(digits / Number.pow(10, Double(shift)))
         }
         var mantissa = String(Int(digits))
         while mantissa.count > 1 && mantissa.hasSuffix("0") { mantissa.removeLast() }
         let first = mantissa.removeFirst()
-        text += String(first) + (mantissa.isEmpty ? "" : "." + mantissa) + "e-" + String(shift - 11)
+        return String(first) + (mantissa.isEmpty ? "" : "." + mantissa) + "e-" + String(shift - 11)
+    }
+
+    /// A number of either sign to at most 12 significant digits, as `probabilityText` writes a
+    /// probability (CSV's means: `0.1`, not `0.09999999999999998`).
+    static func significantText(_ value: Double) -> String {
+        value < 0 ? "-" + probabilityText(-value) : probabilityText(value)
+    }
+
+    /// A value of the language as `number(_:_:)` writes it: an integer as is, a fraction as
+    /// the nearest double.
+    static func numberText(_ value: Number) -> String {
+        if case .integer(let whole) = value { return String(whole) }
+        return Number.plainDecimal(value.doubleValue)
     }
 
     mutating func null(_ key: String?) {

@@ -20,3 +20,27 @@ extension OutcomeRenderer {
         return json.text
     }
 }
+
+extension OutcomeRenderer {
+    /// `{"input": ..., "name": NAME, "sweep": [{NAME: value, "exact": true, "mean": ..., ...,
+    /// "distribution": [...], "at_most": [...]}, ...]}` for `stats E for NAME in A..B`: each
+    /// row is a `stats` object (see `json(for:input:)`) led by the name's value.
+    ///
+    /// - Complexity: O(*k*) for *k* outcomes in all.
+    public func json(for sweep: SweepReport, input: String) -> String {
+        var json = JSONWriter()
+        json.beginObject()
+        json.string("input", input)
+        json.string("name", sweep.name)
+        json.beginArray("sweep")
+        for row in sweep.rows {
+            json.beginObject()
+            json.number(sweep.name, row.value)
+            writeReport(row.report, into: &json)
+            json.endObject()
+        }
+        json.endArray()
+        json.endObject()
+        return json.text
+    }
+}

@@ -49,6 +49,9 @@ public struct OutcomeRenderer: Sendable {
         case .compare(let exprs, _):
             out.write("stats ")
             out.write(user: exprs.map(\.text).joined(separator: ", "), markdown: markdown)
+        case .sweep(let expr, let sweep):
+            out.write("stats ")
+            out.write(user: SweepReport.title(expr, sweep), markdown: markdown)
         }
     }
 
@@ -80,7 +83,7 @@ public struct OutcomeRenderer: Sendable {
             for parameter in macro.parameters { json.string(nil, parameter) }
             json.endArray()
             json.string("body", macro.body.text)
-        case .stats, .compare:
+        case .stats, .compare, .sweep:
             break
         }
         if let replaced = notices.lazy.compactMap(\.replacedKind).first { json.string("replaced", replaced) }
@@ -94,7 +97,8 @@ public struct OutcomeRenderer: Sendable {
     }
 
     /// `{"input": ..., "stats": {"exact": true, "mean": ..., "stdev": ..., "min": ..., "max": ...,
-    /// "distribution": [[outcome, probability], ...]}}`, with `"truncated"` (the mass of an
+    /// "median": ..., "p10": ..., "p90": ..., "distribution": [[outcome, probability], ...],
+    /// "at_most": [[outcome, P(≤ outcome)], ...]}}`, with `"truncated"` (the mass of an
     /// explosion tail or a large sum's far tails that was cut), and when estimated by simulation
     /// `"rolls"` and `"stderr"` (the largest standard error of a probability). `"min"` and
     /// `"max"` are the expression's own ends: `null` when unbounded (explosions); the sample's
@@ -127,12 +131,25 @@ public struct OutcomeRenderer: Sendable {
             case nil: if let sample { json.number(key, sample) }
             }
         }
+        if let percentiles = distribution.percentiles {
+            json.number("median", percentiles.median)
+            json.number("p10", percentiles.p10)
+            json.number("p90", percentiles.p90)
+        }
         if report.truncatedMass > 0 { json.number("truncated", report.truncatedMass) }
         json.beginArray("distribution")
         distribution.forEachOutcome { value, probability in
             json.beginArray()
             json.number(nil, value)
             json.probability(nil, probability)
+            json.endArray()
+        }
+        json.endArray()
+        json.beginArray("at_most")
+        for outcome in distribution.atMost {
+            json.beginArray()
+            json.number(nil, outcome.value)
+            json.probability(nil, outcome.probability)
             json.endArray()
         }
         json.endArray()

@@ -31,23 +31,7 @@ public enum Stats {
                             shouldStop: (@Sendable () -> Bool)?) throws(StatsFailure) -> DistributionReport {
         let engine = StatsEngine(environment: environment, limits: limits,
                                  meter: WorkMeter(budget: limits.stats, shouldStop: shouldStop, statementRange: expr.range))
-        var distribution = try engine.outcomes(of: expr)
-        if engine.conditioned {
-            // `given` left out the mass where its condition failed: what is left, divided by its total.
-            let total = distribution.totalProbability
-            guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: expr.range)) }
-            distribution = distribution.dividingProbabilities(by: total)
-        }
-        // Explosion tails: what is missing of the total. Sums alone: the mass their cuts noted
-        // (the total also strays from 1 by rounding, about 1e-16 per die: 1e-12 for 10000d100).
-        let cut = engine.cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability)
-            : engine.meter.cutMass
-        var report = DistributionReport(distribution: distribution, exact: true, truncatedMass: cut,
-                                        sumTailsCut: engine.meter.cutTails)
-        if engine.cutExplosionTails || engine.meter.cutTails {
-            report.setBounds(ValueBounds.of(expr, environment: environment, limits: limits))
-        }
-        return report
+        return try engine.report(of: expr)
     }
 }
 
@@ -64,7 +48,8 @@ final class StatsEngine {
         case pool(BoundPoolOutcome)
     }
 
-    let environment: Environment
+    /// The names the expression sees (a sweep changes its variable from value to value).
+    var environment: Environment
     let limits: Limits
     /// The work done, against the budget; lent `inout` to the algorithms, which hold no
     /// reference to the engine and so cannot reach this property while they have it: no
@@ -107,6 +92,30 @@ final class StatsEngine {
         } catch {
             throw .invariant("an unshifted mixture failed: \(error.kind.message)")
         }
+    }
+
+    /// The exact report of `expr`: its distribution, and what was cut from its tails since
+    /// the last report (a sweep makes one report a value with the same engine).
+    func report(of expr: Expr) throws(StatsFailure) -> DistributionReport {
+        cutExplosionTails = false
+        conditioned = false
+        meter.clearCuts()
+        var distribution = try outcomes(of: expr)
+        if conditioned {
+            // `given` left out the mass where its condition failed: what is left, divided by its total.
+            let total = distribution.totalProbability
+            guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: expr.range)) }
+            distribution = distribution.dividingProbabilities(by: total)
+        }
+        // Explosion tails: what is missing of the total. Sums alone: the mass their cuts noted
+        // (the total also strays from 1 by rounding, about 1e-16 per die: 1e-12 for 10000d100).
+        let cut = cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability) : meter.cutMass
+        var report = DistributionReport(distribution: distribution, exact: true, truncatedMass: cut,
+                                        sumTailsCut: meter.cutTails)
+        if cutExplosionTails || meter.cutTails {
+            report.setBounds(ValueBounds.of(expr, environment: environment, limits: limits))
+        }
+        return report
     }
 
     // MARK: - Expressions

@@ -41,6 +41,12 @@ struct WorkMeter {
         cutMass += mass
     }
 
+    /// Forgets the cuts noted so far: the next distribution's are its own.
+    mutating func clearCuts() {
+        cutTails = false
+        cutMass = 0
+    }
+
     /// Throws `.tooExpensive` now when `units` more steps would pass the budget,
     /// so that hopeless work is not started (the steps are charged as they are done).
     mutating func ensureAffordable(_ units: Int) throws(StatsFailure) {

@@ -88,9 +88,9 @@ import Testing
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.count <= 80 })
         #expect(lines.first == "            #1               #2               #3           #1     #2     #3")
-        #expect(lines.suffix(3) == ["#1 {1d20, 1d20}kh1 + 8: mean 21.83, stdev 4.71, min 9, max 28",
-                                    "#2 2d20kh1 + 5:         mean 18.83, stdev 4.71, min 6, max 25",
-                                    "#3 1d20 + 8:            mean 18.50, stdev 5.77, min 9, max 28"])
+        #expect(lines.suffix(3) == ["#1 {1d20, 1d20}kh1 + 8: mean 21.83, stdev 4.71, min 9, max 28, median 23",
+                                    "#2 2d20kh1 + 5:         mean 18.83, stdev 4.71, min 6, max 25, median 20",
+                                    "#3 1d20 + 8:            mean 18.50, stdev 5.77, min 9, max 28, median 18"])
         #expect(!text.contains("…") && !text.contains("~"))
     }
 

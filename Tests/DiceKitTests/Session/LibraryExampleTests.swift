@@ -93,6 +93,7 @@ import DiceKit   // not @testable: the README's examples use the public API only
         let table = DistributionRenderer(width: 60).render(damage, title: "2d6")
         #expect(table.hasPrefix("""
             2d6: mean 7.00, stdev 2.42, min 2, max 12
+            median 7, p10 4, p90 10
             value        P  at least   at most
                 2    2.78%   100.00%     2.78%  ████
             """))

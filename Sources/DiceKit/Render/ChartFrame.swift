@@ -1,0 +1,203 @@
+/// The frame of a chart: its title, legend, plot area and axes with ticks, gridlines and
+/// labels. `ChartRenderer` draws the data inside it.
+struct ChartFrame {
+    /// One entry of the legend: a colour and what it stands for.
+    struct LegendEntry {
+        var colour: String
+        var label: String
+        /// Drawn as a line (a sweep's mean) rather than a filled square.
+        var isLine = false
+        /// The swatch's opacity (a band is drawn light).
+        var opacity = 1.0
+    }
+
+    let width: Double
+    let height: Double
+    /// The plot area, inside the axes.
+    private(set) var left = 72.0
+    private(set) var right: Double
+    private(set) var top = 64.0
+    private(set) var bottom: Double
+    /// The legend's lines, each a list of entries with their x.
+    private var legendLines: [[(entry: LegendEntry, x: Double)]] = []
+
+    static let titleSize = 18.0
+    static let labelSize = 12.0
+    static let noteSize = 10.0
+    static let axisColour = "#333333"
+    static let gridColour = "#e3e3e3"
+    static let textColour = "#333333"
+    static let noteColour = "#666666"
+    /// The colour of each series, in order (Tableau 10): distinct, and readable on white.
+    static let palette = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
+                          "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
+
+    /// A frame `width` × `height` with room above the plot for `legend`.
+    init(width: Int, height: Int, legend: [LegendEntry]) {
+        self.width = Double(width)
+        self.height = Double(height)
+        right = self.width - 28
+        bottom = self.height - 64
+        var line: [(entry: LegendEntry, x: Double)] = []
+        var x = left
+        for entry in legend {
+            let label = ChartFrame.fitted(entry.label, width: right - left - 24, size: ChartFrame.labelSize)
+            let itemWidth = 22 + ChartFrame.textWidth(label, size: ChartFrame.labelSize) + 18
+            if !line.isEmpty && x + itemWidth > right {
+                legendLines.append(line)
+                line = []
+                x = left
+            }
+            line.append((LegendEntry(colour: entry.colour, label: label, isLine: entry.isLine, opacity: entry.opacity), x))
+            x += itemWidth
+        }
+        if !line.isEmpty { legendLines.append(line) }
+        // At most 4 lines of legend: the plot keeps most of the height.
+        if legendLines.count > 4 { legendLines = Array(legendLines.prefix(4)) }
+        top += Double(legendLines.count) * 18
+    }
+
+    /// The plot's width and height.
+    var plotWidth: Double { right - left }
+    var plotHeight: Double { bottom - top }
+
+    /// Draws the title, the subtitle, the legend and the axes' titles.
+    func drawLabels(_ svg: inout SVGWriter, title: String, subtitle: String, xTitle: String, yTitle: String,
+                    notes: [String]) {
+        svg.text(ChartFrame.fitted(title, width: width - 40, size: ChartFrame.titleSize), x: width / 2, y: 28,
+                 size: ChartFrame.titleSize, anchor: .middle, bold: true, fill: ChartFrame.textColour, className: "title")
+        svg.text(ChartFrame.fitted(subtitle, width: width - 40, size: 13), x: width / 2, y: 48, size: 13,
+                 anchor: .middle, fill: ChartFrame.noteColour, className: "subtitle")
+        for (index, line) in legendLines.enumerated() {
+            let y = 66 + Double(index) * 18
+            for (entry, x) in line {
+                if entry.isLine {
+                    svg.line(x1: x, y1: y - 4, x2: x + 16, y2: y - 4, stroke: entry.colour, width: 3, className: "swatch")
+                } else {
+                    svg.rect(x: x, y: y - 10, width: 16, height: 12, fill: entry.colour, className: "swatch",
+                             opacity: entry.opacity < 1 ? entry.opacity : nil)
+                }
+                svg.text(entry.label, x: x + 22, y: y, size: ChartFrame.labelSize, fill: ChartFrame.textColour,
+                         className: "legend")
+            }
+        }
+        svg.text(xTitle, x: left + plotWidth / 2, y: height - 22, size: 13, anchor: .middle,
+                 fill: ChartFrame.textColour, className: "axis-title")
+        svg.text(yTitle, x: 18, y: top + plotHeight / 2, size: 13, anchor: .middle, fill: ChartFrame.textColour,
+                 rotated: true, className: "axis-title")
+        if !notes.isEmpty {
+            svg.text(ChartFrame.fitted(notes.joined(separator: " "), width: width - 16, size: ChartFrame.noteSize),
+                     x: width - 8, y: height - 5, size: ChartFrame.noteSize, anchor: .end, fill: ChartFrame.noteColour,
+                     className: "note")
+        }
+    }
+
+    /// The vertical axis: a gridline and a label at each tick, then the axis line.
+    func drawYAxis(_ svg: inout SVGWriter, _ axis: ChartAxis) {
+        for tick in axis.ticks {
+            let y = self.y(tick, axis)
+            svg.line(x1: left, y1: y, x2: right, y2: y, stroke: ChartFrame.gridColour, className: "grid")
+            svg.text(axis.label(tick), x: left - 8, y: y + 4, size: ChartFrame.labelSize, anchor: .end,
+                     fill: ChartFrame.textColour, className: "y-tick")
+        }
+        svg.line(x1: left, y1: top, x2: left, y2: bottom, stroke: ChartFrame.axisColour, className: "axis")
+    }
+
+    /// The horizontal axis line, at the foot of the plot.
+    func drawXAxisLine(_ svg: inout SVGWriter) {
+        svg.line(x1: left, y1: bottom, x2: right, y2: bottom, stroke: ChartFrame.axisColour, className: "axis")
+    }
+
+    /// A label under the horizontal axis at `x`, with its tick mark.
+    func drawXTick(_ svg: inout SVGWriter, _ label: String, at x: Double) {
+        svg.line(x1: x, y1: bottom, x2: x, y2: bottom + 5, stroke: ChartFrame.axisColour, className: "tick")
+        svg.text(label, x: x, y: bottom + 19, size: ChartFrame.labelSize, anchor: .middle, fill: ChartFrame.textColour,
+                 className: "x-tick")
+    }
+
+    /// The height in the plot of `value` on `axis`.
+    func y(_ value: Double, _ axis: ChartAxis) -> Double {
+        bottom - axis.fraction(value) * plotHeight
+    }
+
+    /// The horizontal place in the plot of `value` on `axis`.
+    func x(_ value: Double, _ axis: ChartAxis) -> Double {
+        left + axis.fraction(value) * plotWidth
+    }
+
+    // MARK: - Text
+
+    /// About how wide `text` is at `size` (an average glyph of a sans-serif font).
+    static func textWidth(_ text: String, size: Double) -> Double {
+        Double(text.count) * size * 0.6
+    }
+
+    /// `text`, cut with `…` to fit `width` at `size`.
+    static func fitted(_ text: String, width: Double, size: Double) -> String {
+        let fits = Swift.max(1, Int(width / (size * 0.6)))
+        guard text.count > fits else { return text }
+        return String(text.prefix(Swift.max(0, fits - 1))) + "…"
+    }
+}
+
+/// A linear axis from `low` to `high` with evenly spaced, round ticks.
+struct ChartAxis {
+    var low: Double
+    var high: Double
+    var ticks: [Double]
+    /// Whether labels are percentages of probabilities (0.25 is `25%`).
+    var percent: Bool
+
+    /// An axis over at least `low...high`, widened to round ticks about `count` apart;
+    /// `whole`: ticks only at whole numbers; `tight`: not widened to the ticks (the round
+    /// ticks inside), only by a small margin at each end, so that no end is empty.
+    init(covering low: Double, _ high: Double, count: Int = 5, whole: Bool = false, percent: Bool = false,
+         tight: Bool = false) {
+        self.percent = percent
+        var low = low.isFinite ? low : 0
+        var high = high.isFinite ? high : 1
+        if high <= low {
+            low -= whole ? 1 : Swift.max(1e-9, Swift.abs(low) * 0.1)
+            high += whole ? 1 : Swift.max(1e-9, Swift.abs(high) * 0.1)
+            if !whole, low < 0, high > 0, self.percent || low >= -1e-9 { low = 0 }
+        }
+        let raw = (high - low) / Double(Swift.max(1, count))
+        let magnitude = Number.pow(10, Number.log10(raw).rounded(.down))
+        var step = magnitude * 10
+        // Whole ticks step by 1, 2 or 5 times a power of ten, never 2.5.
+        let multiples: [Double] = whole && magnitude < 10 ? [1, 2, 5, 10] : [1, 2, 2.5, 5, 10]
+        for multiple in multiples where magnitude * multiple >= raw {
+            step = magnitude * multiple
+            break
+        }
+        if whole { step = Swift.max(1, step.rounded(.up)) }
+        let first = (low / step).rounded(tight ? .up : .down) * step
+        let last = (high / step).rounded(tight ? .down : .up) * step
+        var ticks: [Double] = []
+        var tick = first
+        // A bounded loop: the step divides the span into about `count` parts.
+        while tick <= last + step * 1e-9 && ticks.count <= 4 * count + 4 {
+            ticks.append(Swift.abs(tick) < step * 1e-9 ? 0 : tick)
+            tick += step
+        }
+        self.ticks = ticks
+        if tight {
+            let margin = (high - low) * 0.03
+            self.low = low - margin
+            self.high = high + margin
+        } else {
+            self.low = first
+            self.high = Swift.max(last, first + step)
+        }
+    }
+
+    /// Where `value` falls between `low` (0) and `high` (1).
+    func fraction(_ value: Double) -> Double {
+        high > low ? (value - low) / (high - low) : 0
+    }
+
+    /// A tick's label: `25%` for a probability, `2.5` for a number.
+    func label(_ value: Double) -> String {
+        percent ? SVGWriter.number(value * 100) + "%" : SVGWriter.number(value)
+    }
+}

@@ -1,0 +1,9 @@
+/// How an outcome of `stats` (or a swept value) is written: the one place every view of
+/// distributions (tables, sweeps, CSV, charts) takes it from.
+enum OutcomeText {
+    /// For people: `7`, `-2`, `0.3333333333` (a fraction to 10 significant digits).
+    static func label(_ value: Number) -> String { value.description }
+
+    /// For programs (a CSV cell): an integer as is, a fraction as the nearest double, as in JSON.
+    static func cell(_ value: Number) -> String { JSONWriter.numberText(value) }
+}

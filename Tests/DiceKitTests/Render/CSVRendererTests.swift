@@ -1,0 +1,73 @@
+import Testing
+@testable import DiceKit
+
+/// `--csv`: a header row, then one row an outcome, for one distribution, a comparison and a
+/// sweep; fields quoted where CSV needs it.
+struct CSVRendererTests {
+    static func outcome(_ program: String) throws -> Outcome {
+        var session = Session(seed: 1)
+        var last: Outcome?
+        for statement in try Parser.parseProgram(program) { last = try session.execute(statement) }
+        return try #require(last)
+    }
+
+    @Test func oneDistribution() throws {
+        #expect(CSVRenderer().csv(for: try Self.outcome("stats 1d4")) == """
+            outcome,p,at_least,at_most
+            1,0.25,1,0.25
+            2,0.25,0.75,0.5
+            3,0.25,0.5,0.75
+            4,0.25,0.25,1
+
+            """)
+        // Fractions as their nearest doubles, probabilities to 12 significant digits.
+        #expect(CSVRenderer().csv(for: try Self.outcome("stats 1d3 / 2")) == """
+            outcome,p,at_least,at_most
+            0.5,0.333333333333,1,0.333333333333
+            1,0.333333333333,0.666666666667,0.666666666667
+            1.5,0.333333333333,0.333333333333,1
+
+            """)
+    }
+
+    /// Over the union of the outcomes: an outcome one expression cannot roll has p 0 there,
+    /// and its "at least" and "at most" carry on.
+    @Test func aComparison() throws {
+        #expect(CSVRenderer().csv(for: try Self.outcome("stats 1d2, 1d2 + 1")) == """
+            outcome,p (1d2),at_least (1d2),at_most (1d2),p (1d2 + 1),at_least (1d2 + 1),at_most (1d2 + 1)
+            1,0.5,1,0.5,0,1,0
+            2,0.5,0.5,1,0.5,1,0.5
+            3,0,0,1,0.5,0.5,1
+
+            """)
+    }
+
+    @Test func aSweepInLongForm() throws {
+        #expect(CSVRenderer().csv(for: try Self.outcome("stats 1d2 + x for x in 0..1")) == """
+            x,mean,outcome,p,at_least,at_most
+            0,1.5,1,0.5,1,0.5
+            0,1.5,2,0.5,0.5,1
+            1,2.5,2,0.5,1,0.5
+            1,2.5,3,0.5,0.5,1
+
+            """)
+        // A 0/1 test's mean is its probability, to 12 significant digits.
+        let hits = try #require(CSVRenderer().csv(for: try Self.outcome("stats 1d20 >= dc for dc in 19..19")))
+        #expect(hits == "dc,mean,outcome,p,at_least,at_most\n19,0.1,0,0.9,1,0.9\n19,0.1,1,0.1,0.1,1\n")
+    }
+
+    @Test func fieldsAreQuotedWhereCSVNeedsIt() throws {
+        #expect(CSVRenderer.field("p (1d6)") == "p (1d6)")
+        #expect(CSVRenderer.field("p (max(1d6, 2))") == "\"p (max(1d6, 2))\"")
+        #expect(CSVRenderer.field("say \"hi\"") == "\"say \"\"hi\"\"\"")
+        #expect(CSVRenderer.field(" padded") == "\" padded\"")
+        #expect(CSVRenderer.field("a\u{1b}[31m\nb") == "a\\u{1b}[31m\\u{a}b")
+        let header = try #require(CSVRenderer().csv(for: try Self.outcome("stats max(1d2, 2), 1d2"))?.split(separator: "\n").first)
+        #expect(header == #"outcome,"p (max(1d2, 2))","at_least (max(1d2, 2))","at_most (max(1d2, 2))",p (1d2),at_least (1d2),at_most (1d2)"#)
+    }
+
+    @Test func onlyStatsHaveCSV() throws {
+        #expect(CSVRenderer().csv(for: try Self.outcome("1d6")) == nil)
+        #expect(CSVRenderer().csv(for: try Self.outcome("def a = 1")) == nil)
+    }
+}

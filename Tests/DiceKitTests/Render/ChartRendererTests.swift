@@ -1,0 +1,178 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import DiceKit
+
+/// The SVG charts of `--svg` and `:svg`: each parses as XML (Foundation's `XMLParser`), and
+/// has the bars, points, labels and legend entries its data says, counted.
+struct ChartRendererTests {
+    /// One element of a parsed SVG: its name, attributes and text.
+    struct Element {
+        var name: String
+        var attributes: [String: String]
+        var text = ""
+        /// The element's `<title>` child, which browsers show on hover.
+        var tooltip = ""
+        var classes: [String] { (attributes["class"] ?? "").split(separator: " ").map(String.init) }
+        func number(_ key: String) -> Double { Double(attributes[key] ?? "") ?? .nan }
+    }
+
+    /// The elements of an XML document, in order; fails the test when it does not parse.
+    final class Collector: NSObject, XMLParserDelegate {
+        var elements: [Element] = []
+        private var open: [Int] = []
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                    qualifiedName: String?, attributes: [String: String] = [:]) {
+            open.append(elements.count)
+            elements.append(Element(name: name, attributes: attributes))
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            open.removeLast()
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard let last = open.last else { return }
+            elements[last].text += string
+            // A title inside a mark is its tooltip.
+            if elements[last].name == "title", open.count >= 2, elements[open[open.count - 2]].name != "svg" {
+                elements[open[open.count - 2]].tooltip += string
+            }
+        }
+    }
+
+    static func parse(_ svg: String) throws -> [Element] {
+        let parser = XMLParser(data: Data(svg.utf8))
+        let collector = Collector()
+        parser.delegate = collector
+        guard parser.parse() else {
+            throw ChartTestFailure.notXML(parser.parserError.map { "\($0)" } ?? "?")
+        }
+        return collector.elements
+    }
+
+    enum ChartTestFailure: Error { case notXML(String), noChart }
+
+    static func chart(_ program: String) throws -> [Element] {
+        var session = Session(seed: 1)
+        var last: Outcome?
+        for statement in try Parser.parseProgram(program) { last = try session.execute(statement) }
+        guard let outcome = last, let svg = ChartRenderer().svg(for: outcome) else { throw ChartTestFailure.noChart }
+        return try parse(svg)
+    }
+
+    static func texts(_ elements: [Element], _ className: String) -> [String] {
+        elements.filter { $0.name == "text" && $0.classes.contains(className) }.map(\.text)
+    }
+
+    @Test func oneExpressionIsBars() throws {
+        let elements = try Self.chart("stats 1d8")
+        let root = try #require(elements.first)
+        #expect(root.name == "svg" && root.attributes["width"] == "800" && root.attributes["height"] == "500")
+        #expect(root.attributes["xmlns"] == "http://www.w3.org/2000/svg")
+        let bars = elements.filter { $0.name == "rect" && $0.classes.contains("bar") }
+        #expect(bars.count == 8)
+        #expect(bars.allSatisfy { $0.attributes["fill"] == "#4e79a7" })
+        // Equal chances, equal heights, side by side from left to right.
+        #expect(Set(bars.map { $0.number("height") }).count == 1)
+        #expect(bars.map { $0.number("x") } == bars.map { $0.number("x") }.sorted())
+        #expect(Self.texts(elements, "x-tick") == (1...8).map(String.init))
+        #expect(Self.texts(elements, "title") == ["stats 1d8"])
+        #expect(Self.texts(elements, "subtitle") == ["mean 4.50, stdev 2.29, median 4"])
+        #expect(Self.texts(elements, "axis-title") == ["outcome", "probability"])
+        let ticks = Self.texts(elements, "y-tick")
+        #expect(ticks.first == "0%" && ticks.count >= 3 && ticks.allSatisfy { $0.hasSuffix("%") })
+        #expect(bars.map(\.tooltip) == (1...8).map { "\($0): 12.50%" })
+    }
+
+    /// The tallest bar reaches the height its probability has on the axis.
+    @Test func barHeightsFollowTheProbabilities() throws {
+        let elements = try Self.chart("stats 2d6")
+        let bars = elements.filter { $0.name == "rect" && $0.classes.contains("bar") }
+        #expect(bars.count == 11)
+        let heights = bars.map { $0.number("height") }
+        // 7 is six times as likely as 2: so is its bar tall.
+        #expect(abs(heights[5] / heights[0] - 6) < 0.05)
+        #expect(heights.firstIndex(of: heights.max() ?? 0) == 5)
+    }
+
+    @Test func aComparisonIsGroupedBarsWithALegend() throws {
+        let elements = try Self.chart("stats 1d4, 1d6 + 2")
+        let bars = elements.filter { $0.name == "rect" && $0.classes.contains("bar") }
+        let first = bars.filter { $0.classes.contains("series-0") }, second = bars.filter { $0.classes.contains("series-1") }
+        #expect(first.count == 4 && second.count == 6 && bars.count == 10)
+        #expect(first.allSatisfy { $0.attributes["fill"] == "#4e79a7" })
+        #expect(second.allSatisfy { $0.attributes["fill"] == "#f28e2b" })
+        #expect(Self.texts(elements, "legend") == ["1d4: mean 2.50, stdev 1.12, median 2",
+                                                  "1d6 + 2: mean 5.50, stdev 1.71, median 5"])
+        #expect(elements.filter { $0.classes.contains("swatch") }.map { $0.attributes["fill"] } == ["#4e79a7", "#f28e2b"])
+        // The union of the outcomes, 1 to 8, one label each.
+        #expect(Self.texts(elements, "x-tick") == (1...8).map(String.init))
+    }
+
+    @Test func aSweepIsALine() throws {
+        let elements = try Self.chart("stats 1d20 >= dc for dc in 18..21")
+        let line = try #require(elements.first { $0.name == "polyline" && $0.classes.contains("line") })
+        #expect((line.attributes["points"] ?? "").split(separator: " ").count == 4)
+        let points = elements.filter { $0.name == "circle" && $0.classes.contains("point") }
+        #expect(points.count == 4)
+        // Higher DCs, lower chances: each point is lower on the page than the last.
+        #expect(points.map { $0.number("cy") } == points.map { $0.number("cy") }.sorted())
+        #expect(points.map(\.tooltip) == ["dc = 18: 15.00%", "dc = 19: 10.00%", "dc = 20: 5.00%", "dc = 21: 0.00%"])
+        #expect(Self.texts(elements, "axis-title") == ["dc", "probability"])
+        #expect(Self.texts(elements, "title") == ["stats 1d20 >= dc for dc in 18..21"])
+        // A test has no spread to show, and one line needs no legend.
+        #expect(!elements.contains { $0.classes.contains("band") || $0.classes.contains("legend") })
+    }
+
+    @Test func aSweepOfNumbersHasItsPercentileBand() throws {
+        let elements = try Self.chart("stats 1d6 + x for x in 1..3")
+        #expect(elements.filter { $0.classes.contains("band") }.count == 1)
+        #expect(Self.texts(elements, "legend") == ["mean", "10th to 90th percentile"])
+        #expect(Self.texts(elements, "x-tick") == ["1", "2", "3"])
+        #expect(elements.filter { $0.classes.contains("point") }.map(\.tooltip) == ["x = 1: 4.50", "x = 2: 5.50", "x = 3: 6.50"])
+    }
+
+    /// A long distribution is trimmed and grouped, at most `maxBars` bars, with a note.
+    @Test func longDistributionsAreGrouped() throws {
+        let elements = try Self.chart("stats 100d6")
+        let bars = elements.filter { $0.classes.contains("bar") }
+        #expect(bars.count <= 100 && bars.count > 50)
+        #expect(Self.texts(elements, "note").first?.contains("grouped") == true)
+        // The labels that fit: none overlaps the next.
+        let labels = elements.filter { $0.classes.contains("x-tick") }
+        #expect(labels.count >= 5 && labels.count < bars.count)
+    }
+
+    /// The user's text is escaped as XML: markup characters and control characters, which
+    /// XML cannot hold at all, do not break the document.
+    @Test func userTextIsEscaped() throws {
+        let elements = try Self.chart("stats 1d6 [<fire> & \"ice\" 'x' \u{1b}[31m]")
+        #expect(Self.texts(elements, "title") == ["stats 1d6 [<fire> & \"ice\" 'x' \\u{1b}[31m]"])
+        #expect(SVGWriter.escaped("a<b&c>\"d'\u{7}\u{FFFE}é") == "a&lt;b&amp;c&gt;&quot;d&apos;\\u{7}\\u{fffe}é")
+    }
+
+    @Test func onlyStatsHaveCharts() throws {
+        var session = Session(seed: 1)
+        for text in ["1d6", "x = 2", "def a = 1"] {
+            let outcome = try session.execute(try #require(try Parser.parseProgram(text).first))
+            #expect(ChartRenderer().svg(for: outcome) == nil)
+        }
+    }
+
+    /// Axes tick at round steps that cover the data.
+    @Test func axesHaveRoundTicks() {
+        let percent = ChartAxis(covering: 0, 0.133, percent: true)
+        #expect(percent.ticks.map(percent.label) == ["0%", "5%", "10%", "15%"])
+        let small = ChartAxis(covering: 0, 0.07, percent: true)
+        #expect(small.ticks.map(small.label) == ["0%", "2%", "4%", "6%", "8%"])
+        let values = ChartAxis(covering: 10, 30, count: 8, whole: true, tight: true)
+        #expect(values.ticks == [10, 15, 20, 25, 30])
+        #expect(values.low < 10 && values.high > 30 && values.ticks.first ?? 0 >= 10 && values.ticks.last ?? 99 <= 30)
+        let single = ChartAxis(covering: 4, 4, whole: true, tight: true)
+        #expect(single.ticks.contains(4) && single.low < 4 && single.high > 4)
+    }
+}
