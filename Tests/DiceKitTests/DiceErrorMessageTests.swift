@@ -109,7 +109,7 @@ import Testing
              #"expected a pattern (7, 7-9, 10+, 6-, >=15, "text") or 'else' in the match, found ':'"#),
         Case(.expected(.patternBound, found: .name("y")),
              "expected a whole number, a text or a parenthesised expression in the pattern, found 'y'"),
-        Case(.expected(.entryColon, found: .text("hit")), #"expected ':' after the pattern, found the text "hit""#),
+        Case(.expected(.entryColon, found: .text("hit")), #"expected ':' after the pattern, found '"hit"'"#),
         Case(.expected(.entryResult, found: .rightBrace), "expected an expression after ':', found '}'"),
         Case(.expected(.entrySeparator, found: .integer(3)),
              "expected ',' or a new line between the entries of the match, or '}' after them, found '3'"),
@@ -130,7 +130,7 @@ import Testing
         Case(.expected(.expression, found: .keyword(.match)), "expected an expression, found 'match'; inside a larger "
              + "expression write (match ...), as in 1 + (match 1d6 { 1: 0, else: 2 })"),
         Case(.expected(.expression, found: .text(String(repeating: "x", count: 30))),
-             #"expected an expression, found the text "xxxxxxxxxxxxxxxxxxxx…""#),
+             #"expected an expression, found '"xxxxxxxxxxxxxxxxxxxx…"'"#),
         Case(.expected(.expression, found: .field("hits")), "expected an expression, found '.hits'"),
         Case(.notANumber(.text("zap"), needed: "'*'"), #"text "zap" is not a number: '*' needs numbers"#),
         Case(.tallyOperation("'*' of two tallies"), "tallies add and subtract field by field, multiply by a number "

@@ -122,7 +122,7 @@ extension TokenKind {
         case .decimal(let value): return "'\(value.exactDecimal ?? value.description)'"
         case .text(let text):
             let shown = text.count > 20 ? String(text.prefix(20)) + "…" : text
-            return "the text \(Value.quoted(shown))"
+            return "'\(Value.quoted(shown))'"
         case .name(let name): return "'\(name)'"
         case .field(let name): return "'.\(name)'"
         case .keywordDef: return "'def'"
