@@ -6,6 +6,10 @@ import PackageDescription
 // `dice` executable uses these targets; the DiceKit product does not.
 let cDebugInfo: [CSetting] = [.unsafeFlags(["-gdwarf-4"])]
 
+/// The built-in game systems, each Sources/DiceKit/Systems/NAME.dice (GameSystem.swift lists them too).
+let gameSystems = ["dnd5e", "pf2e", "pbta", "blades", "shadowrun", "wod", "coc", "savage", "fate", "ironsworn",
+                   "yearzero", "genesys"]
+
 let package = Package(
     name: "dice",
     products: [
@@ -22,11 +26,13 @@ let package = Package(
         .target(name: "CSignals", cSettings: cDebugInfo),
         // Running the command's work on a large stack without a second thread (CStack.h).
         .target(name: "CStack", cSettings: cDebugInfo),
-        .target(name: "DiceKit"),
+        // The game systems of `use NAME`: .dice files compiled into the library as bytes.
+        .target(name: "DiceKit", resources: gameSystems.map { .embedInCode("Systems/\($0).dice") }),
         .executableTarget(name: "dice", dependencies: ["DiceKit", "CEditLine", "CSignals", "CStack"]),
         .executableTarget(name: "DiceBench", dependencies: ["DiceKit"], path: "Sources/DiceBench"),
         .testTarget(name: "DiceKitTests", dependencies: ["DiceKit"],
-                    exclude: ["Render/Snapshots", "Stats/Reference", "Session/PublicAPI.txt"]),
+                    exclude: ["Render/Snapshots", "Stats/Reference", "Systems/Reference",
+                              "Session/PublicAPI.txt"]),
         // Golden output files are read by path from the tests, not bundled as resources.
         .testTarget(name: "DiceCLITests", dependencies: ["dice"], exclude: ["Golden"]),
     ]

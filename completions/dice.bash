@@ -8,6 +8,11 @@ _dice() {
     prev=${COMP_WORDS[COMP_CWORD-1]}
 
     case $prev in
+        --show-system)
+            # The built-in game systems (dice --show-system with another name lists them).
+            COMPREPLY=($(compgen -W 'dnd5e pf2e pbta blades shadowrun wod coc savage fate ironsworn yearzero genesys' -- "$cur"))
+            return 0
+            ;;
         -e|--eval|--seed|-n|--max-dice|--max-output|--stats-seconds)
             # A statement or a number: nothing to complete.
             return 0
@@ -23,7 +28,7 @@ _dice() {
 
     if [[ $cur == -* ]]; then
         COMPREPLY=($(compgen -W '-e --eval --seed -n --json -t --total --stats --max-dice --max-output
-            --stats-seconds --csv --svg --markdown -q --quiet --color --no-color -h --help --version --' -- "$cur"))
+            --stats-seconds --csv --svg --show-system --markdown -q --quiet --color --no-color -h --help --version --' -- "$cur"))
         return 0
     fi
 

@@ -13,6 +13,7 @@ complete -c dice -l max-output -x -d 'The bytes one statement may print (default
 complete -c dice -l stats-seconds -x -d 'The time bound of one stats (default 1)'
 complete -c dice -l csv -d 'Print stats as CSV: a header row, then a row an outcome'
 complete -c dice -l svg -r -F -d 'Also write each stats result as an SVG chart'
+complete -c dice -l show-system -x -a 'dnd5e pf2e pbta blades shadowrun wod coc savage fate ironsworn yearzero genesys' -d 'Print the .dice source of a built-in game system'
 complete -c dice -l markdown -d 'Breakdowns for chat: struck dropped dice, bold highest and lowest faces'
 complete -c dice -s q -l quiet -d 'Print rolls and stats only, not assignments and definitions'
 complete -c dice -l color -d 'Force colour on'
@@ -23,5 +24,5 @@ complete -c dice -l version -d 'Show the version'
 function __dice_complete_scripts
     __fish_complete_suffix .dice | string match -r --entire -- '\.dice$|/$'
 end
-complete -c dice -n 'not string match -q -- "-*" (commandline -ct); and not __fish_prev_arg_in -e --eval --seed -n --max-dice --max-output --stats-seconds --svg' \
+complete -c dice -n 'not string match -q -- "-*" (commandline -ct); and not __fish_prev_arg_in -e --eval --seed -n --max-dice --max-output --stats-seconds --svg --show-system' \
     -a '(__dice_complete_scripts)'

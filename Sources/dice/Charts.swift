@@ -47,7 +47,7 @@ extension Runner {
                 output.line(renderer.json(comparing: entries, input: input))
             case .sweep(_, let sweep):
                 output.line(renderer.json(for: sweep, input: input))
-            case .roll, .assignment, .definition:
+            case .roll, .assignment, .definition, .system, .systems:
                 break
             }
         } else if options.csv, let csv = CSVRenderer().csv(for: outcome) {
@@ -59,7 +59,7 @@ extension Runner {
             case .stats(_, let report): output.line(DistributionRenderer.mean(report.distribution.mean))
             case .compare(_, let reports): for report in reports { output.line(DistributionRenderer.mean(report.distribution.mean)) }
             case .sweep(_, let sweep): for row in sweep.rows { output.line(DistributionRenderer.mean(row.report.distribution.mean)) }
-            case .roll, .assignment, .definition: break
+            case .roll, .assignment, .definition, .system, .systems: break
             }
         } else {
             switch outcome {
@@ -67,7 +67,7 @@ extension Runner {
             case .compare(let exprs, let reports):
                 output.line(statsRenderer.render(comparing: zip(exprs, reports).map { (title: $0.text, report: $1) }))
             case .sweep(let expr, let sweep): output.line(statsRenderer.render(sweep, of: expr))
-            case .roll, .assignment, .definition: break
+            case .roll, .assignment, .definition, .system, .systems: break
             }
         }
         onStats?(outcome)

@@ -67,6 +67,8 @@ struct Options {
                            next to FILE-2.svg, FILE-3.svg, ... (for FILE.svg)
           --color, --no-color
                            force colour on or off (default: on for a terminal, off with NO_COLOR)
+          --show-system NAME
+                           print the .dice source of a built-in game system (use NAME defines its macros)
           -h, --help       show this help
           --version        show the version
 
@@ -84,7 +86,7 @@ struct Options {
 
     /// The flags that take a value (`--seed N`, `--seed=N`).
     static let flagsWithValues: Set<String> = ["-e", "--eval", "--seed", "-n", "--max-dice", "--max-output",
-                                               "--stats-seconds", "--svg"]
+                                               "--stats-seconds", "--svg", "--show-system"]
     /// Every flag, with a value or not.
     static let knownFlags: Set<String> = flagsWithValues.union([
         "--json", "-t", "--total", "--stats", "--csv", "--markdown", "--color", "--colour", "--no-color", "--no-colour",
@@ -95,6 +97,8 @@ struct Options {
         case run(Options)
         case help
         case version
+        /// `--show-system NAME`: print that built-in system's source.
+        case showSystem(GameSystem)
     }
 
     /// The bounds of the options' numbers: `-n`, `--max-dice`, `--max-output`, `--stats-seconds`.
@@ -215,6 +219,13 @@ struct Options {
                 options.colour = true
             case "--no-color", "--no-colour":
                 options.colour = false
+            case "--show-system":
+                let name = try flagValue()
+                guard let system = GameSystem.named(name) else {
+                    throw UsageError(message: "no game system named \(quoted(name)); the systems are "
+                        + GameSystem.names.joined(separator: ", "))
+                }
+                return .showSystem(system)
             case "-h", "--help":
                 return .help
             case "--version":

@@ -199,7 +199,7 @@ struct Runner {
         case .stats, .compare, .sweep:
             chartFailure = showStats(outcome, input: input, in: source)
             return
-        case .roll, .assignment, .definition:
+        case .roll, .assignment, .definition, .system, .systems:
             break
         }
         if let onResult {
@@ -207,20 +207,21 @@ struct Runner {
             case .roll, .assignment:
                 guard let json = renderer.json(for: outcome, input: input, maxBytes: cap) else { throw tooLarge }
                 onResult(json)
-            case .definition, .stats, .compare, .sweep: break
+            case .definition, .stats, .compare, .sweep, .system, .systems: break
             }
         }
         if hidesBindings {
             switch outcome {
             case .assignment(let name, _): bound.variables.insert(name); return
             case .definition(let macro): bound.macros.insert(macro.name); return
-            case .roll, .stats, .compare, .sweep: break
+            case .system(_, let macros): bound.macros.formUnion(macros.map(\.name)); return
+            case .roll, .stats, .compare, .sweep, .systems: break
             }
         }
         if options.totalOnly {
             switch outcome {
             case .roll(let roll), .assignment(_, let roll): output.line(roll.value)
-            case .definition, .stats, .compare, .sweep: break
+            case .definition, .stats, .compare, .sweep, .system, .systems: break
             }
         } else if options.json {
             guard let json = renderer.json(for: outcome, input: input, notices: notices, maxBytes: cap) else {

@@ -28,6 +28,10 @@ func main() -> Int32 {
         Output.standard.line("dice \(Version.string)")
         Output.standard.flush()
         return 0
+    case .showSystem(let system):
+        Output.standard.write(system.source)
+        Output.standard.flush()
+        return 0
     case .run(let parsed):
         options = parsed
     }

@@ -12,6 +12,10 @@ public enum Outcome: Sendable {
     case compare([Expr], [DistributionReport])
     /// `stats E for NAME in A..B`: the expression, and its distribution for each value.
     case sweep(Expr, SweepReport)
+    /// `use NAME`: the game system and the macros it defined, in order, each with its summary.
+    case system(GameSystem, [Macro])
+    /// `use` alone: the built-in game systems.
+    case systems([GameSystem])
 }
 
 extension Evaluator {
@@ -41,8 +45,15 @@ extension Evaluator {
         case .sweep(let expr, let name, let from, let to):
             return .sweep(expr, try Stats.sweep(expr, name: name, from: from, to: to, environment: environment,
                                                 limits: limits, shouldStop: shouldStop))
-        case .use:
-            throw DiceError(.internalError("not built yet"), at: statement.range)
+        case .use(nil):
+            return .systems(GameSystem.all)
+        case .use(let name?):
+            guard let system = GameSystem.named(name) else {
+                throw DiceError(.unknownSystem(name, known: GameSystem.names), at: statement.range)
+            }
+            let macros = try system.macrosDefined()
+            for macro in macros { environment.define(macro) }
+            return .system(system, macros)
         }
     }
 }

@@ -35,7 +35,7 @@ public struct CSVRenderer: Sendable {
                 }
             }
             return table([sweep.name, "mean", "outcome", "p", "at_least", "at_most"], rows)
-        case .roll, .assignment, .definition:
+        case .roll, .assignment, .definition, .system, .systems:
             return nil
         }
     }

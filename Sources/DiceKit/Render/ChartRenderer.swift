@@ -44,7 +44,7 @@ public struct ChartRenderer: Sendable {
                         subtitle: "the chance of each outcome, side by side", series: reports, legend: legend)
         case .sweep(let expr, let sweep):
             return lines(expr, sweep)
-        case .roll, .assignment, .definition:
+        case .roll, .assignment, .definition, .system, .systems:
             return nil
         }
     }

@@ -52,7 +52,35 @@ public struct OutcomeRenderer: Sendable {
         case .sweep(let expr, let sweep):
             out.write("stats ")
             out.write(user: SweepReport.title(expr, sweep), markdown: markdown)
+        case .system(let system, let macros):
+            // `use pbta`, then each macro defined with what it rolls: `  move(stat)  a move: ...`.
+            out.write(text: "use \(system.name): \(system.summary)")
+            let signatures = macros.map(OutcomeRenderer.signature)
+            let width = signatures.map(\.count).max() ?? 0
+            for (macro, signature) in zip(macros, signatures) {
+                out.write("\n  ")
+                out.write(user: signature, markdown: markdown)
+                if let summary = macro.summary {
+                    out.write(text: String(repeating: " ", count: width - signature.count + 2))
+                    out.write(user: summary, markdown: markdown)
+                }
+            }
+        case .systems(let systems):
+            let width = systems.map(\.name.count).max() ?? 0
+            out.write("the game systems (use NAME defines their macros):")
+            for system in systems {
+                out.write("\n  ")
+                out.write(text: system.name + String(repeating: " ", count: width - system.name.count + 2))
+                out.write(text: system.summary)
+            }
         }
+    }
+
+    /// A macro's name and parameters as it is called: `move(stat)`, `atk(bonus = 0)`.
+    static func signature(_ macro: Macro) -> String {
+        guard !macro.parameters.isEmpty else { return macro.name }
+        let written = macro.parameters.map { parameter in macro.defaults[parameter].map { "\(parameter) = \($0.text)" } ?? parameter }
+        return "\(macro.name)(\(written.joined(separator: ", ")))"
     }
 
     // MARK: - JSON
@@ -83,6 +111,28 @@ public struct OutcomeRenderer: Sendable {
             for parameter in macro.parameters { json.string(nil, parameter) }
             json.endArray()
             json.string("body", macro.body.text)
+        case .system(let system, let macros):
+            json.string("system", system.name)
+            json.beginArray("defined")
+            for macro in macros {
+                json.beginObject()
+                json.string("name", macro.name)
+                json.beginArray("parameters")
+                for parameter in macro.parameters { json.string(nil, parameter) }
+                json.endArray()
+                if let summary = macro.summary { json.string("description", summary) }
+                json.endObject()
+            }
+            json.endArray()
+        case .systems(let systems):
+            json.beginArray("systems")
+            for system in systems {
+                json.beginObject()
+                json.string("name", system.name)
+                json.string("description", system.summary)
+                json.endObject()
+            }
+            json.endArray()
         case .stats, .compare, .sweep:
             break
         }
