@@ -28,7 +28,7 @@ public struct CSVRenderer: Sendable {
         case .sweep(_, let sweep):
             var rows: [[String]] = []
             for row in sweep.rows {
-                let value = OutcomeText.cell(.integer(row.value))
+                let value = OutcomeText.cell(Number.integer(row.value))
                 let mean = JSONWriter.significantText(row.report.distribution.mean)
                 for outcome in CSVRenderer.rows(row.report.distribution) {
                     rows.append([value, mean, OutcomeText.cell(outcome.value)] + outcome.numbers)
@@ -67,11 +67,11 @@ public struct CSVRenderer: Sendable {
     }
 
     /// Each outcome of `distribution`, with its probability, "at least" and "at most" as text.
-    private static func rows(_ distribution: Distribution) -> [(value: Number, numbers: [String])] {
+    private static func rows(_ distribution: Distribution) -> [(value: Value, numbers: [String])] {
         let total = distribution.totalProbability
         var below = 0.0
-        return distribution.atMost.map { entry in
-            let p = distribution.probability(of: entry.value)
+        return distribution.valueAtMost.map { entry in
+            let p = distribution.probability(ofValue: entry.value)
             defer { below = entry.probability }
             return (entry.value, [p, Swift.max(0, total - below), entry.probability].map(JSONWriter.probabilityText))
         }

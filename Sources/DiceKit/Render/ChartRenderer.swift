@@ -58,7 +58,9 @@ public struct ChartRenderer: Sendable {
     static func summary(_ report: DistributionReport) -> String {
         let distribution = report.distribution
         var text: String
-        if distribution.isIndicator {
+        if distribution.hasSymbolic {
+            text = "\(distribution.count) outcomes"
+        } else if distribution.isIndicator {
             text = "P = " + DistributionRenderer.percent(distribution.probability(of: .integer(1)))
         } else {
             text = "mean \(DistributionRenderer.fixed(distribution.mean, 2)), "

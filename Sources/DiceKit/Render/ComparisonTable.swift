@@ -19,20 +19,17 @@ struct ComparisonTable {
 
     /// - Complexity: O(*e* · *k* + *k* log *k*) for *e* distributions over *k* distinct outcomes.
     init(_ distributions: [Distribution], maxRows: Int, unicode: Bool) {
-        let columns = distributions.map(\.outcomes)
-        var values: [Number] = []
-        for value in columns.flatMap({ $0.map(\.value) }).sorted() where values.last.map({ $0 < value }) ?? true {
-            values.append(value)
-        }
+        let values = ComparisonTable.union(distributions)
         guard !values.isEmpty else { return }
-        var probabilities = [[Double]](repeating: [Double](repeating: 0, count: values.count), count: columns.count)
-        for (column, outcomes) in columns.enumerated() {
-            var index = 0
-            for outcome in outcomes {
-                while values[index] < outcome.value { index += 1 }
-                probabilities[column][index] += outcome.probability
+        var position: [Value: Int] = [:]
+        for (index, value) in values.enumerated() { position[value] = index }
+        var probabilities = [[Double]](repeating: [Double](repeating: 0, count: values.count), count: distributions.count)
+        for (column, distribution) in distributions.enumerated() {
+            for outcome in distribution.valueOutcomes {
+                if let index = position[outcome.value] { probabilities[column][index] += outcome.probability }
             }
         }
+        let symbolic = distributions.contains { $0.hasSymbolic }
         let atMost = probabilities.map { column in
             var running = 0.0
             return column.map { p in
@@ -49,7 +46,7 @@ struct ComparisonTable {
         }
         var first = 0
         var last = values.count - 1
-        if values.count > maxRows {
+        if values.count > maxRows && !symbolic {
             // Trim far tails that would print as 0.00% in every column anyway.
             while first < last && atMost.allSatisfy({ $0[first] < 0.00005 }) { first += 1 }
             while last > first && atLeast.allSatisfy({ $0[last] < 0.00005 }) { last -= 1 }
@@ -59,7 +56,7 @@ struct ComparisonTable {
             }
         }
         let shown = last - first + 1
-        let groupSize = shown > maxRows ? (shown + maxRows - 1) / maxRows : 1
+        let groupSize = shown > maxRows && !symbolic ? (shown + maxRows - 1) / maxRows : 1
         var index = first
         while index <= last {
             let end = Swift.min(index + groupSize - 1, last)
@@ -70,6 +67,19 @@ struct ComparisonTable {
             index = end + 1
         }
         if groupSize > 1 { notes.append("(outcomes grouped \(groupSize) to a row)") }
+    }
+
+    /// The outcomes of all `distributions`, each once, in the order of `stats`: numbers
+    /// ascending, then texts as they first appear, then tallies by their fields.
+    static func union(_ distributions: [Distribution]) -> [Value] {
+        var numbers: [Number] = []
+        for value in distributions.flatMap({ $0.outcomes.map(\.value) }).sorted() where numbers.last.map({ $0 < value }) ?? true {
+            numbers.append(value)
+        }
+        var seen = Set<Value>()
+        var others: [ValueOutcome] = []
+        for outcome in distributions.flatMap(\.symbolic) where seen.insert(outcome.value).inserted { others.append(outcome) }
+        return numbers.map(Value.number) + ValueOrder.sorted(others).map(\.value)
     }
 
     /// The column whose chance of at least the row's value, shown to 0.01%, is the only

@@ -50,6 +50,9 @@ extension DistributionRenderer {
                     line += "  " + bar(probability, width: Swift.max(10, width - line.count - 2))
                 }
                 moments.append(DistributionRenderer.trimmed(line))
+            } else if distribution.hasSymbolic {
+                let count = distribution.count
+                moments.append("\(name) \(count) \(count == 1 ? "outcome" : "outcomes")")
             } else {
                 var line = "\(name) mean \(DistributionRenderer.fixed(distribution.mean, 2))"
                 line += ", stdev \(DistributionRenderer.fixed(distribution.standardDeviation, 2))"

@@ -17,7 +17,7 @@ extension DistributionRenderer {
     /// - Complexity: O(*v* · *k*) for *v* values of *k* outcomes each.
     public func render(_ sweep: SweepReport, of expr: Expr) -> String {
         let columns = SweepColumn.columns(for: sweep)
-        let labels = sweep.rows.map { OutcomeText.label(.integer($0.value)) }
+        let labels = sweep.rows.map { OutcomeText.label(Number.integer($0.value)) }
         let labelWidth = Swift.max(sweep.name.unicodeScalars.count, labels.map(\.count).max() ?? 0)
         let cells = columns.map { column in sweep.rows.map { column.cell($0.report) } }
         let widths = columns.indices.map { index in
@@ -49,7 +49,7 @@ extension DistributionRenderer {
 /// One column of a sweep's table: a heading, and what each row shows under it.
 struct SweepColumn {
     /// What the column shows of a value's distribution.
-    enum Content {
+    enum Content: Equatable {
         /// The probability of 1, for a 0/1 test.
         case probability
         /// The mean.
@@ -58,6 +58,8 @@ struct SweepColumn {
         case stdev
         /// The median.
         case median
+        /// The probability of one outcome (a text or tally among the outcomes).
+        case outcome(Value)
     }
 
     var heading: String
@@ -66,6 +68,12 @@ struct SweepColumn {
     /// The columns of `sweep`: `P` when every value's distribution is 0/1, else the mean,
     /// stdev and median.
     static func columns(for sweep: SweepReport) -> [SweepColumn] {
+        if sweep.rows.contains(where: { $0.report.distribution.hasSymbolic }) {
+            // Texts or tallies (degrees of success): a column an outcome, its chance by the value.
+            return ComparisonTable.union(sweep.rows.map(\.report.distribution)).map { outcome in
+                SweepColumn(heading: OutcomeText.label(outcome), content: .outcome(outcome))
+            }
+        }
         if sweep.isIndicator { return [SweepColumn(heading: "P", content: .probability)] }
         return [SweepColumn(heading: "mean", content: .mean), SweepColumn(heading: "stdev", content: .stdev),
                 SweepColumn(heading: "median", content: .median)]
@@ -79,13 +87,14 @@ struct SweepColumn {
         case .mean: return distribution.mean
         case .stdev: return distribution.standardDeviation
         case .median: return distribution.quantile(0.5)?.doubleValue ?? 0
+        case .outcome(let value): return distribution.probability(ofValue: value) / Swift.max(distribution.totalProbability, .leastNormalMagnitude)
         }
     }
 
     /// The column's text for `report`.
     func cell(_ report: DistributionReport) -> String {
         switch content {
-        case .probability: return DistributionRenderer.percent(measure(report))
+        case .probability, .outcome: return DistributionRenderer.percent(measure(report))
         case .mean, .stdev: return DistributionRenderer.fixed(measure(report), 2)
         case .median: return report.distribution.quantile(0.5).map(OutcomeText.label) ?? "-"
         }
@@ -95,6 +104,7 @@ struct SweepColumn {
     /// else the span from 0 (or the least value, below 0) to the largest value.
     static func barScale(_ sweep: SweepReport, columns: [SweepColumn]) -> BarScale? {
         guard let first = columns.first else { return nil }
+        if case .outcome = first.content { return nil }
         if first.content == .probability { return BarScale(low: 0, high: 1) }
         let measures = sweep.rows.map { first.measure($0.report) }
         let low = Swift.min(0, measures.min() ?? 0), high = Swift.max(0, measures.max() ?? 0)
@@ -119,8 +129,8 @@ extension SweepReport {
 
     /// `1d20 >= dc for dc in 18..21`: the statement without `stats`, its bounds as values.
     static func title(_ expr: Expr, _ sweep: SweepReport) -> String {
-        let first = sweep.rows.first.map { OutcomeText.label(.integer($0.value)) } ?? ""
-        let last = sweep.rows.last.map { OutcomeText.label(.integer($0.value)) } ?? ""
+        let first = sweep.rows.first.map { OutcomeText.label(Number.integer($0.value)) } ?? ""
+        let last = sweep.rows.last.map { OutcomeText.label(Number.integer($0.value)) } ?? ""
         return "\(expr.text) for \(sweep.name) in \(first)..\(last)"
     }
 }

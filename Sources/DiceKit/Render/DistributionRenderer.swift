@@ -45,6 +45,9 @@ public struct DistributionRenderer: Sendable {
             out.write(text: DistributionRenderer.estimateNote(rolls: rolls, standardError: report.standardError))
             out.write("\n")
         }
+        if distribution.hasSymbolic {
+            writeValues(report, title: title, into: &out)
+        } else {
         out.write(text: title)
         if distribution.isIndicator {
             out.write(": P = ")
@@ -65,6 +68,7 @@ public struct DistributionRenderer: Sendable {
                 out.write(text: percentiles)
             }
             table(distribution, into: &out)
+        }
         }
         if report.sumTailsCut {
             let mass = report.truncatedMass > 0 ? DistributionRenderer.scientific(report.truncatedMass) : "under 1e-15"

@@ -172,6 +172,7 @@ public struct OutcomeRenderer: Sendable {
         if let rolls = report.sampleCount { json.number("rolls", rolls) }
         if let standardError = report.standardError { json.number("stderr", standardError) }
         let distribution = report.distribution
+        guard !distribution.hasSymbolic else { return writeValues(report, into: &json) }
         json.number("mean", distribution.mean)
         json.number("stdev", distribution.standardDeviation)
         for (key, end, sample) in [("min", report.minimum, distribution.minimum), ("max", report.maximum, distribution.maximum)] {
@@ -199,6 +200,42 @@ public struct OutcomeRenderer: Sendable {
         for outcome in distribution.atMost {
             json.beginArray()
             json.number(nil, outcome.value)
+            json.probability(nil, outcome.probability)
+            json.endArray()
+        }
+        json.endArray()
+    }
+
+    /// The members of a `stats` object whose outcomes are not all numbers: `"mean"` and
+    /// `"stdev"` null, each tally field's mean and stdev under `"fields"`, the outcomes as
+    /// numbers, strings or objects in the order of `stats`.
+    private func writeValues(_ report: DistributionReport, into json: inout JSONWriter) {
+        let distribution = report.distribution
+        json.null("mean")
+        json.null("stdev")
+        if let fields = distribution.fieldMoments {
+            json.beginObject("fields")
+            for field in fields {
+                json.beginObject(field.name)
+                json.number("mean", field.mean)
+                json.number("stdev", field.stdev)
+                json.endObject()
+            }
+            json.endObject()
+        }
+        if report.truncatedMass > 0 { json.number("truncated", report.truncatedMass) }
+        json.beginArray("distribution")
+        for outcome in distribution.valueOutcomes {
+            json.beginArray()
+            json.value(nil, outcome.value)
+            json.probability(nil, outcome.probability)
+            json.endArray()
+        }
+        json.endArray()
+        json.beginArray("at_most")
+        for outcome in distribution.valueAtMost {
+            json.beginArray()
+            json.value(nil, outcome.value)
             json.probability(nil, outcome.probability)
             json.endArray()
         }

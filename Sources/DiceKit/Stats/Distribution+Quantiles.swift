@@ -14,6 +14,18 @@ extension Distribution {
         return result
     }
 
+    /// Each outcome of any kind with the probability of it or any listed before it, in the
+    /// order of `valueOutcomes`.
+    ///
+    /// - Complexity: O(*n*)
+    var valueAtMost: [ValueOutcome] {
+        var running = 0.0
+        return valueOutcomes.map { outcome in
+            running += outcome.probability
+            return ValueOutcome(outcome.value, running)
+        }
+    }
+
     /// The least outcome whose "at most" reaches `fraction` of the total probability: the
     /// median for 0.5, the 10th percentile for 0.1. `nil` when there is no outcome.
     ///
@@ -35,7 +47,7 @@ extension Distribution {
 
     /// The median and the 10th and 90th percentiles, as `stats` reports them.
     var percentiles: (median: Number, p10: Number, p90: Number)? {
-        guard let median = quantile(0.5), let p10 = quantile(0.1), let p90 = quantile(0.9) else { return nil }
+        guard !hasSymbolic, let median = quantile(0.5), let p10 = quantile(0.1), let p90 = quantile(0.9) else { return nil }
         return (median, p10, p90)
     }
 }

@@ -117,6 +117,9 @@ enum ValueOrder {
             for field in fields where a.tally[field] != b.tally[field] { return a.tally[field] < b.tally[field] }
             return false
         }
-        return texts + tallies.map(\.outcome)
+        // Every tally shows every field, in one order: `(hits: 2, ones: 0)`.
+        return texts + tallies.map { entry in
+            ValueOutcome(.tally(Tally(fields.map { ($0, entry.tally[$0]) })), entry.outcome.probability)
+        }
     }
 }
