@@ -187,6 +187,8 @@ extension DiceError.Kind {
         case .sweepTooExpensive(let seconds):
             return "the sweep is too expensive: its exact distributions need more than the "
                 + "\(Number.plainDecimal(seconds)) s allowed"
+        case .sweepTooLarge(let limit):
+            return "the sweep is too large: its distributions together have more than \(limit) outcomes"
         case .inSweep(let name, let value, let inner):
             return "with \(name) = \(value): \(inner.message)"
         case .internalError(let text):

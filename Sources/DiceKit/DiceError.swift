@@ -168,6 +168,9 @@ public struct DiceError: Error, Hashable, Sendable {
         /// A sweep whose exact distributions together need more work than the time bound of
         /// `seconds` allows (sweeps are never simulated).
         case sweepTooExpensive(seconds: Double)
+        /// A sweep whose distributions together have more than `limit` outcomes
+        /// (`StatsBudget.maxOutcomes`): all of them are kept to be shown.
+        case sweepTooLarge(limit: Int)
         /// An error met while the sweep's `name` was `value`.
         case inSweep(name: String, value: Int, Kind)
         /// A broken invariant of DiceKit itself: a bug, never a fault of the input.

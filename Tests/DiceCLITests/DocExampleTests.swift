@@ -165,13 +165,16 @@ import Testing
             if shape {
                 var literal = ""
                 var digits = false
-                for character in part {
+                let characters = Array(part)
+                for (offset, character) in characters.enumerated() {
                     if character.isASCII && character.isNumber {
                         if !digits { regex += NSRegularExpression.escapedPattern(for: literal) + "[0-9]+(?:\\.[0-9]+)?" }
                         literal = ""
                         digits = true
-                    } else if digits && character == "." {
-                        continue  // a decimal point inside a number: covered by the number's pattern
+                    } else if digits && character == "." && offset + 1 < characters.count
+                                && characters[offset + 1].isASCII && characters[offset + 1].isNumber
+                                && characters[offset - 1] != "." {
+                        continue  // a decimal point inside a number (not the `..` of `10..20`)
                     } else {
                         literal.append(character)
                         digits = false
@@ -219,6 +222,9 @@ import Testing
         #expect(Self.matches(["1d20 (14) + 5 = 19"], ["1d20 (3) + 5 = 8"], shape: true))
         #expect(!Self.matches(["1d20 (14) + 5 = 19"], ["1d20 (3) - 5 = 8"], shape: true))
         #expect(Self.matches(["mean 12.24, …"], ["mean 1.5, stdev 2"], shape: true))
+        // `..` between numbers is no decimal point: each side is a number of its own.
+        #expect(Self.matches(["for ac in 12..16"], ["for ac in 1..160"], shape: true))
+        #expect(!Self.matches(["for ac in 12..16"], ["for ac in 12.16"], shape: true))
         #expect(Self.matches(["a", "…", "z"], ["a", "b", "c", "z"], shape: false))
         #expect(Self.matches(["a", "…", "z"], ["a", "z"], shape: false))
         #expect(!Self.matches(["a", "…", "z"], ["a", "b"], shape: false))

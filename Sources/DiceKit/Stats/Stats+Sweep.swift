@@ -33,7 +33,8 @@ extension Stats {
     /// - Complexity: the work of each value's distribution, at most `maxSweepValues` of them.
     /// - Throws: `DiceError` for bounds that are no fixed whole numbers, in the wrong order or
     ///   too far apart; a value's own error, saying which value (`.inSweep`);
-    ///   `.sweepTooExpensive` when the exact work would pass `limits.stats`.
+    ///   `.sweepTooExpensive` when the exact work would pass `limits.stats`, `.sweepTooLarge`
+    ///   when the distributions together would hold more outcomes than one may.
     public static func sweep(
         _ expr: Expr, name: String, from: Expr, to: Expr, environment: Environment, limits: Limits = .standard,
         shouldStop: (@Sendable () -> Bool)? = nil
@@ -50,15 +51,23 @@ extension Stats {
         }
         var rows: [SweepReport.Row] = []
         rows.reserveCapacity(span + 1)
+        // Every value's distribution is kept: together no more than one distribution may hold.
+        var kept = 0
         for value in first...last {
             var bound = environment
             bound.setVariable(name, to: .integer(value))
             engine.environment = bound
+            let report: DistributionReport
             do {
-                rows.append(SweepReport.Row(value: value, report: try engine.report(of: expr)))
+                report = try engine.report(of: expr)
             } catch {
                 throw failure(error, name: name, value: value, at: expr.range, limits: limits)
             }
+            kept += report.distribution.storageSize
+            guard kept <= limits.stats.maxOutcomes else {
+                throw DiceError(.sweepTooLarge(limit: limits.stats.maxOutcomes), at: expr.range)
+            }
+            rows.append(SweepReport.Row(value: value, report: report))
         }
         return SweepReport(name: name, rows: rows)
     }

@@ -72,6 +72,7 @@ fileprivate func print(_ items: Any..., separator: String = " ", terminator: Str
             let damage = try Stats.distribution(of: try Parser.parseExpression("2d6 + 3"), environment: table.environment)
             print(DistributionRenderer(width: 60).render(damage, title: "2d6 + 3"))
             // 2d6 + 3: mean 10.00, stdev 2.42, min 5, max 15
+            // median 10, p10 7, p90 13
             // value        P  at least   at most
             //     …
             // end snippet
@@ -138,6 +139,7 @@ fileprivate func print(_ items: Any..., separator: String = " ", terminator: Str
             print(damage.distribution.probability(of: .integer(7)))  // 0.1666…
             print(DistributionRenderer(width: 60).render(damage, title: "2d6"))
             // 2d6: mean 7.00, stdev 2.42, min 2, max 12
+            // median 7, p10 4, p90 10
             // value        P  at least   at most
             //     2    2.78%   100.00%     2.78%  ████
             //     …

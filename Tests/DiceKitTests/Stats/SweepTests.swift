@@ -116,6 +116,16 @@ struct SweepTests {
         #expect(DiceError.Kind.sweepTooExpensive(seconds: 0.5).message.contains("0.5 s"))
     }
 
+    /// Every value's distribution is kept: together they hold no more than one may.
+    @Test func aSweepOfTooManyOutcomesFails() throws {
+        var limits = Limits.standard
+        limits.stats = StatsBudget(maxOutcomes: 100)
+        #expect(try Self.sweep("stats 1d40 + x for x in 1..2", limits: limits).1.rows.count == 2)
+        #expect(throws: DiceError(.sweepTooLarge(limit: 100), at: SourceLocation(offset: 6)..<SourceLocation(offset: 14))) {
+            _ = try Self.sweep("stats 1d40 + x for x in 1..3", limits: limits)
+        }
+    }
+
     @Test func theStatementPrintsAndParsesBack() throws {
         let statement = try #require(try Parser.parseProgram("stats 1d20+5>=ac for ac in 10..2*lo").first)
         #expect(statement.text == "stats 1d20 + 5 >= ac for ac in 10..2 * lo")
