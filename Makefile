@@ -84,7 +84,8 @@ unit-test:
 conformance: release
 	@if [ -f "$(CONFORMANCE)" ]; then \
 		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --only exact,range,error,robust,cli,dist,sample && \
-		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --cases "$(dir $(CONFORMANCE))next.jsonl"; \
+		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --cases "$(dir $(CONFORMANCE))next.jsonl" && \
+		python3 "$(CONFORMANCE)" --dice $(RELEASE_BIN) --cases "$(dir $(CONFORMANCE))outcomes.jsonl"; \
 	else \
 		echo "conformance: $(CONFORMANCE) not found; skipped (optional: the outside runner of the shared cases)"; \
 	fi
