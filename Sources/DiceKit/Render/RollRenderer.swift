@@ -143,7 +143,7 @@ extension BinaryOperator {
 }
 
 /// The walk of a roll's tree in one style: a breakdown's text.
-private struct Breakdown<Style: RollStyle> {
+struct Breakdown<Style: RollStyle> {
     let style: Style
     let maxShown: Int
     /// Whether the user's text is escaped (`RollRenderer.escapesUserText`).
@@ -166,14 +166,14 @@ private struct Breakdown<Style: RollStyle> {
         write(roll, atLeast: Printer.loosest, into: &out)
     }
 
-    private func breakdownText(_ roll: Roll) -> String {
+    func breakdownText(_ roll: Roll) -> String {
         var out = ""
         breakdown(roll, into: &out)
         return out
     }
 
     /// A name or annotation the user wrote.
-    private func writeUser<Out: TextOutput>(_ text: String, into out: inout Out) {
+    func writeUser<Out: TextOutput>(_ text: String, into out: inout Out) {
         if escapes {
             out.write(user: text, markdown: Style.self == MarkdownStyle.self)
         } else {
@@ -193,7 +193,7 @@ private struct Breakdown<Style: RollStyle> {
 
     /// A value: a text or tally field name the user wrote is escaped like their other text.
     @inline(__always)
-    private func value<Out: TextOutput>(_ value: Value, into out: inout Out) {
+    func value<Out: TextOutput>(_ value: Value, into out: inout Out) {
         if case .number(let number) = value { return out.write(number) }
         out.write(value, escaping: escapes, markdown: Style.self == MarkdownStyle.self)
     }
@@ -383,7 +383,7 @@ private struct Breakdown<Style: RollStyle> {
     /// A part of a condition or a bound value, short: a roll with dice as its breakdown (and
     /// its value, when that is no single pool's), one without as its formula and its value,
     /// `r + bonus (15)`.
-    private func writeSide<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
+    func writeSide<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
         switch roll.kind {
         case .number, .variable, .pool, .group:
             write(roll, atLeast: 1, into: &out)
@@ -396,128 +396,6 @@ private struct Breakdown<Style: RollStyle> {
             out.write(" (")
             value(roll.value, into: &out)
             out.write(")")
-        }
-    }
-
-    private func write<Out: TextOutput>(_ pool: DicePool, into out: inout Out) {
-        if pool.hasCountOrSidesRoll {
-            // Show the roll of a computed count or sides in place: `(1d4 (3))d6`.
-            var notation = ""
-            Printer.writeDice(pool.shownTerm ?? pool.term, count: pool.countRoll.map { "(" + breakdownText($0) + ")" },
-                              sides: pool.sidesRoll.map { "(" + breakdownText($0) + ")" }, into: &notation)
-            out.write(text: notation)
-        } else {
-            out.write(text: pool.notation)
-        }
-        // An empty pool has no dice to list: `0d6`, worth 0.
-        if pool.dice.isEmpty && pool.omitted == 0 { return }
-        out.write(" (")
-        let shown = Swift.min(pool.dice.count, maxShown)
-        // Fate dice show their faces as players read them: `[+] [ ] [-]`.
-        let fate = pool.term.isFate
-        for index in 0..<shown {
-            if index > 0 { out.write(fate ? " " : ", ") }
-            write(pool.dice[index], in: pool, fate: fate, into: &out)
-        }
-        let more = pool.dice.count - shown + pool.omitted
-        if more > 0 {
-            out.write(shown > 0 ? ", … and " : "… ")
-            out.write(more)
-            out.write(shown > 0 ? " more" : " dice")
-        }
-        out.write(")")
-    }
-
-    /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`; a Fate die's face `[+]`,
-    /// `[ ]` or `[-]` (its value, with `mi`/`ma` or `!p`, when that is no Fate face).
-    private func writeMarked<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, into out: inout Out) {
-        if !pool.symbols.isEmpty {
-            value(pool.faceValue(of: die), into: &out)
-        } else {
-        switch die.value {
-        case 1 where fate: out.write("[+]")
-        case 0 where fate: out.write("[ ]")
-        case -1 where fate: out.write("[-]")
-        default: out.write(die.value)
-        }
-        }
-        if die.flags.isDisjoint(with: [.compounded, .exploded, .penetrated, .success, .failure]) { return }
-        if die.flags.contains(.compounded) {
-            out.write("!!")
-        } else if die.flags.contains(.exploded) {
-            out.write("!")
-        }
-        if die.flags.contains(.penetrated) { out.write("p") }
-        if die.flags.contains(.success) { out.write(text: style.successMark) }
-        if die.flags.contains(.failure) { out.write(text: style.failureMark) }
-    }
-
-    private func write<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, into out: inout Out) {
-        // The built-in styles' marks as the renderer's own text (the same as their `markup`).
-        if Style.self == PlainStyle.self {
-            guard !die.isCounted else { return writeMarked(die, in: pool, fate: fate, into: &out) }
-            out.write("~~")
-            writeMarked(die, in: pool, fate: fate, into: &out)
-            out.write("~~")
-            return
-        }
-        guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, in: pool, fate: fate, into: &out) }
-        out.write(text: markup.open)
-        writeMarked(die, in: pool, fate: fate, into: &out)
-        out.write(text: markup.close)
-    }
-
-    private func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
-        out.write("{")
-        let shown = Swift.min(group.members.count, maxShown)
-        for index in 0..<shown {
-            if index > 0 { out.write(", ") }
-            let member = group.members[index]
-            if !member.kept { out.write(text: style.droppedMember.open) }
-            write(member.roll, into: &out)
-            if member.roll.hasDice {
-                out.write(" = ")
-                value(member.roll.value, into: &out)
-            }
-            if member.success { out.write(text: style.successMark) }
-            if member.failure { out.write(text: style.failureMark) }
-            if !member.kept { out.write(text: style.droppedMember.close) }
-        }
-        let more = group.members.count + group.omitted - shown
-        if more > 0 {
-            out.write(", … and ")
-            out.write(more)
-            out.write(" more")
-        }
-        out.write("}")
-        var modifiers = ""
-        Printer.writeModifiers(group.modifiers, into: &modifiers)
-        out.write(text: modifiers)
-    }
-}
-
-extension Roll {
-    /// Whether the roll is a number as written: a literal, perhaps signed (`-1`).
-    var isConstant: Bool {
-        switch kind {
-        case .number: return true
-        case .unary(_, let operand): return operand.isConstant
-        default: return false
-        }
-    }
-
-    /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
-    /// a literal one (`→ strong hit`), through macros, `let`, `if` and annotations.
-    var endsInItsValue: Bool {
-        switch kind {
-        case .text, .tally: return true
-        case .match(_, _, let result): return result.endsInItsValue
-        case .macro(_, _, let body): return body.endsInItsValue
-        case .binding(_, _, let body): return body.endsInItsValue
-        case .conditional(_, let branch, _): return branch.endsInItsValue
-        case .annotated(let inner, _), .given(let inner, _, _): return inner.endsInItsValue
-        case .variable: return true
-        default: return false
         }
     }
 }

@@ -1,0 +1,124 @@
+/// A breakdown's pools, dice and groups: `4d6kh3 (6, 4, 3, ~~1~~)`, `{1d20 (14) + 5 = 19, …}kh1`.
+extension Breakdown {
+    func write<Out: TextOutput>(_ pool: DicePool, into out: inout Out) {
+        if pool.hasCountOrSidesRoll {
+            // Show the roll of a computed count or sides in place: `(1d4 (3))d6`.
+            var notation = ""
+            Printer.writeDice(pool.shownTerm ?? pool.term, count: pool.countRoll.map { "(" + breakdownText($0) + ")" },
+                              sides: pool.sidesRoll.map { "(" + breakdownText($0) + ")" }, into: &notation)
+            out.write(text: notation)
+        } else {
+            out.write(text: pool.notation)
+        }
+        // An empty pool has no dice to list: `0d6`, worth 0.
+        if pool.dice.isEmpty && pool.omitted == 0 { return }
+        out.write(" (")
+        let shown = Swift.min(pool.dice.count, maxShown)
+        // Fate dice show their faces as players read them: `[+] [ ] [-]`.
+        let fate = pool.term.isFate
+        for index in 0..<shown {
+            if index > 0 { out.write(fate ? " " : ", ") }
+            write(pool.dice[index], in: pool, fate: fate, into: &out)
+        }
+        let more = pool.dice.count - shown + pool.omitted
+        if more > 0 {
+            out.write(shown > 0 ? ", … and " : "… ")
+            out.write(more)
+            out.write(shown > 0 ? " more" : " dice")
+        }
+        out.write(")")
+    }
+
+    /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`; a Fate die's face `[+]`,
+    /// `[ ]` or `[-]` (its value, with `mi`/`ma` or `!p`, when that is no Fate face).
+    func writeMarked<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, into out: inout Out) {
+        if !pool.symbols.isEmpty {
+            value(pool.faceValue(of: die), into: &out)
+        } else {
+        switch die.value {
+        case 1 where fate: out.write("[+]")
+        case 0 where fate: out.write("[ ]")
+        case -1 where fate: out.write("[-]")
+        default: out.write(die.value)
+        }
+        }
+        if die.flags.isDisjoint(with: [.compounded, .exploded, .penetrated, .success, .failure]) { return }
+        if die.flags.contains(.compounded) {
+            out.write("!!")
+        } else if die.flags.contains(.exploded) {
+            out.write("!")
+        }
+        if die.flags.contains(.penetrated) { out.write("p") }
+        if die.flags.contains(.success) { out.write(text: style.successMark) }
+        if die.flags.contains(.failure) { out.write(text: style.failureMark) }
+    }
+
+    func write<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, into out: inout Out) {
+        // The built-in styles' marks as the renderer's own text (the same as their `markup`).
+        if Style.self == PlainStyle.self {
+            guard !die.isCounted else { return writeMarked(die, in: pool, fate: fate, into: &out) }
+            out.write("~~")
+            writeMarked(die, in: pool, fate: fate, into: &out)
+            out.write("~~")
+            return
+        }
+        guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, in: pool, fate: fate, into: &out) }
+        out.write(text: markup.open)
+        writeMarked(die, in: pool, fate: fate, into: &out)
+        out.write(text: markup.close)
+    }
+
+    func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
+        out.write("{")
+        let shown = Swift.min(group.members.count, maxShown)
+        for index in 0..<shown {
+            if index > 0 { out.write(", ") }
+            let member = group.members[index]
+            if !member.kept { out.write(text: style.droppedMember.open) }
+            write(member.roll, into: &out)
+            if member.roll.hasDice {
+                out.write(" = ")
+                value(member.roll.value, into: &out)
+            }
+            if member.success { out.write(text: style.successMark) }
+            if member.failure { out.write(text: style.failureMark) }
+            if !member.kept { out.write(text: style.droppedMember.close) }
+        }
+        let more = group.members.count + group.omitted - shown
+        if more > 0 {
+            out.write(", … and ")
+            out.write(more)
+            out.write(" more")
+        }
+        out.write("}")
+        var modifiers = ""
+        Printer.writeModifiers(group.modifiers, into: &modifiers)
+        out.write(text: modifiers)
+    }
+}
+
+extension Roll {
+    /// Whether the roll is a number as written: a literal, perhaps signed (`-1`).
+    var isConstant: Bool {
+        switch kind {
+        case .number: return true
+        case .unary(_, let operand): return operand.isConstant
+        default: return false
+        }
+    }
+
+    /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
+    /// a literal one (`→ strong hit`), through macros, `let`, `if` and annotations.
+    var endsInItsValue: Bool {
+        switch kind {
+        case .text, .tally: return true
+        case .match(_, _, let result): return result.endsInItsValue
+        case .macro(_, _, let body): return body.endsInItsValue
+        case .binding(_, _, let body): return body.endsInItsValue
+        case .conditional(_, let branch, _): return branch.endsInItsValue
+        case .annotated(let inner, _), .given(let inner, _, _): return inner.endsInItsValue
+        case .variable: return true
+        default: return false
+        }
+    }
+}
