@@ -133,7 +133,11 @@ enum FuzzDice {
                 fail("value(of:) failed (\(error.message)) but evaluate gave \(roll.value)")
             }
             if case .success(let report) = exact {
-                checkWithinBounds(roll.value, report)
+                if let number = roll.value.number {
+                    checkWithinBounds(number, report)
+                } else if report.exact, report.truncatedMass == 0, report.distribution.probability(ofValue: roll.value) == 0 {
+                    fail("rolled \(roll.value), which the exact distribution does not list")
+                }
                 checkReport(report, input: input, title: expr.text)
             }
         case .assignment(_, let expr), .update(_, _, let expr):
@@ -146,7 +150,7 @@ enum FuzzDice {
             } catch {
                 check(error, in: source, input: input)
             }
-        case .definition(_, _, let body):
+        case .definition(_, _, _, let body):
             checkReprint(body)
             do {
                 let outcome = try session.execute(statement)
@@ -192,6 +196,13 @@ enum FuzzDice {
                 _ = DistributionRenderer(width: 80, unicode: true).render(sweep, of: expr)
                 checkJSONLine(OutcomeRenderer().json(for: sweep, input: input))
                 checkViews(.sweep(expr, sweep))
+            } catch {
+                check(error, in: source, input: input)
+            }
+        case .use:
+            do {
+                let outcome = try session.execute(statement)
+                checkOutcome(outcome, input: input)
             } catch {
                 check(error, in: source, input: input)
             }
@@ -270,9 +281,9 @@ enum FuzzDice {
         checkJSONLine(json)
     }
 
-    static func checkNumber(_ number: Number) {
+    static func checkNumber(_ value: Value) {
         // A fraction is in lowest terms, its denominator above 1 (whole numbers are integers).
-        if case .fraction(let numerator, let denominator) = number {
+        if case .number(.fraction(let numerator, let denominator)) = value {
             var a = numerator.magnitude, b = denominator.magnitude
             while b != 0 { (a, b) = (b, a % b) }
             if denominator <= 1 || a != 1 { fail("a fraction \(numerator)/\(denominator) not in lowest terms") }
@@ -334,10 +345,10 @@ enum FuzzDice {
             // A whole value as its digits; a fraction as its nearest double (LANGUAGE.md §1).
             if let whole = roll.value.integerValue {
                 if text != String(whole) { fail("JSON value \(text), roll value \(roll.value)") }
-            } else if Double(text) != roll.value.doubleValue {
-                fail("JSON value \(text), roll value \(roll.value) (nearest double \(roll.value.doubleValue))")
+            } else if Double(text) != (roll.value.number?.doubleValue ?? .nan) {
+                fail("JSON value \(text), roll value \(roll.value) (nearest double \((roll.value.number?.doubleValue ?? .nan)))")
             }
-        case .definition, .stats, .compare, .sweep:
+        case .definition, .stats, .compare, .sweep, .system, .systems:
             break
         }
     }
@@ -349,7 +360,7 @@ enum FuzzDice {
         let distribution = report.distribution
         var previous: Number?
         distribution.forEachOutcome { value, probability in
-            checkNumber(value)
+            checkNumber(.number(value))
             if !(probability >= 0 && probability <= 1 + 1e-6) { fail("probability \(probability) of \(value)") }
             if let previous, !(previous < value) { fail("outcomes out of order: \(previous), \(value)") }
             previous = value
