@@ -309,11 +309,14 @@ enum FuzzDice {
 
     static func checkRoll(_ roll: Roll) {
         checkNumber(roll.value)
-        let value = roll.value.description
+        let value = RollRenderer.plain.text(of: roll.value)
         let plain = RollRenderer.plain.render(roll)
         let ansi = RollRenderer.ansi.render(roll)
         if case .number = roll.kind {
             if plain != value { fail("a bare number renders as '\(plain)', not '\(value)'") }
+        } else if roll.value.number == nil && roll.endsInItsValue {
+            // A text or tally the breakdown ends in (`→ strong hit`) is not repeated after `=`.
+            if !plain.hasSuffix(value) { fail("breakdown '\(plain.suffix(200))' does not end with '\(value)'") }
         } else {
             if !plain.hasSuffix(" = " + value) { fail("breakdown '\(plain.suffix(200))' does not end with ' = \(value)'") }
             if !ansi.hasSuffix(" = \u{1B}[1m\(value)\u{1B}[0m") { fail("ANSI breakdown does not end with the bold value") }
@@ -338,10 +341,21 @@ enum FuzzDice {
         let object = checkJSONLine(json)
         switch outcome {
         case .roll(let roll), .assignment(_, let roll):
-            guard case .object(let members) = object,
-                  let entry = members.first(where: { $0.key == "value" }), case .number(let text) = entry.value else {
+            guard case .object(let members) = object, let entry = members.first(where: { $0.key == "value" }) else {
                 fail("JSON of a roll without a top-level value: \(json)")
             }
+            // A text as a string, a tally as an object of its fields (LANGUAGE.md §6).
+            switch (roll.value, entry.value) {
+            case (.text(let text), .string(let written)):
+                if text != written { fail("JSON value \(written), roll value \(text)") }
+                return
+            case (.tally(let tally), .object(let fields)):
+                if fields.map(\.key) != tally.fields.map(\.name) { fail("JSON fields \(fields.map(\.key)), roll value \(tally)") }
+                return
+            case (.number, .number): break
+            default: fail("JSON value \(entry.value) of a roll worth \(roll.value)")
+            }
+            guard case .number(let text) = entry.value else { return }
             // A whole value as its digits; a fraction as its nearest double (LANGUAGE.md §1).
             if let whole = roll.value.integerValue {
                 if text != String(whole) { fail("JSON value \(text), roll value \(roll.value)") }

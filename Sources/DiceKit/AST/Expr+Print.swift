@@ -260,7 +260,7 @@ enum Printer {
            decimal.filter(\.isNumber).drop(while: { $0 == "0" }).count <= 18 {
             return decimal
         }
-        return "(\(numerator)/\(denominator))"
+        return "(\(numerator) / \(denominator))"
     }
 
     /// A non-negative literal as is; anything else in parentheses.

@@ -21,7 +21,7 @@ public enum SessionScript {
     static func literal(_ value: Number) -> String {
         let smallest = "(-9223372036854775807 - 1)"
         if value == .integer(Int.min) { return smallest }
-        if case .fraction(Int.min, let denominator) = value { return "(\(smallest)/\(denominator))" }
+        if case .fraction(Int.min, let denominator) = value { return "(\(smallest) / \(denominator))" }
         return Printer.literal(value)
     }
 }

@@ -43,7 +43,7 @@ import Testing
         environment.setVariable("tiny", to: .number(try Number.integer(1).dividing(by: .integer(1 << 40))))
         environment.setVariable("eighth", to: .number(.ratio(1, 8)))
         let script = SessionScript.text(of: environment)
-        #expect(script.contains("tiny = (1/1099511627776)"))
+        #expect(script.contains("tiny = (1 / 1099511627776)"))
         #expect(script.contains("eighth = 0.125"))
         #expect(Self.summary(try Self.load(script)) == Self.summary(environment))
     }
