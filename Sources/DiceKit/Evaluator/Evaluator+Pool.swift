@@ -285,13 +285,13 @@ extension Evaluator {
     /// The most dice the reused array keeps room for between pools.
     private static var dieScratchLimit: Int { 4_096 }
 
-    /// `count` dice rolled by `plan` into `sink`, asking about Ctrl-C every 65,536 dice.
+    /// `count` dice rolled by `plan` into `sink`, asking about Ctrl-C every 16,384 dice.
     @inline(__always)
     mutating func rollDice<Sink: DieSink>(_ count: Int, _ plan: PoolPlan, into sink: inout Sink,
                                           at range: SourceRange) throws(DiceError) {
         for index in 0..<count {
             try rollDie(plan, into: &sink, at: range)
-            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+            if index & 0x3FFF == 0x3FFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
     }
 
