@@ -181,8 +181,8 @@ clean:
 
 # Fuzzing with libFuzzer and AddressSanitizer (fuzz/run): the language (fuzz-dice) and the
 # command's input paths (fuzz-cli: options, scripts, REPL commands, log, history, widths).
-# `make fuzz` runs each for FUZZ_SECONDS (default 10 minutes), `make fuzz-ci` each for 45 s
-# from the seeds.
+# `make fuzz` runs each for FUZZ_SECONDS (default 10 minutes), one after the other
+# (FUZZ_TARGET=dice or cli: that one only), `make fuzz-ci` each for 45 s from the seeds.
 FUZZ_SECONDS ?= 600
 .PHONY: fuzz fuzz-ci
 

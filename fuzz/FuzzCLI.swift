@@ -9,7 +9,9 @@
 //   1 script      the bytes as a script file read by `ScriptStream` and run by `Runner`
 //                 (long lines, byte order marks, CRLF, NUL), output capped as the command's
 //   2 repl        newline-separated lines typed at the REPL (`:commands` too; `:save` and
-//                 `:load` are pointed at a scratch directory, never at a path of the input)
+//                 `:load` are pointed at a scratch directory, never at a path of the input);
+//                 a line ending in U+0003 gets Ctrl-C while it runs, and the next line runs
+//                 while the abandoned one unwinds
 //   3 log         the bytes as a results log: `:log N` reads it from the end, an append
 //                 cuts a torn last line, and the file then ends in a whole line
 //   4 history     the bytes as a history file: `HistoryFile.lines` and a load, an append
@@ -157,22 +159,33 @@ enum FuzzCLI {
         var lines: [String]
         var history: [String] = []
         private(set) var lineWasInterrupted = false
+        /// Ctrl-C for the statement being run: its line ended in U+0003.
+        private var interruptPending = false
 
         init(_ lines: [String]) { self.lines = lines }
 
         func readLine(prompt: String) -> String? {
             lineWasInterrupted = false
+            interruptPending = false
             guard !lines.isEmpty else { return nil }
             let line = lines.removeFirst()
             if line == "\u{3}" {
                 lineWasInterrupted = true
                 return ""
             }
+            if line.hasSuffix("\u{3}") {
+                interruptPending = true
+                return String(line.dropLast())
+            }
             return line
         }
 
         func addHistory(_ line: String) { history.append(line) }
-        func takeInterrupt() -> Bool { false }
+
+        func takeInterrupt() -> Bool {
+            defer { interruptPending = false }
+            return interruptPending
+        }
     }
 
     static func repl(_ data: [UInt8]) {

@@ -1,5 +1,19 @@
 #include "CStack.h"
 
+#include <stdlib.h> /* defines __GLIBC__ under glibc */
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+
+void dice_release_free_memory(void) { malloc_trim(0); }
+#elif defined(__APPLE__)
+#include <malloc/malloc.h>
+
+void dice_release_free_memory(void) { malloc_zone_pressure_relief(NULL, 0); }
+#else
+void dice_release_free_memory(void) {}
+#endif
+
 #if defined(__linux__)
 #include <sys/mman.h>
 #include <ucontext.h>

@@ -8,8 +8,10 @@ import Darwin
 /// thread that started it can stop waiting the moment Ctrl-C comes.
 ///
 /// The work learns it was abandoned through `isAbandoned`, which its `shouldStop` reads:
-/// it then unwinds on its own thread (freeing a large partial result can take a second),
-/// while the REPL is already back at the prompt.
+/// it then stops at its next poll and unwinds on its own thread (freeing a large partial
+/// result takes a moment), while the REPL is already back at the prompt and may run the
+/// next statement beside it: a job shares nothing that the next one changes (it works on
+/// its own copy of the session, and its output is gated off).
 ///
 /// ```swift
 /// let job = Job { job in work(stopWhen: { job.isAbandoned }) }
@@ -72,6 +74,13 @@ final class Job: @unchecked Sendable {
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
         return abandoned
+    }
+
+    /// Whether the work has ended (the thread may still be on its way out); never waits.
+    var isFinished: Bool {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return finished
     }
 
     /// Waits until the work is done (true), or until `interrupted()` says so (false: the

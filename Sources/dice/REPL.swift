@@ -36,8 +36,15 @@ final class REPL {
     /// Where the greeting goes: with the prompt, on the terminal, when results go to a file
     /// (`dice > rolls.txt`: stderr); else with the results.
     var greetingOnErrors = false
-    /// The last statement abandoned by Ctrl-C, still unwinding on its own thread.
-    private var abandoned: Job?
+    /// Statements abandoned by Ctrl-C that may still be unwinding on their own threads, oldest
+    /// first. Each stops at its next poll of `shouldStop`; the next statement runs beside them.
+    private var abandoned: [Job] = []
+    /// How many abandoned statements may unwind at once: past it the next statement waits for
+    /// the oldest, so that their memory stays bounded however fast Ctrl-C comes.
+    static let maxUnwinding = 2
+    /// Gives the memory an abandoned statement freed back to the system, on its thread once it
+    /// has unwound (set by `main`: `dice_release_free_memory`).
+    var releasesFreeMemory: (@Sendable () -> Void)?
     /// The terminal's width, read again before each statement (the window may have been resized).
     var readsWidth: (() -> Int)?
     /// The last `stats` result shown, which `:svg FILE` draws.
@@ -125,7 +132,8 @@ final class REPL {
             }
             output.flush()
         }
-        abandoned?.join()
+        for job in abandoned { job.join() }
+        abandoned = []
         output.flush()
         return 0
     }
@@ -300,7 +308,7 @@ final class REPL {
     private func load(_ descriptor: Int32, path: String, quiet: Bool = false) {
         // Written on the job's thread as it ends; read here only once it has ended.
         let bound = Box((variables: Set<String>(), macros: Set<String>()))
-        execute { worker, job, checkpoint in
+        let ran = execute { worker, job, checkpoint in
             defer { close(descriptor) }
             worker.hidesBindings = true
             worker.bound = ([], [])
@@ -309,7 +317,7 @@ final class REPL {
             bound.value = worker.bound
             return result == .succeeded
         }
-        guard !quiet, abandoned == nil else { return }
+        guard !quiet, ran != nil else { return }
         let names = bound.value
         // What the file bound and the session still holds as such (a name may change kind).
         let environment = runner.session.environment
@@ -320,19 +328,20 @@ final class REPL {
 
     /// Runs the statements of `source` on a thread of their own while watching for Ctrl-C.
     /// Ctrl-C abandons the statement running then at once; the session keeps what the
-    /// statements before it did. Returns whether every statement ran.
-    @discardableResult
-    private func execute(_ source: SourceFile, typed: Bool = false) -> Bool {
+    /// statements before it did.
+    private func execute(_ source: SourceFile, typed: Bool = false) {
         execute { worker, _, checkpoint in worker.run(source, typed: typed, checkpoint: checkpoint) }
     }
 
     /// Runs `statements` (given the runner to use, the job and the checkpoint to call after
-    /// each statement) as `execute(_:)` runs a source's.
+    /// each statement) as `execute(_:)` runs a source's. Returns whether every statement ran;
+    /// nil when Ctrl-C abandoned them.
     @discardableResult
-    private func execute(_ statements: @escaping (inout Runner, Job, @escaping (Session) -> Void) -> Bool) -> Bool {
-        // One abandoned statement at a time: let the last one finish unwinding first.
-        abandoned?.join()
-        abandoned = nil
+    private func execute(_ statements: @escaping (inout Runner, Job, @escaping (Session) -> Void) -> Bool) -> Bool? {
+        // Statements abandoned before need not have ended: they stop on their own, and share
+        // nothing with this one. Only too many of them at once make it wait, for the oldest.
+        abandoned.removeAll { $0.isFinished }
+        while abandoned.count >= REPL.maxUnwinding { abandoned.removeFirst().join() }
         // A Ctrl-C since the line was read (the reader clears it as it reads) is meant for
         // this statement: kept, not discarded, so a busy machine cannot lose it.
         let gate = OutputGate()
@@ -345,7 +354,9 @@ final class REPL {
             worker.onResult = { json in gate.pass { logResult(json) } }
         }
         worker.onStats = { outcome in gate.pass { progress.saveStats(outcome) } }
+        let releasesFreeMemory = self.releasesFreeMemory
         let job = Job { job in
+            defer { if job.isAbandoned { releasesFreeMemory?() } }
             worker.session.shouldStop = { job.isAbandoned }
             let succeeded = statements(&worker, job) { session in
                 workerOutput.flush()
@@ -359,7 +370,7 @@ final class REPL {
         let finished = job.wait(until: reader.takeInterrupt)
         if !finished {
             gate.close()
-            abandoned = job
+            abandoned.append(job)
         }
         let (session, succeeded) = progress.latest
         lastStats = progress.stats ?? lastStats
@@ -372,7 +383,7 @@ final class REPL {
         output.flush()
         errors.line("dice: error: interrupted; the statement was abandoned")
         errors.flush()
-        return false
+        return nil
     }
 
     private func problem(_ message: String) {

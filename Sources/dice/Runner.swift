@@ -69,6 +69,7 @@ struct Runner {
                       typed: Bool = false, checkpoint: ((Session) -> Void)? = nil) -> Bool {
         var parser = Parser(source, limits: session.limits, continuingInsideBrackets: typed,
                             expressionsAreStats: statsMode)
+        parser.shouldStop = session.shouldStop
         while true {
             let statement: Stmt
             do {
@@ -178,14 +179,17 @@ struct Runner {
 
     /// Whether the start of a long line has a syntax error that no more of the line can take
     /// away: one well before its end (the line may stop anywhere, in a number or a character),
-    /// and not an annotation left open (its `]` may come later).
+    /// and not an annotation left open (its `]` may come later); or Ctrl-C came.
     private func hasSyntaxError(_ source: SourceFile) -> Bool {
         var parser = Parser(source, limits: session.limits, expressionsAreStats: false)
+        parser.shouldStop = session.shouldStop
         do {
             while try parser.nextStatement() != nil {}
             return false
         } catch {
             if case .unterminatedAnnotation = error.kind { return false }
+            // Ctrl-C: the run that follows stops too, and reports it.
+            if case .interrupted = error.kind { return true }
             return error.range.lowerBound.offset < source.bytes.count - 4096
         }
     }

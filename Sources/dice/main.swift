@@ -109,6 +109,7 @@ func startREPL(runner: Runner) -> Int32 {
     editor.completer = { [unowned repl] word, _ in repl.completions(for: word) }
     editor.completesFileName = REPL.completesFileName
     repl.readsWidth = Terminal.columns
+    repl.releasesFreeMemory = { dice_release_free_memory() }
     return repl.run(initFile: initPath)
 }
 

@@ -17,4 +17,12 @@
  */
 int dice_run_on_stack(size_t size, void (*fn)(void *), void *argument);
 
+/*
+ * Gives the memory the C library holds free back to the system (glibc's malloc_trim,
+ * macOS's malloc_zone_pressure_relief; nothing elsewhere). The REPL calls it when a statement
+ * abandoned by Ctrl-C has unwound: the allocator keeps what a large partial result freed
+ * otherwise, and the session would stay as large as the statement made it.
+ */
+void dice_release_free_memory(void);
+
 #endif

@@ -193,7 +193,7 @@ extension Evaluator {
         var generator = source
         defer { source = generator }
         while rolled < count {
-            let chunkEnd = Swift.min(count, rolled + 65_536)
+            let chunkEnd = Swift.min(count, rolled + workBetweenPolls)
             if cannotOverflow {
                 while rolled < chunkEnd {
                     let face = generator.roll(sides: sides)
@@ -297,13 +297,13 @@ extension Evaluator {
     /// The most dice the reused array keeps room for between pools.
     private static var dieScratchLimit: Int { 4_096 }
 
-    /// `count` dice rolled by `plan` into `sink`, asking about Ctrl-C every 65,536 dice.
+    /// `count` dice rolled by `plan` into `sink`, asking about Ctrl-C every `workBetweenPolls` dice.
     @inline(__always)
     mutating func rollDice<Sink: DieSink>(_ count: Int, _ plan: PoolPlan, into sink: inout Sink,
                                           at range: SourceRange) throws(DiceError) {
         for index in 0..<count {
             try rollDie(plan, into: &sink, at: range)
-            if index & 0xFFFF == 0xFFFF, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
+            if index & (workBetweenPolls - 1) == workBetweenPolls - 1, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
         }
     }
 

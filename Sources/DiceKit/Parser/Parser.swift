@@ -22,6 +22,8 @@ public struct Parser: Sendable {
     /// Tokens consumed by the statement being parsed, against `maxTokens`.
     var tokens = 0
     let maxTokens: Int
+    /// Asked every 4,096 tokens of a long statement; `true` abandons it with `.interrupted`.
+    public var shouldStop: (@Sendable () -> Bool)?
     /// Expression statements are read as `stats` statements (`dice --stats`).
     let expressionsAreStats: Bool
     var pendingError: DiceError?
@@ -159,6 +161,7 @@ public struct Parser: Sendable {
         guard tokens <= maxTokens else {
             throw DiceError(.statementTooLong(limit: maxTokens), at: token.range)
         }
+        if tokens & 0xFFF == 0, let shouldStop, shouldStop() { throw DiceError(.interrupted, at: token.range) }
         previousEnd = token.range.upperBound
         if let next = lookahead {
             current = next

@@ -67,15 +67,15 @@ extension Stats {
     ) throws(DiceError) -> DistributionReport {
         var evaluator = Evaluator(environment: environment, limits: limits, source: Xoshiro256StarStar(seed: seed))
         let budget = limits.stats.maxSimulationWork
-        // The evaluator asks after every 65,536 dice (or members) rolled, counted across the
-        // rolls: so the simulation has rolled at least that many, each worth at least a die's
+        // The evaluator asks after every `workBetweenPolls` dice (or members) rolled, counted across
+        // the rolls: so the simulation has rolled about that many, each worth at least a die's
         // work. Past the budget, a roll in progress (one that alone would pass it) is cut
         // short there; the host's request to stop is passed on.
         let state = SimulationState()
         evaluator.shouldStop = {
             if let shouldStop, shouldStop() { return true }
             state.polls += 1
-            let (rolled, overflow) = (state.polls << 16).multipliedReportingOverflow(by: simulatedDieCost)
+            let (rolled, overflow) = state.polls.multipliedReportingOverflow(by: workBetweenPolls * simulatedDieCost)
             if overflow || rolled > budget {
                 state.outOfBudget = true
                 return true
@@ -96,6 +96,8 @@ extension Stats {
                 value = try evaluator.value(of: expr)
             } catch {
                 if error.kind == .interrupted && state.outOfBudget { break }
+                // The host's stop, wherever in the roll it was seen, stops the whole statement.
+                if error.kind == .interrupted { throw DiceError(.interrupted, at: expr.range) }
                 throw error
             }
             if case .number(.integer(let whole)) = value {
@@ -188,7 +190,7 @@ extension Stats {
 private final class SimulationState: @unchecked Sendable {
     /// Work spent by the rolls made.
     var spent = 0
-    /// Polls so far: each after about 65,536 more dice rolled, across the rolls.
+    /// Polls so far: each after about `workBetweenPolls` more dice rolled, across the rolls.
     var polls = 0
     /// Whether the budget ran out in the middle of a roll.
     var outOfBudget = false

@@ -242,10 +242,18 @@ final class StatsEngine {
     /// `operation` over every pair of outcomes.
     func binary(_ lhs: Distribution, _ rhs: Distribution, at range: SourceRange,
                 _ operation: (Number, Number) throws(ArithmeticFault) -> Number) throws(StatsFailure) -> Distribution {
-        try meter.charge(WorkMeter.product(WorkMeter.product(lhs.count, rhs.count), WorkMeter.sparsePairCost))
-        return try meter.checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in
-            try lhs.combined(with: rhs, by: operation)
-        })
+        // Charged row by row as the pairs are made, not all at once: a product a long budget
+        // allows takes seconds, and the meter asks about Ctrl-C only as work is charged.
+        let rowWork = WorkMeter.product(rhs.count, WorkMeter.sparsePairCost)
+        try meter.ensureAffordable(WorkMeter.product(lhs.count, rowWork))
+        var builder = DistributionAccumulator()
+        try lhs.forEachOutcome { (x, p) throws(StatsFailure) in
+            try meter.charge(rowWork)
+            try arithmetic(at: range) { () throws(ArithmeticFault) in
+                try rhs.forEachOutcome { (y, q) throws(ArithmeticFault) in builder.add(try operation(x, y), p * q) }
+            }
+        }
+        return try meter.checkSize(builder.build())
     }
 
     private func functionDistribution(_ function: Function, _ arguments: [Expr],
