@@ -165,13 +165,17 @@ import Testing
             if shape {
                 var literal = ""
                 var digits = false
-                for character in part {
+                let characters = Array(part)
+                for (offset, character) in characters.enumerated() {
                     if character.isASCII && character.isNumber {
                         if !digits { regex += NSRegularExpression.escapedPattern(for: literal) + "[0-9]+(?:\\.[0-9]+)?" }
                         literal = ""
                         digits = true
-                    } else if digits && character == "." {
-                        continue  // a decimal point inside a number: covered by the number's pattern
+                    } else if digits && character == ".", offset + 1 < characters.count,
+                              characters[offset + 1].isASCII && characters[offset + 1].isNumber {
+                        // A decimal point inside a number: covered by the number's pattern (not
+                        // the `..` of a range, `12..16`).
+                        continue
                     } else {
                         literal.append(character)
                         digits = false

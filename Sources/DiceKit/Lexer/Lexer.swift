@@ -230,6 +230,9 @@ struct Lexer: Sendable {
             return try scanAnnotation()
         case UInt8(ascii: "\""):
             return try scanText()
+        case UInt8(ascii: ".") where byte(1) == UInt8(ascii: "."):
+            position += 2
+            return token(.dotDot, from: start)
         case UInt8(ascii: "."):
             if let field = scanField() { return field }
             throw unexpectedCharacter(at: start)
@@ -255,9 +258,6 @@ struct Lexer: Sendable {
             if brackets.last == .plain { brackets[brackets.count - 1] = .set }
             return token(.comma, from: start)
         case UInt8(ascii: ";"): position += 1; return token(.semicolon, from: start)
-        case UInt8(ascii: ".") where byte(1) == UInt8(ascii: "."):
-            position += 2
-            return token(.dotDot, from: start)
         case UInt8(ascii: "/"):
             if byte(1) == UInt8(ascii: "/") {
                 position += 2
