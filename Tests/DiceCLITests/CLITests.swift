@@ -60,7 +60,7 @@ import Testing
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[1].contains("\"error\":{\"message\":\"division by zero\",\"line\":1,\"column\":2}"))
+        #expect(lines[1].contains("\"error\":{\"message\":\"division by zero\",\"line\":2,\"column\":2}"))
         #expect(result.stderr.contains("error: division by zero"))
     }
 
