@@ -48,13 +48,10 @@ struct Lexer: Sendable {
         self.bytes = bytes
     }
 
-    /// Whether a `(`, `{` or `[` opened so far is still open.
-    var isInsideBrackets: Bool { !brackets.isEmpty }
-
     /// Whether a newline here continues the statement (LANGUAGE.md §5): after a token the
     /// statement cannot end with (`+`, `=`, `then`...), and inside an open `(` or `{`, but not
     /// directly inside a `match`'s braces, where it separates entries.
-    var newlineContinues: Bool {
+    private var newlineContinues: Bool {
         previous.continuesStatement || (!brackets.isEmpty && brackets.last != .matchBody)
     }
 
