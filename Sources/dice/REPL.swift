@@ -128,7 +128,7 @@ final class REPL {
                 // Other programs' words for commands, when they name nothing here.
                 command(trimmed == "quit" || trimmed == "exit" ? ":quit" : ":help")
             } else {
-                execute(SourceFile(name: "<input>", text: statement), typed: true)
+                execute(SourceFile(name: "<input>", text: statement))
             }
             output.flush()
         }
@@ -138,8 +138,9 @@ final class REPL {
         return 0
     }
 
-    /// Reads one statement: a line, and more lines under `...> ` while a `(`, `{` or `[`
-    /// is open. nil at the end of input; "" when Ctrl-C abandoned it, or Ctrl-D under `...> `.
+    /// Reads one statement: a line, and more lines under `...> ` while the statement cannot
+    /// end (after an operator, `=`, `,`, `then`... or inside an open `(`, `{` or `[`). nil at
+    /// the end of input; "" when Ctrl-C abandoned it, or Ctrl-D under `...> `.
     private func readStatement() -> String? {
         guard var text = reader.readLine(prompt: REPL.prompt) else { return nil }
         if reader.lineWasInterrupted { return "" }
@@ -328,9 +329,11 @@ final class REPL {
 
     /// Runs the statements of `source` on a thread of their own while watching for Ctrl-C.
     /// Ctrl-C abandons the statement running then at once; the session keeps what the
-    /// statements before it did.
-    private func execute(_ source: SourceFile, typed: Bool = false) {
-        execute { worker, _, checkpoint in worker.run(source, typed: typed, checkpoint: checkpoint) }
+    /// statements before it did. Returns whether every statement ran (false when Ctrl-C
+    /// abandoned them).
+    @discardableResult
+    private func execute(_ source: SourceFile) -> Bool {
+        execute { worker, _, checkpoint in worker.run(source, checkpoint: checkpoint) } ?? false
     }
 
     /// Runs `statements` (given the runner to use, the job and the checkpoint to call after

@@ -63,12 +63,10 @@ struct Runner {
     ///   - repetitions: how many times each expression statement runs (`-n`).
     ///   - statsMode: expression statements print their distribution (`--stats`).
     ///   - quiet: print errors only (the REPL's init file).
-    ///   - typed: the REPL's input: a newline inside brackets continues the statement.
     ///   - checkpoint: called after each statement that ran, with the session as it left it.
     mutating func run(_ source: SourceFile, repetitions: Int = 1, statsMode: Bool = false, quiet: Bool = false,
-                      typed: Bool = false, checkpoint: ((Session) -> Void)? = nil) -> Bool {
-        var parser = Parser(source, limits: session.limits, continuingInsideBrackets: typed,
-                            expressionsAreStats: statsMode)
+                      checkpoint: ((Session) -> Void)? = nil) -> Bool {
+        var parser = Parser(source, limits: session.limits, expressionsAreStats: statsMode)
         parser.shouldStop = session.shouldStop
         while true {
             let statement: Stmt
@@ -155,7 +153,8 @@ struct Runner {
                 if atLimit {
                     output.flush()
                     let limit = stream.maxLineBytes
-                    errors.line("\(source.name):\(source.firstLine):1: error: the line is longer than "
+                    let what = source.bytes.contains(UInt8(ascii: "\n")) ? "statement" : "line"
+                    errors.line("\(source.name):\(source.firstLine):1: error: the \(what) is longer than "
                         + (limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"))
                     errors.flush()
                     return .failed
@@ -177,9 +176,11 @@ struct Runner {
         }
     }
 
-    /// Whether the start of a long line has a syntax error that no more of the line can take
-    /// away: one well before its end (the line may stop anywhere, in a number or a character),
-    /// and not an annotation left open (its `]` may come later); or Ctrl-C came.
+    /// Whether the start of a long statement has a syntax error that no more of it can take
+    /// away: one well before its end (it may stop anywhere, in a number or a character), not
+    /// an annotation left open (its `]` may come later), and not the end of the input found
+    /// where the statement goes on (shown where its last line ends, the rest may come later);
+    /// or Ctrl-C came.
     private func hasSyntaxError(_ source: SourceFile) -> Bool {
         var parser = Parser(source, limits: session.limits, expressionsAreStats: false)
         parser.shouldStop = session.shouldStop
@@ -190,6 +191,7 @@ struct Runner {
             if case .unterminatedAnnotation = error.kind { return false }
             // Ctrl-C: the run that follows stops too, and reports it.
             if case .interrupted = error.kind { return true }
+            if case .expected(_, found: .end) = error.kind { return false }
             return error.range.lowerBound.offset < source.bytes.count - 4096
         }
     }

@@ -9,35 +9,43 @@ import DiceKit
 /// write lines into `dice --json` and read each result before it writes the next, and what
 /// came before an error has run and printed even when the input never ends.
 ///
-/// `next` hands out the lines read so far in batches of whole lines, each batch a
-/// `SourceFile` numbered from its first line. Memory is bounded by the longest line: the
-/// start of a line that grows past 1 MB, 2 MB, 4 MB ... is handed out as `.partial`, so the
-/// caller can report an error it already has (binary junk fails at its first byte, not after
-/// the whole input); past `maxLineBytes` the line is an error of its own.
+/// `next` hands out the lines read so far in batches of whole statements, each batch a
+/// `SourceFile` numbered from its first line. A statement goes on over lines while it cannot
+/// end (after an operator, `=`, `then`..., or inside an open bracket: `LineContinuation`), so
+/// its lines wait until the line that ends it has come. Memory is bounded by the longest
+/// statement: the start of one that grows past 1 MB, 2 MB, 4 MB ... is handed out as
+/// `.partial`, so the caller can report an error it already has (binary junk fails at its
+/// first byte, not after the whole input); past `maxLineBytes` it is an error of its own.
 struct ScriptStream {
     enum Batch {
-        /// Whole lines, the last ending in a newline, or the last line of the input.
+        /// Whole statements, the last ending with a line's newline, or the rest of the input.
         case lines(SourceFile)
-        /// The start of a line still being read; `atLimit` when it reached `maxLineBytes`,
-        /// and then the last batch.
+        /// The start of a statement still being read (of a line, or of lines that it goes on
+        /// over); `atLimit` when it reached `maxLineBytes`, and then the last batch.
         case partial(SourceFile, atLimit: Bool)
     }
 
     let descriptor: Int32
     let name: String
-    /// The longest line read (64 MiB unless a test says less).
+    /// The longest statement read, be it one line or several (64 MiB unless a test says less).
     let maxLineBytes: Int
-    /// The first size at which the start of a long line is handed out (then twice it ...).
+    /// The first size at which the start of a long statement is handed out (then twice it ...).
     let firstProbe: Int
-    /// Read, and not yet handed out as whole lines: the start of the next line.
+    /// Read, and not yet handed out as whole statements: the start of the next statement.
     private var pending: [UInt8] = []
     /// The number of the line `pending` starts.
     private var line = 1
     private var ended = false
     private var atStart = true
     private var nextProbe: Int
-    /// `pending[..<searched]` holds no newline.
+    /// `pending[..<searched]` has been searched for newlines.
     private var searched = 0
+    /// `pending[..<scanned]`, whole lines, has been read by `continuation`.
+    private var scanned = 0
+    /// Where the statements of `pending[..<scanned]` end.
+    private var continuation = LineContinuation()
+    /// `pending[..<complete]` is whole statements, to hand out.
+    private var complete = 0
     private var chunk: [UInt8]
 
     init(descriptor: Int32, name: String, maxLineBytes: Int = 64 << 20, firstProbe: Int = 1 << 20,
@@ -55,11 +63,16 @@ struct ScriptStream {
     mutating func next(shouldStop: (() -> Bool)? = nil,
                        beforeWaiting: () -> Void) throws(Files.ReadError) -> Batch? {
         while true {
-            if let newline = pending[Swift.min(searched, pending.count)...].lastIndex(of: UInt8(ascii: "\n")) {
-                nextProbe = firstProbe
-                return .lines(take(newline + 1))
+            if let newline = pending[Swift.max(searched, scanned)...].lastIndex(of: UInt8(ascii: "\n")) {
+                let ends = continuation.read(pending[scanned...newline])
+                if ends > 0 { complete = scanned + ends }
+                scanned = newline + 1
             }
             searched = pending.count
+            if complete > 0 {
+                nextProbe = firstProbe
+                return .lines(take(complete))
+            }
             if ended {
                 guard !pending.isEmpty else { return nil }
                 return .lines(take(pending.count))
@@ -69,9 +82,9 @@ struct ScriptStream {
                 let atLimit = pending.count >= maxLineBytes
                 let start = SourceFile(name: name, bytes: pending, firstLine: line)
                 if atLimit {
-                    // Nothing more: the line is never read to its end.
+                    // Nothing more: the statement is never read to its end.
                     ended = true
-                    pending = []
+                    (pending, searched, scanned) = ([], 0, 0)
                 }
                 return .partial(start, atLimit: atLimit)
             }
@@ -98,7 +111,9 @@ struct ScriptStream {
     private mutating func take(_ count: Int) -> SourceFile {
         let bytes = Array(pending[0..<count])
         pending.removeSubrange(0..<count)
-        searched = 0
+        searched = Swift.max(0, searched - count)
+        scanned = Swift.max(0, scanned - count)
+        complete = 0
         atStart = false
         let source = SourceFile(name: name, bytes: bytes, firstLine: line)
         line += bytes.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }

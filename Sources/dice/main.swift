@@ -43,13 +43,14 @@ func main() -> Int32 {
     defer { Output.standard.flush(); Output.error.flush() }
     switch options.input {
     case .statements(let statements):
-        for statement in statements {
-            let source = SourceFile(name: "<-e>", bytes: statement)
-            guard runner.run(source, repetitions: options.repetitions, statsMode: options.stats) else { return 1 }
-            // Printed as it runs: a later statement may take long, or never end.
-            runner.output.flush()
-        }
-        return 0
+        // One program, an `-e` a line: a statement that cannot end where its `-e` does (after
+        // `then`, an operator, an open bracket) goes on in the next `-e`.
+        let source = SourceFile(name: "<-e>", bytes: Array(statements.joined(separator: [UInt8(ascii: "\n")])))
+        let output = runner.output
+        // Printed as it runs: a later statement may take long, or never end.
+        let ran = runner.run(source, repetitions: options.repetitions, statsMode: options.stats,
+                             checkpoint: { _ in output.flush() })
+        return ran ? 0 : 1
     case .file(let path):
         let descriptor: Int32
         do {

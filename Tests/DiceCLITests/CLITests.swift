@@ -60,7 +60,7 @@ import Testing
         #expect(result.status == 1)
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 2)
-        #expect(lines[1].contains("\"error\":{\"message\":\"division by zero\",\"line\":1,\"column\":2}"))
+        #expect(lines[1].contains("\"error\":{\"message\":\"division by zero\",\"line\":2,\"column\":2}"))
         #expect(result.stderr.contains("error: division by zero"))
     }
 
@@ -89,11 +89,11 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("dice-cli-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "# header\r\n\r\n5d1\r\nx = 2 +\r\n7d1\r\n".write(to: directory.appendingPathComponent("sheet.dice"), atomically: true, encoding: .utf8)
+        try "# header\r\n\r\n5d1\r\nx = 2 +\r\n* 7d1\r\n1d1\r\n".write(to: directory.appendingPathComponent("sheet.dice"), atomically: true, encoding: .utf8)
         let result = try DiceProcess.run(["sheet.dice"], directory: directory)
         #expect(result.status == 1)
         #expect(result.stdout == "5d1 (1, 1, 1, 1, 1) = 5\n")
-        #expect(result.stderr.hasPrefix("sheet.dice:4:8: error: expected an expression, found the end of the line\nx = 2 +\n       ^"))
+        #expect(result.stderr.hasPrefix("sheet.dice:5:1: error: expected an expression, found '*'\n* 7d1\n^"))
     }
 
     @Test func shebangScriptRunsAsAProgram() throws {

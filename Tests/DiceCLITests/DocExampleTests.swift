@@ -171,10 +171,11 @@ import Testing
                         if !digits { regex += NSRegularExpression.escapedPattern(for: literal) + "[0-9]+(?:\\.[0-9]+)?" }
                         literal = ""
                         digits = true
-                    } else if digits && character == "." && offset + 1 < characters.count
-                                && characters[offset + 1].isASCII && characters[offset + 1].isNumber
-                                && characters[offset - 1] != "." {
-                        continue  // a decimal point inside a number (not the `..` of `10..20`)
+                    } else if digits && character == ".", offset + 1 < characters.count,
+                              characters[offset + 1].isASCII && characters[offset + 1].isNumber {
+                        // A decimal point inside a number: covered by the number's pattern (not
+                        // the `..` of a range, `12..16`).
+                        continue
                     } else {
                         literal.append(character)
                         digits = false

@@ -14,7 +14,7 @@ import Testing
     @Test func replacingAVariableIsNotedAndInJSON() throws {
         let text = try DiceProcess.run(["-e", "str = 18", "-e", "def str = 1d20"])
         #expect(text.stdout == "str = 18\ndef str = 1d20\n")
-        #expect(text.stderr == "<-e>:1:1: note: 'str' was a variable: it is now a macro\n")
+        #expect(text.stderr == "<-e>:2:1: note: 'str' was a variable: it is now a macro\n")
         let json = try DiceProcess.run(["--json", "-e", "def atk = 1d20", "-e", "atk = 3"])
         #expect(json.stdout.split(separator: "\n").last
                 == #"{"input":"atk = 3","name":"atk","value":3,"text":"3","rolls":[],"replaced":"macro","notes":["'atk' was a macro: it is now a variable"]}"#)

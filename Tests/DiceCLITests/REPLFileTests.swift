@@ -114,10 +114,11 @@ import Testing
         let rc = try directory.write("def ok = 1d1\nbroken = (\nnever = 1\n", to: "rc.dice")
         let session = ScriptedSession(["ok", ":vars"])
         #expect(session.run(initFile: rc) == 0)
+        // The open `(` goes on in the next line, where `=` cannot follow `never`.
         #expect(session.transcript.text == """
-            \(rc):2:11: error: expected an expression, found the end of the line
-            broken = (
-                      ^
+            \(rc):3:7: error: expected ')' to close '(', found '='
+            never = 1
+                  ^
 
             """ + Self.banner + """
             dice> ok

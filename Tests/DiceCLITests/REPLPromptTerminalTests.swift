@@ -74,6 +74,27 @@ import Testing
         #expect(history.hasPrefix("{1d1 + 5, 1d1 + 7}kh1\n3 * 3\n"))
     }
 
+    /// LANGUAGE.md §5 at a real terminal: after an operator, `then` or `else` the statement
+    /// goes on under `...> `, and Up recalls it as one line.
+    @Test func aLineEndingInAnOperatorOrThenContinues() throws {
+        defer { cleanUp() }
+        let terminal = try start()
+        terminal.send("x = 2 *\r")
+        try terminal.waitFor("...> ")
+        terminal.send("3\r")
+        #expect(PseudoTerminal.plainText(try terminal.waitFor("dice> ")).contains("x = 2 * 3 = 6"))
+        terminal.send("if x > 5 then\r")
+        try terminal.waitFor("...> ")
+        terminal.send("\"big\" else\r")
+        try terminal.waitFor("...> ")
+        terminal.send("\"small\"\r")
+        #expect(PseudoTerminal.plainText(try terminal.waitFor("dice> ")).contains("x (6) > 5 → big"))
+        terminal.send("\u{1B}[A\r")
+        #expect(PseudoTerminal.plainText(try terminal.waitFor("dice> ")).contains("if x > 5 then \"big\" else \"small\""))
+        terminal.send(":quit\r")
+        #expect(try terminal.waitForExit(timeout: 10) == 0)
+    }
+
     @Test func tabCompletesFileNamesAfterLoadAndSaveAndTheKeywords() throws {
         defer { cleanUp() }
         let sheets = home.appendingPathComponent("sheets")

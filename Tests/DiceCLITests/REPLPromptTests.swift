@@ -84,6 +84,33 @@ import Testing
         #expect(session.reader.history == ["{1d1 + 5, 2d1}kh1", "repeat(2, 3d1)", "2d1 [fire and ice]"])
     }
 
+    /// LANGUAGE.md §5: a line that ends where its statement cannot (after an operator, `=`,
+    /// `then`, `else`, `in`...) goes on under `...> ` too, as in scripts.
+    @Test func aLineEndingWhereTheStatementCannotEndContinues() {
+        let session = ScriptedSession(["x = 1d1 +", "2", "if x == 3 then", "\"three\" else  # or", "", "\"other\"",
+                                       "def twice(a) =", "  let b = a in", "  b * 2", "twice(x)"])
+        #expect(session.run() == 0)
+        #expect(session.transcript.text == Self.banner + """
+            dice> x = 1d1 +
+            ...> 2
+            x = 1d1 (1) + 2 = 3
+            dice> if x == 3 then
+            ...> "three" else  # or
+            ...> \n...> "other"
+            x (3) == 3 → three
+            dice> def twice(a) =
+            ...>   let b = a in
+            ...>   b * 2
+            def twice(a) = let b = a in b * 2
+            dice> twice(x)
+
+            """ + (session.transcript.responses(to: "twice(x)").first ?? "") + "dice> ")
+        #expect(session.transcript.responses(to: "twice(x)").first?.hasSuffix(" = 6\n") == true)
+        #expect(session.transcript.error == "")
+        #expect(session.reader.history == ["x = 1d1 + 2", "if x == 3 then \"three\" else \"other\"",
+                                           "def twice(a) = let b = a in b * 2", "twice(x)"])
+    }
+
     @Test func ctrlCAbandonsTheWholePendingStatement() {
         let session = ScriptedSession(["x = (1 +", "\u{3}", "x = 2", "x"])
         #expect(session.run() == 0)
@@ -118,12 +145,14 @@ import Testing
         #expect(Parser.oneLine(typed) == line)
     }
 
-    @Test func anOpenBracketNeedsAnotherLine() {
+    @Test func anOpenBracketOrAnOperatorNeedsAnotherLine() {
         #expect(Parser.needsAnotherLine("{1d20 + 5,"))
         #expect(Parser.needsAnotherLine("2d6 [fire"))
         #expect(Parser.needsAnotherLine("max(1,\n2,"))
+        #expect(Parser.needsAnotherLine("1 + # (comment"))
+        #expect(Parser.needsAnotherLine("if 1d20 >= 10 then"))
         #expect(!Parser.needsAnotherLine("{1d20 + 5}"))
-        #expect(!Parser.needsAnotherLine("1 + # (comment"))
+        #expect(!Parser.needsAnotherLine("1 # (comment"))
         #expect(!Parser.needsAnotherLine("1 + )"))
     }
 }

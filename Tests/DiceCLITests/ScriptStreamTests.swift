@@ -64,6 +64,46 @@ import Testing
         #expect(errors.hasPrefix("s:4:6: error: expected an expression"), "\(errors)")
     }
 
+    /// A statement that goes on over lines (LANGUAGE.md §5) is handed out when its last line
+    /// has come, in one batch: lines read four bytes at a time.
+    @Test func handsOutAStatementOverLinesWhenItsLastLineHasCome() throws {
+        let descriptor = try Self.pipe([Array("1d1\nx = 1d1 +\n  2  # two\ny = (x *\n\n3)\n[a\n".utf8)])
+        defer { close(descriptor) }
+        var stream = ScriptStream(descriptor: descriptor, name: "s", chunkSize: 4)
+        let batches = try Self.batches(&stream)
+        #expect(batches.map(\.0) == ["lines", "lines", "lines", "lines"])
+        #expect(batches.map(\.1) == [1, 2, 4, 7])
+        #expect(batches.map(\.2) == ["1d1\n", "x = 1d1 +\n  2  # two\n", "y = (x *\n\n3)\n", "[a\n"])
+    }
+
+    @Test func runsAStatementOverLinesAndNumbersWhatFollows() throws {
+        let (text, errors) = try Self.run([Array("1d1\nx = 1d1 +\n".utf8), Array("2\nif x == 3 then\n \"yes\" else\n".utf8),
+                                           Array(" \"no\"\n2d6 + * 3\n".utf8)], name: "s")
+        #expect(text == "1d1 (1) = 1\nx = 1d1 (1) + 2 = 3\nx (3) == 3 → yes\n")
+        #expect(errors == "s:7:7: error: expected an expression, found '*'\n2d6 + * 3\n      ^\n")
+    }
+
+    @Test func aStatementOverLinesTooLongToReadIsAnError() throws {
+        // A comment goes on while the statement cannot end: only the limit ends it.
+        // Read 1,000 bytes at a time, the start of the statement is offered at 4,096 bytes,
+        // 8,192 ... and it is no error until the limit.
+        let comments = [UInt8](String(repeating: "# a comment\n", count: 4_000).utf8)
+        func run(_ chunks: [[UInt8]], name: String, maxLineBytes: Int) throws -> (String, String) {
+            let descriptor = try Self.pipe(chunks)
+            defer { close(descriptor) }
+            var stream = ScriptStream(descriptor: descriptor, name: name, maxLineBytes: maxLineBytes, firstProbe: 4_096,
+                                      chunkSize: 1_000)
+            return Self.run(&stream)
+        }
+        let (text, errors) = try run([Array("1d1\nx = 1 +\n".utf8), comments, Array("2\n".utf8)], name: "long",
+                                     maxLineBytes: 32_768)
+        #expect(text == "1d1 (1) = 1\n")
+        #expect(errors == "long:2:1: error: the statement is longer than 32768 bytes\n")
+        let (short, none) = try run([Array("x = 1 +\n".utf8), comments, Array("2\n".utf8)], name: "s",
+                                    maxLineBytes: 1 << 20)
+        #expect(short == "x = 1 + 2 = 3\n" && none.isEmpty, "\(none)")
+    }
+
     @Test func offersTheStartOfALongLineAtEachDoubling() throws {
         let descriptor = try Self.pipe([Array("1d1\n#".utf8), [UInt8](repeating: UInt8(ascii: "a"), count: 9_000)])
         defer { close(descriptor) }
@@ -134,7 +174,8 @@ import Testing
         try process.run()
         defer { if process.isRunning { process.terminate() } }
         var answers: [String] = []
-        for line in ["1d1", "x = 2", "2d1 + x"] {
+        // A statement over two lines is answered once its second line has come.
+        for line in ["1d1", "x = 2 *\n1", "2d1 + x"] {
             input.fileHandleForWriting.write(Data("\(line)\n".utf8))
             let answer = try #require(Self.readLine(from: output.fileHandleForReading.fileDescriptor, within: 60),
                                       "no answer to \(line) while the input stayed open")

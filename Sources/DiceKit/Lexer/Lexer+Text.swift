@@ -60,13 +60,11 @@ extension Lexer {
         return token(.field(text((start + 1)..<position)), from: start)
     }
 
-    /// `[fire]`: an annotation, its text trimmed; over lines in the REPL.
+    /// `[fire]`: an annotation, its text trimmed; it may go on over lines, like any bracket.
     mutating func scanAnnotation() throws(DiceError) -> Token {
         let start = position
         position += 1
-        while let c = byte(), c != UInt8(ascii: "]"), continuesInsideBrackets || c != UInt8(ascii: "\n") {
-            position += 1
-        }
+        while let c = byte(), c != UInt8(ascii: "]") { position += 1 }
         guard byte() == UInt8(ascii: "]") else {
             throw DiceError(.unterminatedAnnotation, at: SourceRange.at(start))
         }
@@ -75,7 +73,7 @@ extension Lexer {
         guard let text = String(validating: content, as: UTF8.self) else {
             throw DiceError(.invalidUTF8, at: SourceRange.at(start))
         }
-        // A label may go on over lines (in the REPL); it shows on one, a space for each break.
+        // A label may go on over lines; it shows on one, a space for each break.
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Lexer.trimmed)
         return token(.annotation(lines.filter { !$0.isEmpty }.joined(separator: " ")), from: start)
     }

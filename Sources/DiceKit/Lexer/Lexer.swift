@@ -9,13 +9,13 @@ struct Lexer: Sendable {
     let bytes: [UInt8]
     var position = 0
     var mode = Mode.normal
-    private var brackets: [Bracket] = []
-    private(set) var previous: TokenKind = .newline
+    /// The brackets open, innermost last (`LineContinuation` carries them from line to line).
+    var brackets: [Bracket] = []
+    /// The last token read before the end of the input.
+    var previous: TokenKind = .newline
     private(set) var previousEnd = -1
     /// Whether the last `d` read followed a count (`4d`): only then may `f` be Fate sides.
     private var previousWasCountedDice = false
-    /// Whether a newline inside an open `(`, `{` or `[` continues the statement (the REPL).
-    var continuesInsideBrackets = false
 
     enum Mode: Sendable {
         case normal
@@ -29,14 +29,14 @@ struct Lexer: Sendable {
         case compareValue
     }
 
-    private enum Bracket: Sendable {
+    enum Bracket: Sendable {
         case plain, sides, faces, group, modifierArgument, repeatCall
         /// The `(` of a call: `max(1, 2)`, `atk(3)`.
         case call
         /// A plain `(` with a comma inside: d20's set `(1d4, 2)kh1`, which takes modifiers.
         case set
-        /// The `{` of a `match`: its entries end at line breaks, even where a newline inside
-        /// brackets would continue the statement (the REPL).
+        /// The `{` of a `match`: its entries end at line breaks, where a newline inside other
+        /// brackets continues the statement.
         case matchBody
     }
 
@@ -48,13 +48,11 @@ struct Lexer: Sendable {
         self.bytes = bytes
     }
 
-    /// Whether a `(`, `{` or `[` opened so far is still open.
-    var isInsideBrackets: Bool { !brackets.isEmpty }
-
-    /// Whether a newline here continues the statement: inside brackets in the REPL, but not
+    /// Whether a newline here continues the statement (LANGUAGE.md §5): after a token the
+    /// statement cannot end with (`+`, `=`, `then`...), and inside an open `(` or `{`, but not
     /// directly inside a `match`'s braces, where it separates entries.
     private var newlineContinues: Bool {
-        continuesInsideBrackets && !brackets.isEmpty && brackets.last != .matchBody
+        previous.continuesStatement || (!brackets.isEmpty && brackets.last != .matchBody)
     }
 
     /// The `{` just read is a `match`'s: the parser says so before it reads past it.
@@ -65,8 +63,10 @@ struct Lexer: Sendable {
     /// The next token; `.end` (forever) at the end of the input.
     mutating func next() throws(DiceError) -> Token {
         let token = try scan()
-        previous = token.kind
-        previousEnd = token.range.upperBound.offset
+        if token.kind != .end {
+            previous = token.kind
+            previousEnd = token.range.upperBound.offset
+        }
         return token
     }
 
@@ -214,7 +214,7 @@ struct Lexer: Sendable {
     private mutating func scanNormal() throws(DiceError) -> Token {
         skipBlanks()
         let start = position
-        guard let c = byte() else { return token(.end, from: start) }
+        guard let c = byte() else { return endToken() }
         switch c {
         case UInt8(ascii: "\n"):
             position += 1
@@ -294,9 +294,9 @@ struct Lexer: Sendable {
         }
     }
 
-    /// Skips spaces, tabs and comments; with `continuesInsideBrackets`, inside an open `(`
-    /// or `{` newlines too, so a statement continues on the next line until its brackets close
-    /// (but not between a `match`'s entries, which line breaks separate).
+    /// Skips spaces, tabs and comments, and the line breaks where `newlineContinues`, so a
+    /// statement goes on over lines while it cannot end or a bracket is open (but not between
+    /// a `match`'s entries, which line breaks separate).
     private mutating func skipBlanks() {
         while let c = byte() {
             switch c {
@@ -312,6 +312,17 @@ struct Lexer: Sendable {
                 return
             }
         }
+    }
+
+    /// `.end`, at the end of the input, or right after the last token when the statement it
+    /// ends goes on over lines to there: a script that stops in the middle of a statement is
+    /// an error shown on the statement's last line, not on an empty one after it.
+    private func endToken() -> Token {
+        if previous.continuesStatement || !brackets.isEmpty, previousEnd >= 0,
+           bytes[previousEnd..<position].contains(UInt8(ascii: "\n")) {
+            return Token(.end, SourceRange.at(previousEnd))
+        }
+        return token(.end, from: position)
     }
 
     /// `whole.digits` as an exact fraction (`0.10` is 1/10), or `nil` when it does not fit.

@@ -115,6 +115,26 @@ public enum ModifierKeyword: String, Hashable, Sendable, CaseIterable {
 }
 
 extension TokenKind {
+    /// Whether a statement cannot end right after this token, so that a line break after it
+    /// continues the statement (LANGUAGE.md §5): `=`, an operator, `,`, `:`, `..`, and the
+    /// words that need something after them (`then`, `else`, `in`, `and`, `given`, `def`...).
+    /// `use` alone is a statement (it lists the systems), so it is not one of them.
+    var continuesStatement: Bool {
+        switch self {
+        case .plus, .minus, .star, .slash, .slashSlash, .percent, .caret, .equal, .update,
+             .equalEqual, .notEqual, .less, .lessEqual, .greater, .greaterEqual,
+             .comma, .colon, .dotDot, .keywordDef, .keywordStats:
+            return true
+        case .keyword(let word):
+            return word != .use
+        case .integer, .decimal, .text, .name, .field, .dice, .percentileSides, .fateSides, .modifier,
+             .annotation, .leftParen, .rightParen, .leftBrace, .rightBrace, .semicolon, .newline, .end:
+            return false
+        }
+    }
+}
+
+extension TokenKind {
     /// How the token reads in an error message.
     var spelling: String {
         switch self {

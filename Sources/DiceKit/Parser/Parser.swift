@@ -32,14 +32,13 @@ public struct Parser: Sendable {
     var entryBreaks: [Int] = []
 
     /// A parser at the start of `source`, whose nesting is bounded by `limits.maxNesting`.
-    /// With `continuingInsideBrackets` (the REPL's multi-line input), a newline inside an
-    /// open `(`, `{` or `[` does not end the statement. With `expressionsAreStats`
-    /// (`dice --stats`), an expression statement asks for its distribution, as if it began
-    /// with `stats`: `2d20kh1 + 5, 1d20 + 8` compares the two.
-    public init(_ source: SourceFile, limits: Limits = .standard, continuingInsideBrackets: Bool = false,
-                expressionsAreStats: Bool = false) {
+    /// A line break ends a statement only where it can end: after `=`, an operator, `,` or a
+    /// word like `then`, and inside an open `(`, `{` or `[`, the statement goes on in the
+    /// next line (`LineContinuation`). With `expressionsAreStats` (`dice --stats`), an
+    /// expression statement asks for its distribution, as if it began with `stats`:
+    /// `2d20kh1 + 5, 1d20 + 8` compares the two.
+    public init(_ source: SourceFile, limits: Limits = .standard, expressionsAreStats: Bool = false) {
         lexer = Lexer(source)
-        lexer.continuesInsideBrackets = continuingInsideBrackets
         maxNesting = limits.maxNesting
         maxTokens = limits.maxStatementTokens
         self.expressionsAreStats = expressionsAreStats
@@ -68,23 +67,19 @@ public struct Parser: Sendable {
         return expr
     }
 
-    /// Whether `text` ends inside a `(`, `{` or `[` it opened: a REPL then reads another
-    /// line, and parses the lines together with `continuingInsideBrackets`.
+    /// Whether `text` ends where its statement cannot: after `=`, an operator, `,`, `:`,
+    /// `..` or a word like `then`, `else` or `in`, or inside a `(`, `{` or `[` it opened. A
+    /// REPL then reads another line, and parses the lines together.
     ///
     /// ```swift
     /// Parser.needsAnotherLine("{1d20 + 5,")   // true
+    /// Parser.needsAnotherLine("1d20 + 5 >=")  // true
     /// Parser.needsAnotherLine("{1d20 + 5}")   // false
     /// ```
     public static func needsAnotherLine(_ text: String) -> Bool {
-        var lexer = Lexer(SourceFile(name: "<input>", text: text))
-        lexer.continuesInsideBrackets = true
-        while true {
-            do {
-                if try lexer.next().kind == .end { return lexer.isInsideBrackets }
-            } catch {
-                return error.kind == .unterminatedAnnotation
-            }
-        }
+        var lines = LineContinuation()
+        lines.read(text.utf8)
+        return lines.needsAnotherLine
     }
 
     /// A statement typed over several lines as one line, for a history file: its comments
@@ -133,7 +128,7 @@ public struct Parser: Sendable {
     /// The numbers (from 0) of the lines of `text` whose break alone separates two entries
     /// of a `match`, as the REPL reads it.
     private static func linesEndingEntries(of text: String) -> Set<Int> {
-        var parser = Parser(SourceFile(name: "<input>", text: text), continuingInsideBrackets: true)
+        var parser = Parser(SourceFile(name: "<input>", text: text))
         while (try? parser.nextStatement()) != nil {}
         var lines: Set<Int> = []
         var line = 0, offset = 0

@@ -158,7 +158,7 @@ import Testing
     @Test func replLinesSeparateTheEntriesOfAMatch() throws {
         let text = "match x {\n  1: 2\n  -3: y\n  (z): f\n  (w): {1,\n 2}\n}"
         #expect(Parser.needsAnotherLine("match x {\n  1: 2"))
-        var parser = Parser(SourceFile(name: "<input>", text: text), continuingInsideBrackets: true)
+        var parser = Parser(SourceFile(name: "<input>", text: text))
         #expect(try parser.nextStatement()?.dump == "(match x [1: 2] [-3: y] [(z): f] [(w): (group [1 2])])")
         #expect(try parser.nextStatement() == nil)
     }
@@ -172,7 +172,7 @@ import Testing
     ])
     func aTableOverLinesIsOneHistoryLine(_ typed: String, _ line: String) throws {
         #expect(Parser.oneLine(typed) == line)
-        var parser = Parser(SourceFile(name: "<input>", text: typed), continuingInsideBrackets: true)
+        var parser = Parser(SourceFile(name: "<input>", text: typed))
         #expect(try Parser.parseExpression(line).dump == parser.nextStatement()?.dump)
     }
 

@@ -15,7 +15,8 @@
 /// Each well-formed line records the statements it holds (`Stmt.text`), so a test can
 /// check that the parser reads the printed program back to statements that print the same. A broken line (random tokens of the language, or a valid statement with a
 /// character dropped, a token inserted, or its end cut) records `nil`: it may fail to
-/// parse or parse as anything.
+/// parse or parse as anything, and so do the lines its statement goes on over when it
+/// ends where a statement cannot (LANGUAGE.md §5).
 ///
 /// ```swift
 /// var generator = ProgramGenerator(seed: 7)
@@ -87,6 +88,14 @@ struct ProgramGenerator {
         var lines: [Line] = []
         if chance(4) { lines.append(Line(text: "#!/usr/bin/env dice", statements: [])) }
         for _ in 0..<int(1...14) { lines.append(line()) }
+        // A broken line may end where its statement cannot (after an operator, inside a
+        // bracket): the statement then goes on in the lines after it (LANGUAGE.md §5), which
+        // are no longer statements of their own.
+        var continuation = LineContinuation()
+        for index in lines.indices {
+            if continuation.needsAnotherLine { lines[index].statements = nil }
+            continuation.read(Array((lines[index].text + "\n").utf8))
+        }
         var text = ""
         var usesCRLF = false
         for (index, line) in lines.enumerated() {
