@@ -227,16 +227,18 @@ extension Evaluator {
         }
         var entries = takeDieScratch()
         defer { keepDieScratch(&entries) }
-        if plan.hasRerolls || plan.explosion != nil {
+        if plan.rules.unique {
+            // Before the rerolls' and explosions' path: `u` applies after a die's rerolls and
+            // before its explosion (`rollUniqueDice`), and `checkUnique` bounds the dice.
+            entries.reserveCapacity(count)
+            try rollUniqueDice(count, plan, into: &entries, at: range)
+        } else if plan.hasRerolls || plan.explosion != nil {
             // Rerolls and explosions may roll far more dice than the count: past a bound
             // they are tallied, not kept (`rollPoolEntries`).
             switch try rollPoolEntries(term, count: count, plan: plan, reusing: &entries, at: range) {
             case .every(let all): entries = all
             case .bounded(let roll): return roll
             }
-        } else if plan.rules.unique {
-            entries.reserveCapacity(count)
-            try rollUniqueDice(count, plan, into: &entries, at: range)
         } else {
             entries.reserveCapacity(count)
             try rollDice(count, plan, into: &entries, at: range)

@@ -18,6 +18,8 @@ struct BruteForcePool {
     var keeps: [(keep: Bool, highest: Bool, count: Int)] = []
     var success: (ComparisonOperator, Int)?
     var failure: (ComparisonOperator, Int)?
+    /// `u`: each die's settled face differs from those of the dice before it.
+    var unique = false
     var count: Int
 
     /// Reads a term like `3d4!pkh2` whose arguments are all integer literals.
@@ -53,7 +55,7 @@ struct BruteForcePool {
             case .countSuccesses(let point), .countFailures(let point): success = (point.op, int(point.value)!)
             case .subtractFailures(let point): failure = (point.op, int(point.value)!)
             case .sort: break
-            case .unique: fatalError("unique dice in \(text)")
+            case .unique: unique = true
             }
         }
         let clampedFaces = faces.map(clamp)
@@ -106,14 +108,19 @@ struct BruteForcePool {
 
     /// Each original die's possible lists of counted values (the die, then its extra dice).
     func chains(depth: Int) -> [([Int], Double)] {
+        settle().flatMap { face, q in chains(from: face, depth: depth).map { ($0.0, $0.1 * q) } }
+    }
+
+    /// The lists of counted values of a die that settled on `first`: it, then its extra dice.
+    func chains(from first: Int, depth: Int) -> [([Int], Double)] {
         let die = settle()
-        guard let explosion else { return die.map { ([$0.key], $0.value) } }
+        guard let explosion else { return [([first], 1)] }
         var result: [([Int], Double)] = []
         // `xo`: one extra die at most, which never explodes, so no tail is cut.
         let once = explosion.0 == .once
         let depth = once ? 1 : depth
         func go(_ values: [Int], _ total: Int, _ p: Double, _ extra: Int) {
-            for (face, q) in die {
+            for (face, q) in extra == 0 ? [(first, 1.0)] : Array(die) {
                 let explodes = explosion.1.holds(face, explosion.2) && !(once && extra > 0)
                 switch explosion.0 {
                 case .compound:
@@ -156,6 +163,7 @@ struct BruteForcePool {
     /// The distribution of the pool's value. The dice lists are merged as sorted lists
     /// (the value depends only on which values were rolled) so the enumeration stays small.
     func distribution(cutoff: Double) -> [Int: Double] {
+        if unique { return uniqueDistribution(cutoff: cutoff) }
         var options: [[Int]: Double] = [:]
         for (chain, q) in chains(depth: depth(cutoff: cutoff)) { options[chain.sorted(), default: 0] += q }
         var pools: [[Int]: Double] = [[]: 1]
@@ -168,6 +176,35 @@ struct BruteForcePool {
         }
         var result: [Int: Double] = [:]
         for (dice, p) in pools { result[value(of: dice), default: 0] += p }
+        return result
+    }
+
+    /// `u`: the dice one at a time, each rolled (and settled) again while it shows a face
+    /// already shown, so it settles on a face not shown, in proportion to `settle()`; then
+    /// its explosion, whose extra dice may repeat faces.
+    func uniqueDistribution(cutoff: Double) -> [Int: Double] {
+        let die = settle(), depth = depth(cutoff: cutoff)
+        struct State: Hashable {
+            var shown: Set<Int>
+            var dice: [Int]
+        }
+        var states: [State: Double] = [State(shown: [], dice: []): 1]
+        for _ in 0..<count {
+            var next: [State: Double] = [:]
+            for (state, p) in states {
+                let allowed = die.filter { !state.shown.contains($0.key) }
+                let total = allowed.values.reduce(0, +)
+                for (face, q) in allowed {
+                    for (chain, r) in chains(from: face, depth: depth) {
+                        let key = State(shown: state.shown.union([face]), dice: (state.dice + chain).sorted())
+                        next[key, default: 0] += p * q / total * r
+                    }
+                }
+            }
+            states = next
+        }
+        var result: [Int: Double] = [:]
+        for (state, p) in states { result[value(of: state.dice), default: 0] += p }
         return result
     }
 }

@@ -162,6 +162,11 @@ struct StatsBoundsTests {
 extension BruteForcePool {
     /// The least and greatest value over every pool whose chains have at most `depth` extra dice.
     func ends(depth: Int) -> (low: Int, high: Int) {
+        if unique && explosion == nil {
+            // Unique dice without explosion: every pool the roller can make has positive probability.
+            let values = uniqueDistribution(cutoff: 1).keys
+            return (values.min() ?? 0, values.max() ?? 0)
+        }
         var options = Set<[Int]>()
         for (chain, _) in chains(depth: depth) { options.insert(chain.sorted()) }
         var pools: Set<[Int]> = [[]]

@@ -1,0 +1,124 @@
+import Testing
+@testable import DiceKit
+
+/// Misuses of the forms of LANGUAGE.md §5b, rolled with scripted dice: each error's kind and
+/// where it points (the marker `‸` in the program), the same on the value path, and the same
+/// kind from `stats` where the roll fails whatever the dice.
+@Suite struct OutcomeErrorTests {
+    struct ErrorCase: Sendable, CustomTestStringConvertible {
+        var marked: String
+        var faces: [Int]
+        var kind: DiceError.Kind
+        /// Whether every roll fails, so that `stats` must fail with the same kind too.
+        var always: Bool
+
+        init(_ marked: String, _ kind: DiceError.Kind, always: Bool = true) {
+            self.init(marked, [], kind, always: always)
+        }
+
+        init(_ marked: String, _ faces: [Int], _ kind: DiceError.Kind, always: Bool = true) {
+            self.marked = marked
+            self.faces = faces
+            self.kind = kind
+            self.always = always
+        }
+
+        var testDescription: String { marked }
+    }
+
+    static let cases: [ErrorCase] = [
+        // Text arithmetic and ordering: at the text.
+        ErrorCase("1 + ‸\"hit\"", .notANumber(.text("hit"), needed: "'+'")),
+        ErrorCase("‸\"hit\" * 2", .notANumber(.text("hit"), needed: "'*'")),
+        ErrorCase("2d6 - ‸\"x\"", [3, 4], .notANumber(.text("x"), needed: "'-'")),
+        ErrorCase("-‸\"a\"", .notANumber(.text("a"), needed: "'-'")),
+        ErrorCase("let m = \"orc\" in ‸m + 1", .notANumber(.text("orc"), needed: "'+'")),
+        ErrorCase("‸\"a\" < \"b\"", .notANumber(.text("a"), needed: "'<'")),
+        ErrorCase("1d6 >= ‸\"b\"", [3], .notANumber(.text("b"), needed: "'>='")),
+        ErrorCase("‸(s: 1) < (s: 2)", .notANumber(.tally(["s": 1]), needed: "'<'")),
+        ErrorCase("‸(\"a\")d6", .notANumber(.text("a"), needed: "the number of dice")),
+        ErrorCase("2d‸(\"x\")", .notANumber(.text("x"), needed: "the number of sides")),
+        ErrorCase("4d6kh‸(\"x\")", .notANumber(.text("x"), needed: "a modifier")),
+        ErrorCase("abs(‸\"x\")", .notANumber(.text("x"), needed: "abs")),
+        ErrorCase("repeat(‸\"x\", 1d6)", .notANumber(.text("x"), needed: "a count")),
+        // Logic takes numbers.
+        ErrorCase("‸\"a\" and 1", .notANumber(.text("a"), needed: "'and'")),
+        ErrorCase("0 or ‸(s: 1)", .notANumber(.tally(["s": 1]), needed: "'or'")),
+        ErrorCase("not ‸\"a\"", .notANumber(.text("a"), needed: "'not'")),
+        // A match with no entry names the value, at the value matched.
+        ErrorCase("match ‸1d6 { 1-3: \"low\" }", [5], .noMatchingEntry(.integer(5)), always: false),
+        ErrorCase("match ‸d{\"a\", \"b\"} { \"a\": 1 }", [2], .noMatchingEntry(.text("b")), always: false),
+        ErrorCase("match ‸2d6 - 7 { 1+: \"high\", -5--1: \"low\" }", [3, 4], .noMatchingEntry(.integer(0)), always: false),
+        // An entry's error, when it is chosen.
+        ErrorCase("match 1d6 { 1: 1 ‸/ 0, else: 2 }", [1], .divisionByZero, always: false),
+        // Text dice: no sum, no keep/drop.
+        ErrorCase("‸2d{\"a\", \"b\"}", [1, 2], .textDiceOperation("a sum of several text dice")),
+        ErrorCase("2d{\"a\", \"b\"}‸kh1", [1, 2], .textDiceOperation("'kh' (keep/drop)")),
+        ErrorCase("2d{\"a\", \"b\"}‸!", [1, 2], .textDiceOperation("an explosion")),
+        ErrorCase("2d{\"a\", \"b\"}‸mi1", [1, 2], .textDiceOperation("a clamp")),
+        // Unique dice: more dice than faces.
+        ErrorCase("‸4d3u", .tooFewFacesForUnique(dice: 4, faces: 3)),
+        ErrorCase("‸3d{1, 1, 2}u", .tooFewFacesForUnique(dice: 3, faces: 2)),
+        ErrorCase("‸3d3r1u", .tooFewFacesForUnique(dice: 3, faces: 2)),
+        // count of anything but a pool, group, repeat or bound pool.
+        ErrorCase("count(‸3, =1)", .countNeedsPool),
+        ErrorCase("let x = 3 in count(‸x, =1)", .countNeedsPool),
+        ErrorCase("count(‸1d6 + 1, =1)", .countNeedsPool),
+        // Tallies: + - fieldwise, * by a number, == and != only.
+        ErrorCase("(s: 1) ‸* (a: 1)", .tallyOperation("'*' of two tallies")),
+        ErrorCase("(s: 1) ‸/ 2", .tallyOperation("'/' of a tally and a number")),
+        ErrorCase("(s: 1) ‸+ 1", .tallyOperation("'+' of a tally and a number")),
+        ErrorCase("(s: ‸\"x\")", .notANumber(.text("x"), needed: "a tally's field")),
+        ErrorCase("let x = 3 in ‸x.hits", .fieldOfNonTally(.integer(3), field: "hits")),
+        ErrorCase("‸(\"a\").hits", .fieldOfNonTally(.text("a"), field: "hits")),
+        // given: rolled again up to 1,000 times.
+        ErrorCase("‸1d6 given 0", [3], .conditionNeverHeld(tries: 1_000)),
+        ErrorCase("‸let r = 1d6 in r given r > 6", [3], .conditionNeverHeld(tries: 1_000)),
+    ]
+
+    @Test(arguments: cases)
+    func rollingFails(_ c: ErrorCase) {
+        let marked = MarkedText(c.marked)
+        let error = diceError { () throws(DiceError) in try ScriptedProgram(marked.text, faces: c.faces) }
+        #expect(error?.kind == c.kind)
+        #expect(error?.position(in: marked.text) == TextPosition(line: marked.line ?? 0, column: marked.column ?? 0))
+        let flat = diceError { () throws(DiceError) in try ScriptedProgram.value(marked.text, faces: c.faces) }
+        #expect(flat == error, "the value path: \(String(describing: flat?.message))")
+    }
+
+    /// Where every roll fails, `stats` (exact, or simulated where the exact engine declines)
+    /// fails with the same kind; its place may differ.
+    @Test(arguments: cases.filter(\.always))
+    func statsFailsAlike(_ c: ErrorCase) throws {
+        let marked = MarkedText(c.marked)
+        let statement = try #require(try Parser.parseProgram(marked.text).last)
+        guard case .expression(let expr) = statement.kind else { return }
+        var session = Session(seed: 1)
+        let error = diceError { () throws(DiceError) in try session.execute(Stmt(.stats(expr), statement.range)) }
+        switch (c.kind, error?.kind) {
+        case (.conditionNeverHeld, let kind):
+            // A condition that never holds has probability 0.
+            #expect(kind == .conditionImpossible)
+        case (.notANumber(let value, _), .notANumber(let got, _)?):
+            // What needed a number is worded by each walker.
+            #expect(got == value)
+        default:
+            #expect(error?.kind == c.kind, "\(String(describing: error?.message))")
+        }
+    }
+
+    /// `given` draws its dice again at each try: 1,000 tries of `1d6 given 0` draw 1,000 dice.
+    @Test func givenTriesAThousandTimes() throws {
+        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice([1, 2, 3]))
+        let expr = try Parser.parseExpression("1d6 given 1d6 == 7")
+        let error = diceError { () throws(DiceError) in try evaluator.evaluate(expr) }
+        #expect(error?.kind == .conditionNeverHeld(tries: 1_000))
+        #expect(evaluator.source.position == 2_000)
+        // The 1,000th try may hold.
+        var faces = Array(repeating: 1, count: 1_999)
+        faces.append(6)
+        evaluator = Evaluator(environment: Environment(), source: ScriptedDice(faces))
+        #expect(try evaluator.evaluate(Parser.parseExpression("1d6 given 1d6 == 6")).value == .integer(1))
+        #expect(evaluator.source.position == 2_000)
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Testing
+@testable import DiceKit
+
+/// Exact distributions of the forms of LANGUAGE.md §5b and §7's `given` through the API:
+/// every form the contract calls exact is exact with the standard budget, and a few are
+/// checked against closed forms worked out here (multinomials, subsets), independent of
+/// the engine and of `Reference/outcomes.json`.
+@Suite struct OutcomeStatsTests {
+    static let move = "def move(stat) = match 2d6 + stat { 6-: \"miss\", 7-9: \"weak hit\", 10+: \"strong hit\" }\n"
+    static let check = "def check(mod, dc) = let r = 1d20 in let t = r + mod in "
+        + "match (t >= dc + 10) + (t >= dc) - (t <= dc - 10) + (r == 20) - (r == 1) { "
+        + "<=-1: \"critical failure\", 0: \"failure\", 1: \"success\", else: \"critical success\" }\n"
+    static let genesys = "def ability = d{(), (s: 1), (s: 1), (s: 2), (a: 1), (a: 1), (s: 1, a: 1), (a: 2)}\n"
+        + "def difficulty = d{(), (f: 1), (f: 2), (t: 1), (t: 1), (t: 1), (t: 2), (f: 1, t: 1)}\n"
+        + "def genesys(n, k) = let g = repeat(n, ability) + repeat(k, difficulty) in "
+        + "(success: g.s - g.f, advantage: g.a - g.t)\n"
+
+    /// The forms §5b says `stats` gives exactly.
+    static let exactForms = [
+        // Bands and tables.
+        move + "move(1)", "match 1d20 { 1-5: \"junk\", 6-12: \"potion\", 13-19: 2d6 * 10, 20: \"flame tongue\" }",
+        check + "check(7, 20)", "match 1d20 { >=(5 + 10): \"hit\", <=1: \"fumble\", else: \"miss\" }",
+        // Text dice.
+        "d{\"goblin\", \"orc\", \"troll\"}", "4d{\"hit\", \"miss\", \"miss\"}cs=\"hit\"",
+        "12d{\"hit\", \"miss\", \"miss\"}r=\"miss\"cs=\"hit\"", "count(4d{\"hit\", \"miss\"}, =\"hit\")",
+        // Tallies and tally dice.
+        genesys + "genesys(3, 2)", "3d{(), (h: 1), (h: 1, c: 1)}", "(s: 1d4, a: 1d4 - 2)",
+        // Bound pools counted several ways.
+        "let p = 20d6 in (hits: count(p, >=5), glitch: count(p, =1) > 10)",
+        "let p = 12d6 in (hits: count(p, >=5), glitch: count(p, =1) > 6)",
+        "let p = 8d6 in p + count(p, =6) - count(p, =1)", "let p = 10d10 in count(p, >=8) - count(p, =1)",
+        "count(repeat(6, 4d6kh3), >=15)",
+        // and/or/not.
+        "let r = 1d20 in let w = 1d20 in r == 1 and w == 1 or r == 20", "not 1d6 == 6 and 1d4 > 1",
+        // Unique dice.
+        "10d20u", "3d6r1u", "5d6ukh2", "4d10ukl2",
+        // Defaults and given.
+        "def atk(bonus = 0) = 1d20 + 5 + bonus\natk", "let r = 1d20 + 5 in r given r >= 15",
+        move + "let m = move(1) in m given m != \"miss\"",
+    ]
+
+    @Test(arguments: exactForms)
+    func isExact(_ program: String) throws {
+        let report = try StatsHarness.report(program)
+        #expect(report.exact)
+        #expect(report.truncatedMass == 0)
+        let total = report.distribution.valueOutcomes.reduce(0) { $0 + $1.probability }
+        #expect(abs(total - 1) < 1e-9)
+        #expect(report.distribution.valueOutcomes.allSatisfy { $0.probability > 0 })
+    }
+
+    /// The joint counts of a bound pool are a multinomial over the classes of faces.
+    @Test(arguments: [(12, 6), (20, 10), (5, 2)])
+    func boundPoolIsAMultinomial(_ dice: Int, _ glitch: Int) throws {
+        let report = try StatsHarness.report("let p = \(dice)d6 in (hits: count(p, >=5), ones: count(p, =1), glitch: count(p, =1) > \(glitch))")
+        var total = 0.0
+        for hits in 0...dice {
+            for ones in 0...(dice - hits) {
+                let rest = dice - hits - ones
+                let ways: Double = exp(Self.logFactorial(dice) - Self.logFactorial(hits) - Self.logFactorial(ones)
+                                       - Self.logFactorial(rest))
+                let p: Double = ways * pow(1.0 / 3, Double(hits)) * pow(1.0 / 6, Double(ones)) * pow(0.5, Double(rest))
+                let tally = Value.tally(DiceKit.Tally([("hits", .integer(hits)), ("ones", .integer(ones)),
+                                                       ("glitch", .integer(ones > glitch ? 1 : 0))]))
+                let mine = report.distribution.probability(ofValue: tally)
+                #expect(abs(mine - p) < 1e-12, "P(\(tally)) = \(mine), want \(p)")
+                total += mine
+            }
+        }
+        #expect(abs(total - 1) < 1e-9, "every outcome is one of the multinomial's")
+    }
+
+    static func logFactorial(_ n: Int) -> Double { lgamma(Double(n + 1)) }
+
+    /// `NdSu` of a die of S different faces: every set of N faces equally likely.
+    @Test(arguments: [(10, 20), (3, 8), (6, 6), (1, 4), (4, 12)])
+    func uniqueDiceAreSubsets(_ count: Int, _ sides: Int) throws {
+        let report = try StatsHarness.report("\(count)d\(sides)u")
+        // ways[k][s]: sets of k faces from those seen so far with sum s.
+        var ways = Array(repeating: [Double](repeating: 0, count: count * sides + 1), count: count + 1)
+        ways[0][0] = 1
+        for face in 1...sides {
+            for k in stride(from: count, through: 1, by: -1) {
+                for s in stride(from: count * sides, through: face, by: -1) { ways[k][s] += ways[k - 1][s - face] }
+            }
+        }
+        let sets = ways[count].reduce(0, +)
+        for (sum, n) in ways[count].enumerated() {
+            let want = n / sets
+            let mine = report.distribution.probability(of: .integer(sum))
+            #expect(abs(mine - want) < 1e-12, "P(\(sum)) = \(mine), want \(want)")
+        }
+    }
+
+    /// `3d6r1u`: rerolls first, so three different faces of 2...6, every such set equally likely.
+    @Test func uniqueAfterRerolls() throws {
+        let distribution = try StatsHarness.report("3d6r1u").distribution
+        var counts: [Int: Double] = [:]
+        for a in 2...6 { for b in (a + 1)...7 where b <= 6 { for c in (b + 1)...7 where c <= 6 { counts[a + b + c, default: 0] += 1 } } }
+        for (sum, n) in counts {
+            #expect(abs(distribution.probability(of: .integer(sum)) - n / 10) < 1e-12, "P(\(sum))")
+        }
+        #expect(distribution.outcomes.count == counts.count)
+    }
+
+    /// `and`/`or` are 0/1 and agree with the probabilities of their sides.
+    @Test func logicIsExact() throws {
+        let both = try StatsHarness.report("1d6 >= 4 and 1d6 >= 4").distribution
+        #expect(abs(both.probability(of: .integer(1)) - 0.25) < 1e-15)
+        let either = try StatsHarness.report("1d6 >= 4 or 1d6 >= 4").distribution
+        #expect(abs(either.probability(of: .integer(1)) - 0.75) < 1e-15)
+        // One bound roll on both sides: not independent.
+        let same = try StatsHarness.report("let r = 1d20 in r >= 10 and r <= 10").distribution
+        #expect(abs(same.probability(of: .integer(1)) - 0.05) < 1e-15)
+        let not = try StatsHarness.report("not 1d6 == 6").distribution
+        #expect(abs(not.probability(of: .integer(1)) - 5.0 / 6) < 1e-15)
+    }
+
+    /// `given` with a condition of probability 0 is an error, not a division by 0.
+    @Test func anImpossibleConditionIsAnError() {
+        let error = StatsHarness.error("1d6 given 1d6 > 6") as? DiceError
+        #expect(error?.kind == .conditionImpossible)
+    }
+
+    /// Outcome order: numbers ascending, then texts in order of first appearance.
+    @Test func outcomesComeInTheContractsOrder() throws {
+        let distribution = try StatsHarness.report(
+            "match 1d6 { 1: \"zeta\", 2: 3, 3: \"alpha\", 4: (a: 2), 5: (a: 1), else: 1 }").distribution
+        #expect(distribution.valueOutcomes.map(\.value) == [
+            .integer(1), .integer(3), .text("zeta"), .text("alpha"),
+            .tally(DiceKit.Tally([("a", .integer(1))])), .tally(DiceKit.Tally([("a", .integer(2))])),
+        ])
+        #expect(abs(distribution.probability(ofValue: .text("alpha")) - 1.0 / 6) < 1e-15)
+        #expect(distribution.probability(ofValue: .text("beta")) == 0)
+    }
+}
