@@ -17,7 +17,7 @@ struct MacroSession {
         for statement in try Parser.parseProgram(program) {
             switch try evaluator.execute(statement) {
             case .roll(let roll), .assignment(_, let roll): value = roll.value.number
-            case .definition, .stats, .compare, .sweep: break
+            case .definition, .stats, .compare, .sweep, .system, .systems: break
             }
         }
         return value

@@ -522,7 +522,7 @@ struct ProgramRun {
             }
         case .definition(let macro):
             if object["defined"] as? String != macro.name { fail("`\(input)`: JSON \(json)") }
-        case .stats, .compare, .sweep:
+        case .stats, .compare, .sweep, .system, .systems:
             break
         }
     }

@@ -37,7 +37,7 @@ import Darwin
             do {
                 switch try session.execute(statement) {
                 case .roll(let roll), .assignment(_, let roll): last = .success(roll.value)
-                case .definition, .stats, .compare, .sweep: break
+                case .definition, .stats, .compare, .sweep, .system, .systems: break
                 }
             } catch {
                 last = .failure(error)
