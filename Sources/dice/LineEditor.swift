@@ -37,10 +37,10 @@ final class LineEditor {
     private let terminal: UnsafeMutablePointer<FILE>
 
     /// Tab completion: given the word before the cursor (letters, digits, `_` and `:`,
-    /// possibly empty) and the whole line, the candidates that may replace that word.
+    /// possibly empty) and the text before that word, the candidates that may replace it.
     /// Candidates not starting with the word are ignored. Nothing is appended after a
     /// unique completion, so a candidate may carry its own suffix (`":load "`, `"smite("`).
-    var completer: ((_ word: String, _ line: String) -> [String])?
+    var completer: ((_ word: String, _ before: String) -> [String])?
     /// Whether Tab before the cursor (given the text before it) completes a file name,
     /// with libedit's own file name completion, instead of asking `completer`.
     var completesFileName: ((_ beforeCursor: String) -> Bool)?
@@ -190,11 +190,10 @@ final class LineEditor {
             return _el_fn_complete(editLine, key)  // libedit's file name completion
         }
         guard let completer else { return UInt8(CC_ERROR) }
-        let line = String(decoding: UnsafeBufferPointer(
-            start: start, count: info.lastchar - info.buffer), as: UTF8.self)
         let word = String(beforeCursor.reversed().prefix(while: LineEditor.isWordCharacter).reversed())
+        let before = String(beforeCursor.dropLast(word.count))
 
-        let candidates = Set(completer(word, line).filter { $0.hasPrefix(word) }).sorted()
+        let candidates = Set(completer(word, before).filter { $0.hasPrefix(word) }).sorted()
         guard let first = candidates.first else { return UInt8(CC_REFRESH_BEEP) }
         let common = candidates.dropFirst().reduce(first) { common, candidate in
             String(zip(common, candidate).prefix(while: { $0 == $1 }).map(\.0))

@@ -75,10 +75,13 @@ final class REPL {
         }
     }
 
-    /// Names to complete for `word`: commands after `:` (with a space when they need an
-    /// argument), else keywords, variables, macros and functions (with a `(` when they take
-    /// arguments).
-    func completions(for word: String) -> [String] {
+    /// Names to complete for `word`, given the text before it on the line: a game system's
+    /// name after `use `, commands after `:` (with a space when they need an argument), else
+    /// keywords, variables, macros and functions (with a `(` when they take arguments).
+    func completions(for word: String, after before: String = "") -> [String] {
+        if REPL.namesASystem(before) {
+            return GameSystem.names.filter { $0.hasPrefix(word) }
+        }
         if word.hasPrefix(":") {
             return REPL.commands.filter { $0.hasPrefix(word) }
                 .map { REPL.commandsWithArgument.contains($0) ? $0 + " " : $0 }
@@ -93,6 +96,18 @@ final class REPL {
             }
         }
         return candidates
+    }
+
+    /// Whether the text before a word is the start of a `use` statement, `use ` (after the
+    /// line's start or a `;`), so that the word names a game system.
+    static func namesASystem(_ before: String) -> Bool {
+        guard before.last == " " else { return false }
+        var text = Substring(before)
+        while text.last == " " { text.removeLast() }
+        guard text.hasSuffix("use") else { return false }
+        text.removeLast(3)
+        while text.last == " " { text.removeLast() }
+        return text.isEmpty || text.last == ";"
     }
 
     /// Whether the text before the cursor is a file name's place: after `:load `, `:save ` or `:svg `.
@@ -176,7 +191,11 @@ final class REPL {
         case ":defs":
             let macros = runner.session.environment.macros
             if macros.isEmpty { output.line("no macros") }
-            for macro in macros { output.line(TextEscaping.escapingControls(macro.definitionText)) }
+            for macro in macros {
+                output.line(TextEscaping.escapingControls(macro.definitionText))
+                // A game system's macro: its description, as a comment under it.
+                if let summary = macro.summary { output.line("  # " + TextEscaping.escapingControls(summary)) }
+            }
         case ":del", ":delete":
             guard !argument.isEmpty else { return problem("usage: :del NAME") }
             let what: String
@@ -407,44 +426,4 @@ final class REPL {
         guard path == "~" || path.hasPrefix("~/"), let home else { return path }
         return home + path.dropFirst()
     }
-
-    static let help = """
-        Roll by typing an expression; results show every die.
-          4d6kh3 + 2        keep the 3 highest of 4d6, add 2
-          2d20kh1 + 5       advantage          {1d20+5, 1d20+5}kh1   the same, as a group
-          8d6! [fire]       exploding, labelled          6d10cs>=8df=1   successes minus 1s
-          (2d8 + 3) [slashing]   a label names the term before it: here the sum
-          1d20ro1  2d6r<3   reroll once / until above 2   3d6mi2  4d6ma5   clamp faces
-          4dF  d%  d{1,1,2,3}   Fate, percentile, custom faces   (1d4)d6   computed count
-          repeat(6, 4d6kh3) six ability scores   1d20 + 5 >= 15   a hit test (1 or 0)
-          abs floor ceil round min max    + - * / // % ^    # comment
-          if 1d20 >= 15 then 2d6 else 0      only the branch taken rolls
-          let r = 1d20 in if r == 20 then 2d8 else 1d8   one roll, used twice
-        Statements:
-          str = 4d6kh3              a variable (rolled once)
-          hp -= 1d8   hp += 5       change a variable (also *=)
-          def atk = 1d20 + str      a macro (rolled at each use)
-          def smite(n) = (n + 1)d8  a macro with parameters: smite(2)
-          stats 2d20kh1 + 5 >= 15   the exact odds
-          1d20; 1d20                two statements on one line
-          stats 4d6kh3, 3d6         two distributions side by side
-          stats 1d20+5 >= ac for ac in 10..20   the odds for each AC
-        Commands:
-          :vars  :defs          list variables / macros
-          :del NAME             forget a variable or macro
-          :load FILE            run a .dice script here
-          :save FILE            save variables and macros as a script (:save ~/.dicerc loads them at start)
-          :svg FILE             write the last stats as an SVG chart (bars, or lines for a sweep)
-          :seed N               make the following rolls repeatable
-          :max-dice N           the dice limit of one statement (default 10,000,000)
-          :max-output N         the bytes one statement may print (default 16 MiB)
-          :stats-seconds S      the time bound of one stats (default 1)
-          :log [N]              the last N results (default 20), newest first, kept across sessions
-          :history [N]          the last N lines typed
-          :quit (or Ctrl-D)     leave
-        A line with an open ( { or [ goes on under ...> until it closes (Ctrl-D there drops it).
-        Keys: Up/Down recall lines, Tab completes names and file names after :load, :save and :svg,
-        Ctrl-C abandons the line being typed or a statement that runs.
-        """
 }
-

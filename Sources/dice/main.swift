@@ -107,7 +107,7 @@ func startREPL(runner: Runner) -> Int32 {
     let repl = REPL(runner: runner, reader: editor, home: home, log: log)
     // Results to a file, the prompt on the terminal (see LineEditor): the greeting with the prompt.
     repl.greetingOnErrors = isatty(STDOUT_FILENO) == 0 && isatty(STDERR_FILENO) != 0
-    editor.completer = { [unowned repl] word, _ in repl.completions(for: word) }
+    editor.completer = { [unowned repl] word, before in repl.completions(for: word, after: before) }
     editor.completesFileName = REPL.completesFileName
     repl.readsWidth = Terminal.columns
     repl.releasesFreeMemory = { dice_release_free_memory() }

@@ -35,7 +35,7 @@ import Testing
         #expect(!page.contains("README"))
         #expect(page.contains(".Xr dice-language 7"))
         #expect(page.contains("/usr/local/share/doc/dice/examples"))
-        for option in ["Fl q , Fl \\-quiet", "Ic :stats-seconds Ar S"] {
+        for option in ["Fl q , Fl \\-quiet", "Ic :stats-seconds Ar S", "It Li use NAME , use", "It Li 3d8u", "It Li e given c"] {
             #expect(page.contains(option), "\(option)")
         }
     }
@@ -63,6 +63,8 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(message)")
         let page = try String(contentsOf: Self.root.appendingPathComponent("man/dice-language.7"), encoding: .utf8)
-        #expect(page.contains(".SH A TOUR OF THE NOTATION") && page.contains(".SH SCRIPTS"))
+        for section in ["A TOUR OF THE NOTATION", "WORDS, TABLES AND TALLIES", "SCRIPTS", "GAME SYSTEMS"] {
+            #expect(page.contains(".SH \(section)\n"), "\(section)")
+        }
     }
 }

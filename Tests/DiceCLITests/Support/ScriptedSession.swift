@@ -1,3 +1,4 @@
+import DiceKit
 import Foundation
 
 @testable import dice
@@ -119,13 +120,14 @@ final class ScriptedSession {
     static let banner = "dice \(Version.string): type a roll like 4d6kh3 + 2, :help for help, Ctrl-D to quit.\n"
 
     /// A session that will type `lines`. Without colour, 80-column tables (ASCII unless
-    /// `unicode`) and, unless `options` says otherwise, seed 1.
+    /// `unicode`) and, unless `options` says otherwise, seed 1; `macros` defined at the start.
     init(_ lines: [String], options: Options = ScriptedSession.options, home: String? = nil,
-         log: ResultLog? = nil, unicode: Bool = false) {
+         log: ResultLog? = nil, unicode: Bool = false, macros: [Macro] = []) {
         reader = ScriptedReader(lines, transcript: transcript)
-        let runner = Runner(options: options, colour: false, errorColour: false,
+        var runner = Runner(options: options, colour: false, errorColour: false,
                             output: transcript.output(.standard), errors: transcript.output(.error),
                             statsWidth: 80, unicode: unicode)
+        for macro in macros { runner.session.environment.define(macro) }
         repl = REPL(runner: runner, reader: reader, home: home, log: log)
     }
 

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// `use` through the command (LANGUAGE.md §8a): `use` alone lists the systems, `use NAME`
+/// lists the macros it defined with their descriptions, in text, Markdown and JSON, against
+/// golden files (re-record with RECORD_SNAPSHOTS=1).
+@Suite struct UseCLITests {
+    static let cases: [(name: String, arguments: [String])] = [
+        ("use-systems", ["-e", "use"]),
+        ("use-systems-json", ["--json", "-e", "use"]),
+        ("use-pbta", ["--seed", "5", "-e", "use pbta", "-e", "move(1)"]),
+        ("use-pbta-json", ["--json", "-e", "use pbta"]),
+        ("use-pbta-markdown", ["--markdown", "-e", "use pbta"]),
+        ("use-in-a-script", ["--seed", "5", "-e", "def move = 1d6; use pbta; move; use fate; ladder(2)"]),
+    ]
+
+    @Test(arguments: UseCLITests.cases.map(\.name))
+    func printsWhatItsGoldenFileShows(_ name: String) throws {
+        let arguments = try #require(UseCLITests.cases.first { $0.name == name }).arguments
+        let result = try DiceProcess.run(arguments, environment: ["COLUMNS": "80", "LANG": "C.UTF-8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let golden = DiceProcess.packageRoot.appendingPathComponent("Tests/DiceCLITests/Golden/\(name).out")
+        if ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != nil {
+            try result.stdout.write(to: golden, atomically: true, encoding: .utf8)
+        }
+        #expect(result.stdout == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
+    /// The JSON of both is one object a line, with the systems or the macros defined, in order.
+    @Test func jsonNamesTheSystemsAndTheMacrosDefined() throws {
+        let result = try DiceProcess.run(["--json", "-e", "use", "-e", "use pbta"])
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(list["input"] as? String == "use")
+        let systems = try #require(list["systems"] as? [[String: Any]])
+        #expect(systems.compactMap { $0["name"] as? String } == ShowSystemCLITests.names)
+        #expect(systems.allSatisfy { ($0["description"] as? String)?.isEmpty == false })
+        let pbta = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
+        #expect(pbta["system"] as? String == "pbta")
+        let defined = try #require(pbta["defined"] as? [[String: Any]])
+        #expect(defined.compactMap { $0["name"] as? String } == ["move", "move_adv", "move_dis"])
+        #expect(defined.first?["parameters"] as? [String] == ["stat"])
+    }
+
+    /// With -q, `use` defines quietly, as `def` does; the macros still roll.
+    @Test func quietUseDefinesWithoutTheList() throws {
+        let result = try DiceProcess.run(["-q", "--seed", "5", "-e", "use pbta", "-e", "move(1)"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("move(1): 2d6 ("), "\(result.stdout)")
+        #expect(result.stdout.split(separator: "\n").count == 1)
+    }
+
+    @Test func anUnknownSystemIsAnErrorThatNamesThem() throws {
+        let result = try DiceProcess.run(["-e", "use pbt"])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr == "<-e>:1:1: error: no game system named 'pbt'; the systems are "
+            + ShowSystemCLITests.names.joined(separator: ", ") + "\nuse pbt\n^\n")
+    }
+}
