@@ -142,7 +142,7 @@ enum Printer {
                 write(tally, into: &out)
             default:
                 out += "("
-                write(tally, into: &out)
+                write(tally, atLeast: loosest, into: &out)
                 out += ")"
             }
             out += ".\(name)"

@@ -100,7 +100,13 @@ extension Evaluator {
                 throw DiceError(.notANumber(other.roll.value, needed: "keep/drop and counting over members"), at: range)
             }
             let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: [], isCount: false)
-            return Roll(.group(group), value: try sum(members.map(\.roll.value), at: range))
+            let value: Value
+            do {
+                value = try sum(members.map(\.roll.value), at: range)
+            } catch {
+                value = try deferrable(error)
+            }
+            return Roll(.group(group), value: value)
         }
         // The values are read in place: a copy of a huge repeat's would double its memory.
         let (rules, shown) = try groupRulesAndShown(modifiers)

@@ -2,6 +2,7 @@ extension Evaluator {
     /// A parameter, variable, or macro without arguments.
     mutating func lookUp(_ name: String, at range: SourceRange) throws(DiceError) -> Roll {
         if let frame = frames.last, let bound = frame[name] {
+            if let error = bound.valueError { throw DiceError(error.kind, at: range) }
             return made(.variable(name), value: bound.value)
         }
         switch environment[name] {

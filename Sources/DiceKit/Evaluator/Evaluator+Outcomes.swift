@@ -78,16 +78,20 @@ extension Evaluator {
 
     /// The value of a `let`: a pool, group or `repeat` is rolled with every die kept in the
     /// roll (whether or not a breakdown is built), so `count` can read them.
-    mutating func boundValue(_ expr: Expr) throws(DiceError) -> Roll {
-        guard expr.isPoolForm else { return try evaluate(expr) }
-        let wasRecording = recording, wasEvery = recordsEveryDie
+    /// A pool of several text dice has no value: the error of using it comes back with it.
+    mutating func boundValue(_ expr: Expr) throws(DiceError) -> (Roll, DiceError?) {
+        guard expr.isPoolForm else { return (try evaluate(expr), nil) }
+        let wasRecording = recording, wasEvery = recordsEveryDie, wasDeferred = deferredValueError
         recording = true
         recordsEveryDie = true
+        deferredValueError = nil
         defer {
             recording = wasRecording
             recordsEveryDie = wasEvery
+            deferredValueError = wasDeferred
         }
-        return try evaluate(expr)
+        let roll = try evaluate(expr)
+        return (roll, deferredValueError)
     }
 
     private mutating func count(_ target: Expr, _ point: ComparePoint, at range: SourceRange) throws(DiceError) -> Roll {
@@ -99,7 +103,7 @@ extension Evaluator {
             shown = made(.variable(name), value: bound.value)
         } else {
             guard target.isPoolForm else { throw DiceError(.countNeedsPool, at: target.range) }
-            shown = try boundValue(target)
+            shown = try boundValue(target).0
             members = shown.countedMembers()
         }
         let against = try evaluate(point.value).value
@@ -140,8 +144,8 @@ extension Evaluator {
             if test.value.isZero { conditionFailed = true }
             return made(.given(value: roll, condition: test, tries: 1), value: roll.value)
         case .binding(let name, let value, let body):
-            let bound = try boundValue(value)
-            pushBinding(name, bound.value, pool: bound.isPool ? bound : nil)
+            let (bound, valueError) = try boundValue(value)
+            frames.pushBinding(name, Bound(value: bound.value, pool: bound.isPool ? bound : nil, valueError: valueError))
             defer { frames.removeLast() }
             let result = try givenOnce(body)
             return made(.binding(name: name, value: bound, body: result), value: result.value)
@@ -155,7 +159,9 @@ extension Evaluator {
 struct Bound: Sendable {
     var value: Value
     /// The roll of a pool, group or `repeat` bound by `let`, every die kept: what `count` reads.
-    var pool: Roll?
+    var pool: Roll? = nil
+    /// Why the bound pool has no value (several text dice): raised where the value is used.
+    var valueError: DiceError? = nil
 }
 
 extension Expr {

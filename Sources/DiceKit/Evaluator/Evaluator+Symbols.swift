@@ -1,5 +1,13 @@
 /// Unique dice (`3d8u`) and the value of text and tally dice.
 extension Evaluator {
+    /// The value of a pool or group that has none (several text dice): an error, unless the
+    /// pool is being bound or counted (`boundValue`), where only a use of its value fails.
+    mutating func deferrable(_ error: DiceError) throws(DiceError) -> Value {
+        guard recordsEveryDie else { throw error }
+        if deferredValueError == nil { deferredValueError = error }
+        return .integer(0)
+    }
+
     /// `u` on more dice than the die has faces it can settle on is an error, not a hang
     /// (counted exactly for dice of at most 65,536 faces; past that, the dice limit bounds
     /// the rerolls).
@@ -42,7 +50,7 @@ extension Evaluator {
 
     /// The value of text or tally dice without counting: one die's face; tallies added;
     /// several texts have no sum.
-    func symbolValue(_ dice: [Die], symbols: [Value], at range: SourceRange) throws(DiceError) -> Value {
+    mutating func symbolValue(_ dice: [Die], symbols: [Value], at range: SourceRange) throws(DiceError) -> Value {
         var faces: [Value] = []
         for die in dice where die.isCounted {
             faces.append(symbols.indices.contains(die.value) ? symbols[die.value] : .integer(die.value))
@@ -53,7 +61,7 @@ extension Evaluator {
                 ? .tally(Tally()) : .integer(0)
         }
         guard faces.allSatisfy({ if case .tally = $0 { return true } else { return false } }) else {
-            throw DiceError(.textDiceOperation("a sum of several text dice"), at: range)
+            return try deferrable(DiceError(.textDiceOperation("a sum of several text dice"), at: range))
         }
         return try sum(faces, at: range)
     }

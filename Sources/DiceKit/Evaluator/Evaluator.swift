@@ -46,6 +46,9 @@ public struct Evaluator<Source: DieSource> {
     /// Whether pools keep every die in their roll, not only those a breakdown lists: while a
     /// pool bound by `let` (or counted by `count`) is rolled.
     var recordsEveryDie = false
+    /// The error of a bound pool's value that has none (several text dice), met while it was
+    /// rolled: raised where the value is used, not where the pool is counted.
+    var deferredValueError: DiceError?
     /// Whether a `given` is being rolled again until its condition holds, and whether its
     /// condition failed in the current try.
     var insideGiven = false
@@ -246,8 +249,8 @@ public struct Evaluator<Source: DieSource> {
     }
 
     private mutating func binding(_ name: String, _ value: Expr, _ body: Expr) throws(DiceError) -> Roll {
-        let bound = try boundValue(value)
-        pushBinding(name, bound.value, pool: bound.isPool ? bound : nil)
+        let (bound, valueError) = try boundValue(value)
+        frames.pushBinding(name, Bound(value: bound.value, pool: bound.isPool ? bound : nil, valueError: valueError))
         defer { frames.removeLast() }
         let result = try evaluate(body)
         return made(.binding(name: name, value: bound, body: result), value: result.value)

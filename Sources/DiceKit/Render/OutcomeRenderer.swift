@@ -36,7 +36,7 @@ public struct OutcomeRenderer: Sendable {
         case .assignment(let name, let roll):
             out.write(user: name, markdown: markdown)
             out.write(" = ")
-            if case .number = roll.kind {
+            if roll.isConstant {
                 out.write(roll.value, escaping: true, markdown: markdown)
             } else {
                 rolls.renderText(roll, into: &out)

@@ -352,14 +352,15 @@ struct Breakdown<Style: RollStyle> {
             out.write(".")
             writeUser(name, into: &out)
         case .logical(let op, let lhs, let rhs):
-            writeSide(lhs, into: &out)
+            write(lhs, atLeast: level, formula: formula, into: &out)
             out.write(" ")
             out.write(text: op.rawValue)
             out.write(" ")
-            if let rhs { writeSide(rhs, into: &out) } else { out.write("…") }
+            // The right side is shown only when it was evaluated.
+            if let rhs { write(rhs, atLeast: level + 1, formula: formula, into: &out) } else { out.write("…") }
         case .not(let operand):
             out.write("not ")
-            writeSide(operand, into: &out)
+            write(operand, atLeast: -1, formula: formula, into: &out)
         case .count(let target, let point):
             out.write("count(")
             write(target, formula: true, into: &out)

@@ -45,11 +45,15 @@ extension StatsEngine {
             }
         }
         let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
-        guard rules.explosion == nil, rules.keeps.isEmpty, !rules.unique, rules.counting.isSum else {
-            throw .tooExpensive("a bound pool with explosions, keep/drop, unique dice or counting")
+        guard rules.explosion == nil, !rules.unique else {
+            throw .tooExpensive("a bound pool with explosions or unique dice")
         }
         // One die, after its clamps and rerolls.
-        let die = try PoolModel(faces: faces, rules: rules, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
+        var single = rules
+        single.keeps = []
+        single.counting = PoolRules.Counting()
+        single.sortAscending = nil
+        let die = try PoolModel(faces: faces, rules: single, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
                                 range: pool.range, rerollRange: pool.range, explosionRange: pool.range)
             .distribution(count: 1, meter: &meter)
         var keys: [PointKey] = []
@@ -60,6 +64,8 @@ extension StatsEngine {
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
         let readsValue = uses[name, default: 0] > points.count
+        // Keep/drop and counting need each face apart (in increasing order), as reading the value does.
+        let perFace = readsValue || !rules.keeps.isEmpty || !rules.counting.isSum
         // The classes: faces alike to every compare point (each face alone when the value is read).
         var classes: [(p: Double, face: Value, matches: [Bool])] = []
         try die.forEachOutcome { (position, p) throws(StatsFailure) in
@@ -73,7 +79,7 @@ extension StatsEngine {
                 face = symbols[index]
             }
             let matches = keys.map { $0.matches(face) }
-            if !readsValue, let index = classes.firstIndex(where: { $0.matches == matches }) {
+            if !perFace, let index = classes.firstIndex(where: { $0.matches == matches }) {
                 classes[index].p += p
             } else {
                 classes.append((p, face, matches))
@@ -99,11 +105,14 @@ extension StatsEngine {
                 var probability = coefficient
                 for (position, count) in split.enumerated() { probability *= powers[position][count] }
                 guard probability > 0 else { return }
+                // The dice kept of each face, after keep/drop in written order.
+                let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
                 var counts: [PointKey: Int] = [:]
                 for (position, key) in keys.enumerated() {
-                    counts[key] = split.indices.reduce(0) { classes[$1].matches[position] ? $0 + split[$1] : $0 }
+                    counts[key] = kept.indices.reduce(0) { classes[$1].matches[position] ? $0 + kept[$1] : $0 }
                 }
-                let value = readsValue ? try poolValue(split, classes.map(\.face), dice: dice, at: pool.range) : .integer(0)
+                let value = readsValue
+                    ? try poolValue(kept, classes.map(\.face), rules: rules, dice: dice, at: pool.range) : .integer(0)
                 let part = try withBinding(name, .pool(BoundPoolOutcome(value: value, counts: counts))) {
                     () throws(StatsFailure) in try outcomes(of: body)
                 }
@@ -124,19 +133,48 @@ extension StatsEngine {
     }
 
     /// The value of a bound pool whose dice fall `split[i]` on face `faces[i]`.
-    private func poolValue(_ split: [Int], _ faces: [Value], dice: Int, at range: SourceRange) throws(StatsFailure) -> Value {
+    private func poolValue(_ split: [Int], _ faces: [Value], rules: PoolRules, dice: Int,
+                           at range: SourceRange) throws(StatsFailure) -> Value {
         var total = Value.integer(0)
         for (count, face) in zip(split, faces) where count > 0 {
             if case .text = face {
                 guard dice == 1 else { throw .dice(DiceError(.textDiceOperation("a sum of several text dice"), at: range)) }
                 return face
             }
+            var each = face
+            if case .number(let number) = face, !rules.counting.isSum {
+                // Counting: each kept die adds 1 for a success, less 1 for a failure.
+                each = .number(try arithmetic(at: range) { () throws(ArithmeticFault) in try rules.counting.contribution(of: number) })
+            }
             let times = Value.integer(count)
             total = try arithmetic(at: range) { () throws(ArithmeticFault) in
-                try Value.apply(.add, total, try Value.apply(.multiply, face, times))
+                try Value.apply(.add, total, try Value.apply(.multiply, each, times))
             }
         }
         return total
+    }
+
+    /// The dice kept of each face (`split`, faces in increasing order) after `steps`, in order.
+    static func kept(_ split: [Int], _ steps: [KeepDropStep]) -> [Int] {
+        var kept = split
+        for step in steps {
+            let total = kept.reduce(0, +)
+            let n = Swift.min(step.count, total)
+            // Keep the n highest (or lowest); drop the n highest (or lowest): keep the others.
+            let fromTop = step.extreme == .highest
+            let keepCount = step.keep ? n : total - n
+            let keepsTop = step.keep ? fromTop : !fromTop
+            var left = keepCount
+            var next = [Int](repeating: 0, count: kept.count)
+            let order = keepsTop ? Array(kept.indices.reversed()) : Array(kept.indices)
+            for index in order where left > 0 {
+                let taken = Swift.min(left, kept[index])
+                next[index] = taken
+                left -= taken
+            }
+            kept = next
+        }
+        return kept
     }
 
     /// The compare points of every `count(name, cp)` in `expr`, not inside a `let` of the same name.

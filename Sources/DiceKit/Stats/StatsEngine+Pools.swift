@@ -171,10 +171,63 @@ extension StatsEngine {
             }
             return Distribution(constant: .integer(matches))
         }
+        var inner = target
+        while case .annotated(let labelled, _) = inner.kind { inner = labelled }
+        switch inner.kind {
+        case .group(let members, let modifiers) where modifiers.isEmpty:
+            var chances: [Double] = []
+            for member in members { chances.append(try matchChance(member, point)) }
+            return Distribution(StatsEngine.successes(chances))
+        case .repeat(let count, let body, let modifiers) where modifiers.isEmpty:
+            // Members alike and independent: a binomial for each number of members.
+            let counts = try distribution(of: count, for: "the count of repeat")
+            var result = ValueAccumulator()
+            var chance: Double?
+            try counts.forEachOutcome { (value, p) throws(StatsFailure) in
+                guard case .integer(let n) = value, n >= 0, n <= limits.maxDice else {
+                    throw .dice(DiceError(.invalidRepeatCount(value), at: count.range))
+                }
+                let single: Double
+                if let known = chance {
+                    single = known
+                } else {
+                    single = try matchChance(body, point)
+                    chance = single
+                }
+                try meter.charge(n + 1)
+                try mix(Distribution(StatsEngine.successes([Double](repeating: single, count: n))), times: p, into: &result)
+            }
+            return try meter.checkSize(result.build())
+        default:
+            break
+        }
         guard let counted = StatsEngine.counting(target, point) else {
             throw .dice(DiceError(.countNeedsPool, at: target.range))
         }
         return try distribution(of: counted)
+    }
+
+    /// The chance that `member` (one roll) matches `point`.
+    private func matchChance(_ member: Expr, _ point: ComparePoint) throws(StatsFailure) -> Double {
+        guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
+        let outcomes = try self.outcomes(of: member)
+        var chance = 0.0
+        outcomes.forEachValue { value, p in if key.matches(value) { chance += p } }
+        return chance / Swift.max(outcomes.totalProbability, .leastNormalMagnitude)
+    }
+
+    /// How many of independent events of `chances` happen: 0 to their number.
+    static func successes(_ chances: [Double]) -> [Distribution.Outcome] {
+        var counts = [1.0]
+        for chance in chances {
+            var next = [Double](repeating: 0, count: counts.count + 1)
+            for (k, p) in counts.enumerated() {
+                next[k] += p * (1 - chance)
+                next[k + 1] += p * chance
+            }
+            counts = next
+        }
+        return counts.enumerated().map { Distribution.Outcome(.integer($0.offset), $0.element) }
     }
 
     /// `target` (a pool, group or `repeat`, perhaps annotated) counting its kept dice or
