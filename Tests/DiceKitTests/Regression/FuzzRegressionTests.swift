@@ -115,9 +115,9 @@ import Darwin
     @Test func fractionsSaveAsExactLiterals() throws {
         let (_, session) = try Self.run("x = 1/3\ny = -2.5 + 0.125\nz = (-9223372036854775807 - 1) / 3")
         let script = SessionScript.text(of: session.environment)
-        #expect(script.contains("x = (1/3)\n"))
+        #expect(script.contains("x = (1 / 3)\n"))
         #expect(script.contains("y = -2.375\n"))
-        #expect(script.contains("z = ((-9223372036854775807 - 1)/3)\n"))
+        #expect(script.contains("z = ((-9223372036854775807 - 1) / 3)\n"))
         try Self.expectSaveAndLoadRoundTrip(session.environment)
     }
 

@@ -107,27 +107,9 @@ struct OutcomesReferenceTests {
 
     @Test(arguments: OutcomesReferenceTests.cases)
     func agreesWithTheReference(_ c: Case) throws {
-        guard let reason = Self.knownIssues[c.expression] else { return try compare(c) }
-        withKnownIssue(Comment(rawValue: reason)) { try compare(c) }
+        try compare(c)
     }
 
-    /// Cases where the engine and the reference disagree, and why: the engine is wrong in each
-    /// (reported to the lead; `withKnownIssue` fails as soon as a case passes).
-    static let knownIssues: [String: String] = [
-        // LANGUAGE.md §5b: "bound pools counted several ways" are exact; the engine leaves a
-        // bound pool with keep/drop or a success count to simulation (StatsEngine+BoundPools).
-        "let p = 6d6kh3 in count(p, >=5)": "a bound pool with keep/drop is simulated, not exact",
-        "let p = 5d6kh3 in p - count(p, =6)": "a bound pool with keep/drop is simulated, not exact",
-        "let p = 6d10cs>=8 in p + count(p, =10)": "a bound pool with cs is simulated, not exact",
-        // §5b: count takes a repeat written in place, counting its members; the members are
-        // texts, which a compare point with a text counts. Rolling it fails too.
-        "count(repeat(3, d{\"hit\", \"miss\"}), =\"hit\")": "count over a repeat of text dice fails",
-        // §7: tallies are ordered by their fields in order of first appearance (as texts are,
-        // reading the expression left to right); the engine takes the order of the first
-        // outcome it happens to build ((a: 1) + (s: 1) before (s: 1) + (a: 1)).
-        "2d{(s: 1), (a: 1)}": "tallies ordered by the fields of the first outcome built",
-        "ability + difficulty": "tallies ordered by the fields of the first outcome built",
-    ]
 
     /// The contract's macros over several lines (a line ending in `in` continues, LANGUAGE.md §5)
     /// parse as written.
@@ -135,9 +117,7 @@ struct OutcomesReferenceTests {
         let setups = Set(Self.cases.flatMap(\.setup).filter { $0.contains("\n") })
         #expect(!setups.isEmpty)
         for setup in setups {
-            withKnownIssue("a line ending in 'in' does not continue on the next line") {
-                _ = try Parser.parseProgram(setup)
-            }
+            #expect(throws: Never.self) { _ = try Parser.parseProgram(setup) }
         }
     }
 

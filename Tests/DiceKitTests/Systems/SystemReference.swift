@@ -63,8 +63,6 @@ enum SystemReference {
     }
 
     /// Whether every system's source parses: false until the language of LANGUAGE.md §5b
-    /// (texts, `match`, tallies, bound pools, default parameters) is in the parser.
-    static let sourcesParse: Bool = GameSystem.all.allSatisfy { (try? Parser.parseProgram($0.source)) != nil }
 
     /// The environment `use NAME` makes: the system's macros.
     static func environment(_ name: String) throws -> Environment {

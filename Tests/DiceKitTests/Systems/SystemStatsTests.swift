@@ -5,10 +5,6 @@ import Testing
 /// Each built-in system loaded as `use NAME` loads it: its macros and their descriptions, the
 /// exact `stats` of its statements against `Reference/systems.json` (to 1e-9), and golden rolls
 /// with scripted dice.
-///
-/// The systems are written in the language of LANGUAGE.md §5b; until the parser has it these
-/// tests are reported as disabled (`SystemReference.sourcesParse`), and only for that reason.
-@Suite(.enabled(if: SystemReference.sourcesParse, "the systems' §5b syntax does not parse yet"))
 struct SystemStatsTests {
     @Test(arguments: GameSystemTests.names)
     func loadsEveryDocumentedMacro(_ name: String) throws {
