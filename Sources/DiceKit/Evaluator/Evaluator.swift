@@ -67,12 +67,6 @@ public struct Evaluator<Source: DieSource> {
         self.source = source
     }
 
-    /// Binds `name` to `value` on top of the innermost frame's names (a `let`); the
-    /// caller removes the frame when the body is done.
-    mutating func pushBinding(_ name: String, _ value: Value, pool: Roll? = nil) {
-        frames.pushBinding(name, Bound(value: value, pool: pool))
-    }
-
     /// Starts a statement: resets the work count and any macro frames left by an error.
     @inline(__always)
     public mutating func startStatement() {

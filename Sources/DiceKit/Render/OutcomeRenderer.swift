@@ -187,23 +187,7 @@ public struct OutcomeRenderer: Sendable {
             json.number("p10", percentiles.p10)
             json.number("p90", percentiles.p90)
         }
-        if report.truncatedMass > 0 { json.number("truncated", report.truncatedMass) }
-        json.beginArray("distribution")
-        distribution.forEachOutcome { value, probability in
-            json.beginArray()
-            json.number(nil, value)
-            json.probability(nil, probability)
-            json.endArray()
-        }
-        json.endArray()
-        json.beginArray("at_most")
-        for outcome in distribution.atMost {
-            json.beginArray()
-            json.number(nil, outcome.value)
-            json.probability(nil, outcome.probability)
-            json.endArray()
-        }
-        json.endArray()
+        writeOutcomes(report, into: &json)
     }
 
     /// The members of a `stats` object whose outcomes are not all numbers: `"mean"` and
@@ -223,23 +207,24 @@ public struct OutcomeRenderer: Sendable {
             }
             json.endObject()
         }
+        writeOutcomes(report, into: &json)
+    }
+
+    /// `"truncated"` when a tail was cut, then `"distribution"` and `"at_most"`: each outcome
+    /// (a number, string or object) with its probability, and with P(≤ it) in the same order.
+    private func writeOutcomes(_ report: DistributionReport, into json: inout JSONWriter) {
+        let distribution = report.distribution
         if report.truncatedMass > 0 { json.number("truncated", report.truncatedMass) }
-        json.beginArray("distribution")
-        for outcome in distribution.valueOutcomes {
-            json.beginArray()
-            json.value(nil, outcome.value)
-            json.probability(nil, outcome.probability)
+        for (key, outcomes) in [("distribution", distribution.valueOutcomes), ("at_most", distribution.valueAtMost)] {
+            json.beginArray(key)
+            for outcome in outcomes {
+                json.beginArray()
+                json.value(nil, outcome.value)
+                json.probability(nil, outcome.probability)
+                json.endArray()
+            }
             json.endArray()
         }
-        json.endArray()
-        json.beginArray("at_most")
-        for outcome in distribution.valueAtMost {
-            json.beginArray()
-            json.value(nil, outcome.value)
-            json.probability(nil, outcome.probability)
-            json.endArray()
-        }
-        json.endArray()
     }
 
     /// `{"input": ..., "error": {"message": ..., "line": L, "column": C}}`

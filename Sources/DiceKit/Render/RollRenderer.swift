@@ -400,3 +400,29 @@ struct Breakdown<Style: RollStyle> {
         }
     }
 }
+
+extension Roll {
+    /// Whether the roll is a number as written: a literal, perhaps signed (`-1`).
+    var isConstant: Bool {
+        switch kind {
+        case .number: return true
+        case .unary(_, let operand): return operand.isConstant
+        default: return false
+        }
+    }
+
+    /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
+    /// a literal one (`→ strong hit`), through macros, `let`, `if` and annotations.
+    var endsInItsValue: Bool {
+        switch kind {
+        case .text, .tally: return true
+        case .match(_, _, let result): return result.endsInItsValue
+        case .macro(_, _, let body): return body.endsInItsValue
+        case .binding(_, _, let body): return body.endsInItsValue
+        case .conditional(_, let branch, _): return branch.endsInItsValue
+        case .annotated(let inner, _), .given(let inner, _, _): return inner.endsInItsValue
+        case .variable: return true
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,118 @@
+extension PoolModel {
+    /// The least and greatest value one die of the pool adds, a chain's total for explosions
+    /// (for keep/drop among the dice of `!` and `!p` chains, see `eachDieBounds`); `nil`
+    /// when a contribution cannot be worked out.
+    ///
+    /// A chain goes on while its die explodes, so only a face that does not explode ends it:
+    /// with `!` a chain is `c(f)` for a face `f` that stops and `c(f)` plus another chain for
+    /// one that explodes (`c` what a die showing a face counts: itself, or 0 or 1 for `cs`, less
+    /// 1 for a `df` match); its least is the least stopping face's `c` unless an exploding face
+    /// counts below 0 (then none: the chain can go down and down), and its greatest alike.
+    /// `!p` counts each extra die one less; `!!` adds the faces into one die, counted once.
+    var chainBounds: ValueBounds? {
+        var failed = false
+        func counted(_ value: Int) -> Double {
+            guard let number = try? rules.counting.contribution(of: .integer(value)) else {
+                failed = true
+                return 0
+            }
+            return number.doubleValue
+        }
+        /// The ends of what the faces that stop and the faces that explode count, `value`
+        /// giving what a face counts (without explosions, every face stops).
+        func ends(_ value: (Int) -> Double) -> (stop: ValueBounds, go: ValueBounds) {
+            var stop = ValueBounds.empty, go = ValueBounds.empty
+            die.forEachWholeOutcome { face, _ in
+                let counts = ValueBounds.constant(value(face))
+                if explodes(face) { go = go.union(counts) } else { stop = stop.union(counts) }
+            }
+            return (stop, go)
+        }
+        guard let explosion = rules.explosion, cutsExplosionTails else {
+            let faces = ends(counted).stop
+            return failed || faces.low > faces.high ? nil : faces
+        }
+        if explosion.kind == .compound && !rules.counting.isSum { return compoundCountBounds(chain { Double($0) }) }
+        /// A chain of dice each counting `value(face)`.
+        func chain(_ value: (Int) -> Double) -> ValueBounds {
+            let (stop, go) = ends(value)
+            guard go.low <= go.high else { return stop }
+            return ValueBounds(low: go.low < 0 ? -.infinity : stop.low, high: go.high > 0 ? .infinity : stop.high)
+        }
+        let result: ValueBounds
+        switch explosion.kind {
+        case .explode:
+            result = chain(counted)
+        case .compound:
+            result = chain { Double($0) }
+        case .once:
+            // A die that explodes adds one die of any face, which does not explode.
+            let (stop, go) = ends(counted)
+            let any = stop.union(go)
+            result = go.low <= go.high ? stop.union(ValueBounds(low: go.low + any.low, high: go.high + any.high)) : stop
+        case .penetrate:
+            // The first die counts in full, each extra die one less.
+            let extras = chain { face in face == Int.min ? -.infinity : counted(face - 1) }
+            let (stop, go) = ends(counted)
+            result = go.low <= go.high
+                ? stop.union(ValueBounds(low: go.low + extras.low, high: go.high + extras.high)) : stop
+        }
+        guard !failed, result.low <= result.high, !result.low.isNaN, !result.high.isNaN else { return nil }
+        return result
+    }
+
+    /// What a compounded die counts for `cs`/`cf`/`df`, given the bounds of its sum: the counts
+    /// of the sums of chains up to 8 explosions deep (beyond, a sum is past every literal
+    /// point, as the deepest are), and without end where `df` alone counts an unbounded sum.
+    private func compoundCountBounds(_ sums: ValueBounds) -> ValueBounds? {
+        var stops: [Int] = [], goes: [Int] = []
+        die.forEachWholeOutcome { face, _ in if explodes(face) { goes.append(face) } else { stops.append(face) } }
+        var reached = Set(stops), partial: Set<Int> = [0]
+        for _ in 0..<8 {
+            var next = Set<Int>()
+            for sum in partial {
+                for face in goes {
+                    let (total, overflow) = sum.addingReportingOverflow(face)
+                    if !overflow { next.insert(total) }
+                }
+            }
+            guard next.count * Swift.max(1, stops.count) <= 10_000 else { return nil }
+            for sum in next {
+                for face in stops {
+                    let (total, overflow) = sum.addingReportingOverflow(face)
+                    if !overflow { reached.insert(total) }
+                }
+            }
+            partial = next
+        }
+        var result = ValueBounds.empty
+        for sum in reached {
+            guard let counted = try? rules.counting.contribution(of: .integer(sum)) else { return nil }
+            result = result.union(.constant(counted.doubleValue))
+        }
+        guard result.low <= result.high else { return nil }
+        if rules.counting.successes == nil {
+            // `df` only: the sum less at most one.
+            if !sums.low.isFinite { result.low = -.infinity }
+            if !sums.high.isFinite { result.high = .infinity }
+        }
+        return result
+    }
+
+    /// The least and greatest value each die of a pool that never explodes counts (for
+    /// keep/drop over exploding dice, see `KeepOverChains`); `nil` when a contribution cannot
+    /// be worked out.
+    var eachDieBounds: ValueBounds? {
+        var faces = ValueBounds.empty
+        var failed = false
+        die.forEachWholeOutcome { face, _ in
+            guard let value = try? rules.counting.contribution(of: .integer(face)) else {
+                failed = true
+                return
+            }
+            faces = faces.union(.constant(value.doubleValue))
+        }
+        guard !failed, faces.low <= faces.high else { return nil }
+        return faces
+    }
+}
