@@ -178,8 +178,9 @@ check-install: release
 
 # dice against rolldice, dicelab, d20, icepool and dyce, side by side: writes bench/results.md
 # (see bench/README.md). Python peers go into a throwaway venv under .build/bench-venv.
-bench: release
-	python3 bench/run --no-build
+# bench/run builds `make release` and DiceBench itself.
+bench:
+	python3 bench/run
 
 clean:
 	$(SWIFT) package clean
