@@ -47,9 +47,10 @@ extension StatsEngine {
         default:
             var result = ValueAccumulator()
             try meter.charge(bound.count)
+            var tryFixed = true
             try bound.forEachValue { (outcome, p) throws(StatsFailure) in
                 let part = try withBinding(name, .value(outcome)) { () throws(StatsFailure) in
-                    try outcomes(of: body)
+                    try outcomes(ofEach: body, tryFixed: &tryFixed)
                 }
                 try meter.charge(part.storageSize)
                 try mix(part, times: p, into: &result)

@@ -65,10 +65,11 @@ extension StatsEngine {
             return try macroBody(macro, bindings: bindings, at: range).scaled(by: mass)
         }
         var builder = ValueAccumulator()
+        var tryFixed = true
         try forEachJointOutcome(of: conditioned.map { $0.distribution }) { (outcome, weight) throws(StatsFailure) in
             var fixed = bindings
             for (index, value) in outcome.enumerated() { fixed[conditioned[index].name] = .value(value) }
-            let body = try macroBody(macro, bindings: fixed, at: range)
+            let body = try macroBody(macro, bindings: fixed, at: range, tryFixed: &tryFixed)
             try meter.charge(body.storageSize)
             try mix(body, times: weight * mass, into: &builder)
         }
@@ -83,6 +84,13 @@ extension StatsEngine {
 
     func macroBody(_ macro: Macro, bindings: [String: Parameter],
                    at range: SourceRange) throws(StatsFailure) -> Distribution {
+        var tryFixed = false
+        return try macroBody(macro, bindings: bindings, at: range, tryFixed: &tryFixed)
+    }
+
+    /// `macroBody`, trying `fixedValue` first while `tryFixed` (see `outcomes(ofEach:tryFixed:)`).
+    func macroBody(_ macro: Macro, bindings: [String: Parameter], at range: SourceRange,
+                   tryFixed: inout Bool) throws(StatsFailure) -> Distribution {
         guard macroDepth < limits.maxMacroDepth else {
             throw .dice(DiceError(.macroRecursion(limit: limits.maxMacroDepth), at: range))
         }
@@ -96,7 +104,7 @@ extension StatsEngine {
             frames.removeLast()
         }
         do {
-            return try outcomes(of: macro.body)
+            return try outcomes(ofEach: macro.body, tryFixed: &tryFixed)
         } catch .dice(let error) {
             switch error.kind {
             case .macroRecursion, .interrupted, .tooManyDice, .inMacro:
