@@ -30,6 +30,12 @@ extension StatsEngine {
     }
 
     func bindingDistribution(_ name: String, _ value: Expr, _ body: Expr) throws(StatsFailure) -> Distribution {
+        var points: [ComparePoint] = []
+        StatsEngine.collectCounts(of: name, in: body, into: &points)
+        if !points.isEmpty {
+            let members = try possibleMembers(value)
+            for point in points { try checkCountOrdering(point, members: members) }
+        }
         if let counted = try boundPoolDistribution(name, value, body) { return counted }
         let bound = try outcomes(of: value)
         var uses: [String: Int] = [:]

@@ -2,106 +2,6 @@
 /// replacement), text and tally dice, `count(E, cp)`, and pools bound by `let` and counted
 /// several ways (a multinomial over the classes of faces the compare points tell apart).
 extension StatsEngine {
-    // MARK: - Unique dice
-
-    /// `NdSu`, perhaps with rerolls and clamps before and one keep/drop step and counting
-    /// after: each die is a fresh face of the single-die distribution `faces` (after its own
-    /// rerolls), conditioned on the faces not shown yet.
-    ///
-    /// Equally likely faces: every N-subset is equally likely, and a pass over the faces in
-    /// the order keep/drop takes them counts subsets by size and value. Otherwise a pass over
-    /// the subsets of at most 16 faces, each with the probability of being drawn first.
-    func uniqueDistribution(faces: Distribution, rules: PoolRules, counts: Distribution,
-                            at range: SourceRange) throws(StatsFailure) -> Distribution {
-        guard rules.explosion == nil, rules.keeps.count <= 1 else {
-            throw .tooExpensive("unique dice with explosions or several keep/drop steps")
-        }
-        var single = rules
-        single.unique = false
-        single.keeps = []
-        single.counting = PoolRules.Counting()
-        single.sortAscending = nil
-        let die = try PoolModel(faces: faces, rules: single, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
-                                range: range, rerollRange: range, explosionRange: range).distribution(count: 1, meter: &meter)
-        var weights: [(face: Number, p: Double)] = []
-        die.forEachOutcome { face, p in weights.append((face, p)) }
-        let total = weights.reduce(0) { $0 + $1.p }
-        guard total > 0 else { return Distribution(storage: .sparse([])) }
-        var result = ValueAccumulator()
-        try counts.forEachOutcome { (value, p) throws(StatsFailure) in
-            guard case .integer(let n) = value else { return }
-            guard n <= weights.count else {
-                throw .dice(DiceError(.tooFewFacesForUnique(dice: n, faces: weights.count), at: range))
-            }
-            let part = try uniqueSubsets(weights.map { ($0.face, $0.p / total) }, dice: n, rules: rules, at: range)
-            try mix(part, times: p, into: &result)
-        }
-        return try meter.checkSize(result.build())
-    }
-
-    private func uniqueSubsets(_ faces: [(face: Number, p: Double)], dice: Int, rules: PoolRules,
-                               at range: SourceRange) throws(StatsFailure) -> Distribution {
-        // Faces in the order keep/drop takes them: the kept ones are the first `kept` drawn.
-        var kept = dice
-        var order = faces.sorted { $0.face < $1.face }
-        if let step = rules.keeps.first {
-            let keepsHighest = (step.keep && step.extreme == .highest) || (!step.keep && step.extreme == .lowest)
-            if keepsHighest { order.reverse() }
-            kept = step.keep ? Swift.min(step.count, dice) : Swift.max(0, dice - step.count)
-        }
-        func contribution(_ face: Number) throws(StatsFailure) -> Number {
-            try arithmetic(at: range) { () throws(ArithmeticFault) in try rules.counting.contribution(of: face) }
-        }
-        let uniform = faces.allSatisfy { Swift.abs($0.p - faces[0].p) <= 1e-12 * faces[0].p }
-        if uniform {
-            // counts[k][v]: subsets of k faces so far, the first `kept` of them adding to v.
-            try meter.charge(WorkMeter.product(WorkMeter.product(order.count, dice + 1), 16))
-            var counts: [[Number: Double]] = Array(repeating: [:], count: dice + 1)
-            counts[0][.integer(0)] = 1
-            for (index, entry) in order.enumerated() {
-                let adds = try contribution(entry.face)
-                for k in stride(from: Swift.min(index + 1, dice), through: 1, by: -1) {
-                    for (value, ways) in counts[k - 1] {
-                        let next = k <= kept
-                            ? try arithmetic(at: range) { () throws(ArithmeticFault) in try value.adding(adds) } : value
-                        counts[k][next, default: 0] += ways
-                    }
-                }
-                try meter.charge(counts.reduce(0) { $0 + $1.count })
-            }
-            let all = counts[dice].values.reduce(0, +)
-            return Distribution(counts[dice].map { Distribution.Outcome($0.key, $0.value / all) })
-        }
-        guard order.count <= 16 else { throw .tooExpensive("unique dice of more than 16 faces not equally likely") }
-        try meter.charge(WorkMeter.product(1 << order.count, order.count))
-        var chance = [Double](repeating: 0, count: 1 << order.count)
-        chance[0] = 1
-        var result = DistributionAccumulator()
-        for mask in 0..<(1 << order.count) where chance[mask] > 0 {
-            let drawn = mask.nonzeroBitCount
-            if drawn == dice {
-                var value = Number.integer(0)
-                var taken = 0
-                for (index, entry) in order.enumerated() where mask & (1 << index) != 0 {
-                    taken += 1
-                    if taken <= kept {
-                        let adds = try contribution(entry.face)
-                        value = try arithmetic(at: range) { () throws(ArithmeticFault) in try value.adding(adds) }
-                    }
-                }
-                result.add(value, chance[mask])
-                continue
-            }
-            var left = 1.0
-            for (index, entry) in order.enumerated() where mask & (1 << index) != 0 { left -= entry.p }
-            guard left > 0 else { continue }
-            for (index, entry) in order.enumerated() where mask & (1 << index) == 0 {
-                chance[mask | (1 << index)] += chance[mask] * entry.p / left
-            }
-        }
-        return result.build()
-    }
-
     // MARK: - Text and tally dice
 
     /// Dice whose faces are texts or tallies: counted with a compare point, the numeric pool
@@ -135,7 +35,9 @@ extension StatsEngine {
             }
             return result.build()
         }
-        guard !rules.unique else { throw .tooExpensive("the faces of unique text dice") }
+        if rules.unique {
+            return try uniqueSymbolSum(faces: faces, rules: rules, symbols: symbols, counts: count, at: range)
+        }
         let one = try PoolModel(faces: faces, rules: rules, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
                                 range: range, rerollRange: range, explosionRange: range).distribution(count: 1, meter: &meter)
         let die = try mapValues(one, at: range) { (position) throws(ArithmeticFault) in
@@ -173,6 +75,7 @@ extension StatsEngine {
         }
         var inner = target
         while case .annotated(let labelled, _) = inner.kind { inner = labelled }
+        try checkCountOrdering(point, members: try possibleMembers(inner))
         switch inner.kind {
         case .group(let members, let modifiers) where modifiers.isEmpty:
             var chances: [Double] = []
@@ -205,6 +108,48 @@ extension StatsEngine {
             throw .dice(DiceError(.countNeedsPool, at: target.range))
         }
         return try distribution(of: counted)
+    }
+
+    /// The values each die or member of a pool, group or `repeat` may show, in order, for
+    /// `checkCountOrdering` (a numbered die as 0; none when there may be no dice).
+    func possibleMembers(_ target: Expr) throws(StatsFailure) -> [[Value]] {
+        func mayHaveSome(_ count: Expr?) throws(StatsFailure) -> Bool {
+            guard let count else { return true }
+            var some = false
+            try distribution(of: count, for: "a count").forEachOutcome { value, _ in if value > .integer(0) { some = true } }
+            return some
+        }
+        switch target.kind {
+        case .dice(let term):
+            guard try mayHaveSome(term.count) else { return [] }
+            let symbols = term.sides.symbols
+            return [symbols.isEmpty ? [.integer(0)] : symbols]
+        case .group(let members, _):
+            var result: [[Value]] = []
+            for member in members { result.append(try outcomes(of: member).valueOutcomes.map(\.value)) }
+            return result
+        case .repeat(let count, let body, _):
+            guard try mayHaveSome(count) else { return [] }
+            return [try outcomes(of: body).valueOutcomes.map(\.value)]
+        case .annotated(let inner, _):
+            return try possibleMembers(inner)
+        default:
+            return []
+        }
+    }
+
+    /// The roller's error for a count with an ordering compare point (`>=5`) where a member
+    /// or the point is not a number: the first member that may show a text or tally is
+    /// named (its first such face), else the point's value; at the point, as the roller.
+    func checkCountOrdering(_ point: ComparePoint, members: [[Value]]) throws(StatsFailure) {
+        guard point.op != .equal, point.op != .notEqual, members.contains(where: { !$0.isEmpty }) else { return }
+        let against = try outcomes(of: point.value).symbolic.first?.value
+        for member in members where !member.isEmpty {
+            let culprit = member.first { $0.number == nil } ?? against
+            if let culprit {
+                throw .dice(DiceError(.notANumber(culprit, needed: "the compare point"), at: point.value.range))
+            }
+        }
     }
 
     /// The chance that `member` (one roll) matches `point`.

@@ -32,18 +32,12 @@ struct StatsBruteForceTests {
         // Unique dice: after rerolls, before explosions; faces that repeat on the die.
         "3d6u", "4d6ukh2", "5d6udh1", "3d6r1u", "4d8ro<3u", "3d{1,1,2,3}u", "3d{1,1,1,2,3,4}ukh2", "2dFu",
         "4d6ucs>=4", "3d4mi2u",
+        // Unique dice with keep/drop at both ends, and exploding: the first faces differ, the
+        // extra dice may repeat them; equally likely faces and not.
+        "5d6udl1dh1", "5d6ukh3kl1", "4d{1,1,2,3,4}udl1dh1", "3d4u!", "3d4u!kh2", "2d4r1u!p", "3d4u!p>=3dl1dh1",
+        "3d4u!!", "3d4u!!kh1", "3d4u!!cs>=4", "4d4uxokh2", "3d4uxo>=3", "4d6u!cs>=5", "3d{1,1,2,3,4}u!kh2",
+        "3d{1,2,2,3,4}u!!dl1", "3d4mi2u!dh1", "4d6ro<3u!>=5kl2", "1d4u!kh1", "0d4u!kh1",
     ]
-
-    /// Unique dice the exact engine leaves to simulation (explosions, several keep/drop steps),
-    /// though LANGUAGE.md §5b says unique dice are exact.
-    static let uniqueBeyondReach = ["5d6udl1dh1", "3d4u!kh2", "3d4u!", "2d4r1u!p"]
-
-    @Test(arguments: StatsBruteForceTests.uniqueBeyondReach)
-    func uniqueDiceBeyondTheEngine(_ text: String) {
-        withKnownIssue("unique dice with explosions or several keep/drop steps are simulated") {
-            try agreesWithBruteForce(text)
-        }
-    }
 
     @Test(arguments: StatsBruteForceTests.pools)
     func agreesWithBruteForce(_ text: String) throws {
@@ -55,5 +49,32 @@ struct StatsBruteForceTests {
         #expect(problems.isEmpty, "\(problems)")
         let bruteMass = brute.values.reduce(0, +)
         #expect(abs(report.distribution.totalProbability - bruteMass) < 1e-12)
+    }
+
+    /// Unique tally dice add their faces: every sequence of distinct faces the roller may
+    /// settle on, each face in proportion to the faces not shown yet.
+    @Test(arguments: [3, 2, 1, 0])
+    func uniqueTallyDiceAgreeWithDraws(_ dice: Int) throws {
+        let faces: [(DiceKit.Tally, Double)] = [(DiceKit.Tally([("s", .integer(1))]), 0.4), (DiceKit.Tally([("a", .integer(1))]), 0.2),
+                                        (DiceKit.Tally([("s", .integer(2))]), 0.2), (DiceKit.Tally(), 0.2)]
+        var expected: [Value: Double] = [:]
+        func draw(_ shown: [Int], _ p: Double) {
+            guard shown.count < dice else {
+                var sum: [String: Int] = [:]
+                for index in shown {
+                    for field in faces[index].0.fields { sum[field.name, default: 0] += field.value.integerValue ?? 0 }
+                }
+                expected[.tally(DiceKit.Tally(sum.map { ($0.key, Number.integer($0.value)) })), default: 0] += p
+                return
+            }
+            let left = faces.indices.filter { !shown.contains($0) }.reduce(0.0) { $0 + faces[$1].1 }
+            for index in faces.indices where !shown.contains(index) { draw(shown + [index], p * faces[index].1 / left) }
+        }
+        draw([], 1)
+        let report = try StatsHarness.report("\(dice)d{(s: 1), (a: 1), (s: 2), (), (s: 1)}u")
+        var got: [Value: Double] = [:]
+        report.distribution.forEachValue { value, p in got[value, default: 0] += p }
+        #expect(got.count == expected.count, "\(got) vs \(expected)")
+        for (value, p) in expected { #expect(abs((got[value] ?? 0) - p) < 1e-12, "\(value)") }
     }
 }

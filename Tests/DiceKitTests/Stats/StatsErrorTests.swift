@@ -50,6 +50,19 @@ struct StatsErrorTests {
         Case(program: "x = 3; x(1)", faces: [], expected: .variableCalledAsMacro("x")),
         Case(program: "abs(1d2 - 9223372036854775807 - 2)", faces: [1], expected: .overflow),
         Case(program: "(1d2+1)^-1 + 0^(1d2-2)", faces: [1, 1], expected: .divisionByZero),
+        // An ordering compare point counting texts, or a text point counting numbers.
+        Case(program: #"count(4d{"hit","miss"}, >=5)"#, faces: [1],
+             expected: .notANumber(.text("hit"), needed: "the compare point")),
+        Case(program: #"let p = 4d{"hit","miss"} in count(p, >=5)"#, faces: [1],
+             expected: .notANumber(.text("hit"), needed: "the compare point")),
+        Case(program: #"count({"a", 1d6}, >=5)"#, faces: [1], expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: #"count(repeat(2, d{"a","b"}), >=1)"#, faces: [1],
+             expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: #"let p = 3d6 in count(p, >="a")"#, faces: [1],
+             expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: #"count(3d6, >="a")"#, faces: [1], expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: #"count(2d{(s: 1), ()}, <2)"#, faces: [1],
+             expected: .notANumber(.tally(DiceKit.Tally([("s", .integer(1))])), needed: "the compare point")),
     ]
 
     @Test(arguments: StatsErrorTests.cases)
@@ -74,6 +87,9 @@ struct StatsErrorTests {
         #expect(try StatsHarness.report("6 / 1d2 + 1 // (1d6 - 7)").exact)
         #expect(try StatsHarness.report("(-9223372036854775807 - 1) % -1").distribution.constantValue == .integer(0))
         #expect(try StatsHarness.report("0d6!kh1").distribution.constantValue == .integer(0))
+        // No dice, nothing compared: no error.
+        #expect(try StatsHarness.report(#"let p = 0d{"a"} in count(p, >=1)"#).distribution.constantValue == .integer(0))
+        #expect(try StatsHarness.report(#"count(repeat(0, "a"), >=1)"#).distribution.constantValue == .integer(0))
         // One big die needs no convolution.
         #expect(try StatsHarness.report("1d100000").distribution.count == 100_000)
     }
@@ -85,7 +101,8 @@ struct StatsErrorTests {
         }
         // Work: a small budget, so that the test is quick.
         let tight = StatsBudget(maxWork: 100_000)
-        for program in ["1000d6dl1", "200d100 * 200d100", "20d6 * 20d6 * 20d6", "100d6!pdl50", "1d5000 * 1d5000"] {
+        for program in ["1000d6dl1", "200d100 * 200d100", "20d6 * 20d6 * 20d6", "100d6!pdl50", "1d5000 * 1d5000", "10d20u!kh3",
+                        "12d20u!"] {
             #expect(StatsHarness.error(program, budget: tight) is StatsError, "\(program)")
         }
         #expect(StatsHarness.error("10d6kh3", budget: StatsBudget(maxWork: 10)) is StatsError)
