@@ -164,7 +164,7 @@ public struct Roll: Hashable, Sendable {
 /// One rolled dice term: its dice as shown, its value, and what its computed parts rolled.
 public struct DicePool: Hashable, Sendable {
     /// The term as written, for its notation (`4d6kh3`).
-    public internal(set) var term: DiceTerm
+    package internal(set) var term: DiceTerm
     /// The dice as shown: at most `Limits.maxRecordedDice`, in rolled order unless sorted.
     public internal(set) var dice: [Die]
     /// Dice rolled but not recorded in `dice` (huge pools).
@@ -283,7 +283,7 @@ public struct GroupRoll: Hashable, Sendable {
     /// `true` for `repeat(n, e)`: show it as a repeat.
     public internal(set) var isRepeat: Bool
     /// The modifiers as written, like `kh1`.
-    public internal(set) var modifiers: [DiceModifier]
+    package internal(set) var modifiers: [DiceModifier]
     /// Whether `cs`/`cf` made the value a count.
     public internal(set) var isCount: Bool
 }
