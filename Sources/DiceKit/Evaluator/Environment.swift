@@ -2,9 +2,10 @@
 /// inspects, fills and saves. Nothing in DiceKit is global.
 ///
 /// ```swift
-/// var environment = Environment()
-/// environment.setVariable("str", to: Number(3))
-/// try environment.define(Macro(name: "atk", parameters: [], body: Parser.parseExpression("1d20 + str")))
+/// var session = Session()
+/// session.environment.setVariable("str", to: .integer(3))
+/// for statement in try Parser.parseProgram("def atk = 1d20 + str") { _ = try session.execute(statement) }
+/// session.environment.macros.map(\.definitionText)   // ["def atk = 1d20 + str"]
 /// ```
 public struct Environment: Hashable, Sendable {
     /// What a name is bound to.
@@ -31,7 +32,7 @@ public struct Environment: Hashable, Sendable {
 
 
     /// Binds the macro's name to it, replacing whatever it was.
-    public mutating func define(_ macro: Macro) {
+    package mutating func define(_ macro: Macro) {
         bindings[macro.name] = .macro(macro)
     }
 
@@ -64,7 +65,7 @@ public struct Environment: Hashable, Sendable {
     /// Every bound name and every function name: the candidates for completion and suggestions.
     ///
     /// - Complexity: O(*n* log *n*) for *n* bound names.
-    public var knownNames: [String] {
+    package var knownNames: [String] {
         (Array(bindings.keys) + Function.allCases.map { $0.rawValue } + ["repeat"]).sorted()
     }
 }
@@ -76,14 +77,14 @@ public struct Macro: Hashable, Sendable {
     /// The names its arguments bind, in order; empty for a macro used without arguments.
     public var parameters: [String]
     /// The default values of the parameters that have one: `def atk(bonus = 0) = ...`.
-    public var defaults: [String: Expr]
+    package var defaults: [String: Expr]
     /// The expression rolled at each use.
-    public var body: Expr
+    package var body: Expr
     /// A one-line description (a built-in game system's macros have one).
     public var summary: String?
 
     /// A macro `name(parameters) = body`.
-    public init(name: String, parameters: [String], defaults: [String: Expr] = [:], body: Expr,
+    package init(name: String, parameters: [String], defaults: [String: Expr] = [:], body: Expr,
                 summary: String? = nil) {
         self.name = name
         self.parameters = parameters
