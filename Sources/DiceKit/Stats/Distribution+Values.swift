@@ -59,7 +59,7 @@ public struct ValueOutcome: Hashable, Sendable {
     public var probability: Double
 
     /// `value` with `probability`.
-    public init(_ value: Value, _ probability: Double) {
+    package init(_ value: Value, _ probability: Double) {
         self.value = value
         self.probability = probability
     }

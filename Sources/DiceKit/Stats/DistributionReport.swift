@@ -84,7 +84,7 @@ extension Number {
 ///
 /// Only for what is beyond the exact engine's reach, never for its own bugs (a broken
 /// invariant is thrown as another error, so that no caller simulates over it).
-public enum StatsError: Error, Hashable, Sendable {
+package enum StatsError: Error, Hashable, Sendable {
     /// The exact computation would exceed the work or size bound of `Limits.stats`, or the
     /// expression has a shape the exact engine leaves to simulation (keeping from both ends
     /// of an exploding pool).
