@@ -283,7 +283,7 @@ public struct DiceError: Error, Hashable, Sendable {
     public var range: SourceRange
 
     /// An error of `kind` at `range`.
-    public init(_ kind: Kind, at range: SourceRange) {
+    package init(_ kind: Kind, at range: SourceRange) {
         self.kind = kind
         self.range = range
     }

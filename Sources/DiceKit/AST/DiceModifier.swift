@@ -116,14 +116,14 @@ package struct DiceModifier: Hashable, Sendable {
 }
 
 /// A compare point: `=N`, `>N`, `>=N`, `<N`, `<=N`, `!=N` (or `<>N`); a bare `N` means `=N`.
-public struct ComparePoint: Hashable, Sendable {
+package struct ComparePoint: Hashable, Sendable {
     /// How a face compares with `value`.
     package internal(set) var op: ComparisonOperator
     /// The number a face is compared with.
     package internal(set) var value: Expr
     /// The operator as typed (`=`, `==`, `!=`, `<>`), which the breakdown echoes; empty for
     /// a bare number (`cs8`) or the canonical spelling of `op`.
-    public internal(set) var spelling: String
+    package internal(set) var spelling: String
 
     init(_ op: ComparisonOperator, _ value: Expr, spelling: String = "") {
         self.op = op
@@ -132,12 +132,12 @@ public struct ComparePoint: Hashable, Sendable {
     }
 
     /// Whether both compare alike, however spelt (`=1` is `1`, `<>` is `!=`).
-    public static func == (lhs: ComparePoint, rhs: ComparePoint) -> Bool {
+    package static func == (lhs: ComparePoint, rhs: ComparePoint) -> Bool {
         lhs.op == rhs.op && lhs.value == rhs.value
     }
 
     /// Hashes the operator and the value, not their spelling.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(op)
         hasher.combine(value)
     }

@@ -9,7 +9,7 @@
 /// ```
 public struct Environment: Hashable, Sendable {
     /// What a name is bound to.
-    public enum Binding: Hashable, Sendable {
+    package enum Binding: Hashable, Sendable {
         /// A variable and its value.
         case variable(Value)
         /// A macro, rolled afresh at each use.
@@ -23,7 +23,7 @@ public struct Environment: Hashable, Sendable {
     public init() {}
 
     /// The binding of `name`.
-    public subscript(name: String) -> Binding? { bindings[name] }
+    package subscript(name: String) -> Binding? { bindings[name] }
 
     /// Binds `name` to a value, replacing whatever it was.
     public mutating func setVariable(_ name: String, to value: Value) {
@@ -75,7 +75,7 @@ public struct Macro: Hashable, Sendable {
     /// The name it is called by.
     public var name: String
     /// The names its arguments bind, in order; empty for a macro used without arguments.
-    public var parameters: [String]
+    package var parameters: [String]
     /// The default values of the parameters that have one: `def atk(bonus = 0) = ...`.
     package var defaults: [String: Expr]
     /// The expression rolled at each use.

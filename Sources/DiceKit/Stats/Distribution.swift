@@ -198,7 +198,7 @@ public struct Distribution: Hashable, Sendable {
     /// How many outcomes have positive probability.
     ///
     /// - Complexity: O(*n*)
-    public var count: Int {
+    package var count: Int {
         switch storage {
         case .sparse(let outcomes): return outcomes.count + symbolic.count
         case .dense(_, let probabilities): return probabilities.reduce(symbolic.count) { $1 != 0 ? $0 + 1 : $0 }
@@ -298,7 +298,7 @@ public struct Distribution: Hashable, Sendable {
     /// The variance (normalised like `mean`).
     ///
     /// - Complexity: O(*n*)
-    public var variance: Double {
+    package var variance: Double {
         let center = mean
         var total = 0.0, squares = 0.0
         forEachOutcome { value, p in

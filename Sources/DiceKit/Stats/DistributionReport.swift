@@ -16,7 +16,7 @@ public struct DistributionReport: Hashable, Sendable {
     /// sums (0 when none was cut).
     public var truncatedMass: Double
     /// Whether the far tails of a large sum (`100000d6`) were cut, below `StatsBudget.sumTailCutoff`.
-    public var sumTailsCut: Bool
+    package var sumTailsCut: Bool
     /// The number of simulated rolls, when estimated.
     public var sampleCount: Int?
     /// When estimated, the largest standard error of an outcome's probability, √(p(1−p)/n).
