@@ -14,9 +14,9 @@ public struct Notice: Hashable, Sendable {
     }
 
     /// What is worth telling.
-    public var kind: Kind
+    public package(set) var kind: Kind
     /// The part of the statement it is about.
-    public var range: SourceRange
+    public package(set) var range: SourceRange
 
     /// A notice of `kind` about `range`.
     package init(_ kind: Kind, at range: SourceRange) {

@@ -73,7 +73,7 @@ public struct Environment: Hashable, Sendable {
 /// A named expression rolled afresh at each use, with optional parameters.
 public struct Macro: Hashable, Sendable {
     /// The name it is called by.
-    public var name: String
+    public package(set) var name: String
     /// The names its arguments bind, in order; empty for a macro used without arguments.
     package var parameters: [String]
     /// The default values of the parameters that have one: `def atk(bonus = 0) = ...`.
@@ -81,7 +81,7 @@ public struct Macro: Hashable, Sendable {
     /// The expression rolled at each use.
     package var body: Expr
     /// A one-line description (a built-in game system's macros have one).
-    public var summary: String?
+    public package(set) var summary: String?
 
     /// A macro `name(parameters) = body`.
     package init(name: String, parameters: [String], defaults: [String: Expr] = [:], body: Expr,

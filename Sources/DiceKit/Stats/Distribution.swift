@@ -14,9 +14,9 @@ public struct Distribution: Hashable, Sendable {
     /// One outcome and its probability.
     public struct Outcome: Hashable, Sendable {
         /// The value.
-        public var value: Number
+        public package(set) var value: Number
         /// Its probability, from 0 to 1.
-        public var probability: Double
+        public package(set) var probability: Double
 
         /// `value` with `probability`.
         package init(_ value: Number, _ probability: Double) {

@@ -11,15 +11,15 @@ public struct SweepReport: Hashable, Sendable {
     /// One value of the swept name, and the expression's distribution for it.
     public struct Row: Hashable, Sendable {
         /// The value of the name.
-        public var value: Int
+        public package(set) var value: Int
         /// The exact distribution of the expression with the name bound to `value`.
-        public var report: DistributionReport
+        public package(set) var report: DistributionReport
     }
 
     /// The name swept.
-    public var name: String
+    public package(set) var name: String
     /// One row a value, the values increasing by 1.
-    public var rows: [Row]
+    public package(set) var rows: [Row]
 }
 
 extension Stats {
