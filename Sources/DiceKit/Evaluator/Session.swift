@@ -93,10 +93,10 @@ public struct Session: Sendable {
     /// and `shouldStop`: what `stats TEXT` reports, and DiceKit's one way in to its odds.
     ///
     /// The distribution is exact when its work fits `limits.stats`. Past that it is estimated
-    /// from 1,000,000 rolls fixed by the session's seed (`exact` is then `false`, and the same
-    /// session gives the same estimate); when those do not fit either, it throws
-    /// `.statsTooExpensive`. It rolls no dice of the session and changes nothing in it, so
-    /// tasks may ask one session at once.
+    /// from 1,000,000 rolls fixed by the session's seed, or by a constant one when it has none
+    /// (`exact` is then `false`, and the same session gives the same estimate); when those do
+    /// not fit either, it throws `.statsTooExpensive`. It rolls no dice of the session and
+    /// changes nothing in it, so tasks may ask one session at once.
     ///
     /// ```swift
     /// let hit = try session.stats("1d20 + 5 >= 15")
