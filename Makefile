@@ -4,7 +4,7 @@ PREFIX ?= /usr/local
 CONFORMANCE ?= ../shared/conformance/run.py
 RELEASE_BIN = .build/release/dice
 
-.PHONY: all build release startup-order run test unit-test conformance install uninstall check-install docs docs-check deps bench clean
+.PHONY: all build release startup-order run test unit-test conformance install uninstall check-install docs docs-check public-api-check deps bench clean
 
 all: build
 
@@ -117,8 +117,21 @@ docs: deps
 		--output-path $(DOCS_DIR)/DiceKit.doccarchive
 	@echo "docs: $(DOCS_DIR)/DiceKit.doccarchive (browse: $(DOCC) preview Sources/DiceKit/Documentation.docc --additional-symbol-graph-dir $(DOCS_DIR)/symbol-graphs)"
 
-# `make docs` in `make test`, skipped with a message where the toolchain has no docc.
-docs-check:
+# The library's examples (README.md and the DocC articles, as DocSnippets copies them) and the
+# tests that use DiceKit as a bot would, type-checked outside the package: no `package`
+# declaration is in their reach there, so they compile with the public API alone.
+SWIFTC ?= $(SWIFT)c
+PUBLIC_API_FILES = Tests/DiceKitTests/Docs/DocSnippets.swift Tests/DiceKitTests/Docs/DocOutput.swift \
+	Tests/DiceKitTests/Session/LibraryExampleTests.swift Tests/DiceKitTests/Session/SessionConcurrencyTests.swift \
+	Tests/DiceKitTests/Support/Value+Testing.swift
+
+public-api-check: deps
+	$(SWIFT) build $(STRICT) --target DiceKit
+	$(SWIFTC) -typecheck -swift-version 6 -I "$$($(SWIFT) build $(STRICT) --show-bin-path)/Modules" $(PUBLIC_API_FILES)
+
+# `make docs` in `make test`, skipped with a message where the toolchain has no docc; and
+# the examples against the public API.
+docs-check: public-api-check
 	@if [ -n "$(DOCC)" ]; then $(MAKE) --no-print-directory docs; else echo "docs: docc not found; skipped"; fi
 
 # The command (stripped of symbols and debug information: 9 MB instead of 18), its manual

@@ -2,7 +2,7 @@
 
 extension DiceError.Kind {
     /// The message for people.
-    public var message: String {
+    package var message: String {
         switch self {
         case .unexpectedCharacter(let text):
             return "unexpected character \(text)"
@@ -209,7 +209,7 @@ extension DiceError.Kind {
 
 extension DiceError.Expectation {
     /// What was expected, as it reads after "expected" in a message: "an expression".
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .expression:
             return "an expression"

@@ -278,12 +278,12 @@ public struct DiceError: Error, Hashable, Sendable {
     }
 
     /// What went wrong.
-    public var kind: Kind
+    public package(set) var kind: Kind
     /// Where in the statement's source the error is.
-    public var range: SourceRange
+    public package(set) var range: SourceRange
 
     /// An error of `kind` at `range`.
-    public init(_ kind: Kind, at range: SourceRange) {
+    package init(_ kind: Kind, at range: SourceRange) {
         self.kind = kind
         self.range = range
     }

@@ -14,12 +14,12 @@ public struct Notice: Hashable, Sendable {
     }
 
     /// What is worth telling.
-    public var kind: Kind
+    public package(set) var kind: Kind
     /// The part of the statement it is about.
-    public var range: SourceRange
+    public package(set) var range: SourceRange
 
     /// A notice of `kind` about `range`.
-    public init(_ kind: Kind, at range: SourceRange) {
+    package init(_ kind: Kind, at range: SourceRange) {
         self.kind = kind
         self.range = range
     }
@@ -36,7 +36,7 @@ public struct Notice: Hashable, Sendable {
 
     /// What a `replaced` notice replaced, as JSON's `"replaced"` names it: `"variable"` or
     /// `"macro"`; `nil` for other notices.
-    public var replacedKind: String? {
+    package var replacedKind: String? {
         guard case .replaced(_, let wasMacro) = kind else { return nil }
         return wasMacro ? "macro" : "variable"
     }

@@ -1,7 +1,7 @@
 /// A modifier on a dice term or group, as written: `kh3`, `!>=5`, `ro<3`, `cs>=8`.
-public struct DiceModifier: Hashable, Sendable {
+package struct DiceModifier: Hashable, Sendable {
     /// What the modifier does, with its arguments as written.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// `khN`, `kN`: keep the N highest; `klN`: the N lowest (N defaults to 1).
         case keep(Extreme, count: Expr?)
         /// `dhN`: drop the N highest; `dlN`, `dN`: the N lowest (N defaults to 1).
@@ -27,7 +27,7 @@ public struct DiceModifier: Hashable, Sendable {
     }
 
     /// Which end of the dice a keep or drop takes.
-    public enum Extreme: String, Hashable, Sendable {
+    package enum Extreme: String, Hashable, Sendable {
         /// The highest values.
         case highest
         /// The lowest values.
@@ -35,7 +35,7 @@ public struct DiceModifier: Hashable, Sendable {
     }
 
     /// How an explosion adds its extra rolls.
-    public enum Explosion: String, Hashable, Sendable {
+    package enum Explosion: String, Hashable, Sendable {
         /// `!`: each extra roll is a new die.
         case explode = "!"
         /// `!!`: extra rolls add into the same die.
@@ -54,12 +54,12 @@ public struct DiceModifier: Hashable, Sendable {
     }
 
     /// What the modifier does.
-    public internal(set) var kind: Kind
+    package internal(set) var kind: Kind
     /// Where the modifier stands in the source.
-    public internal(set) var range: SourceRange
+    package internal(set) var range: SourceRange
     /// The modifier's word as typed (`k`, `rr`, `x`, `min`), which the breakdown echoes;
     /// empty for the canonical word of `kind`.
-    public internal(set) var spelling: String
+    package internal(set) var spelling: String
 
     init(_ kind: Kind, _ range: SourceRange, spelling: String = "") {
         self.kind = kind
@@ -68,12 +68,12 @@ public struct DiceModifier: Hashable, Sendable {
     }
 
     /// Whether both do the same at the same place, however spelt (`k3` is `kh3`).
-    public static func == (lhs: DiceModifier, rhs: DiceModifier) -> Bool {
+    package static func == (lhs: DiceModifier, rhs: DiceModifier) -> Bool {
         lhs.kind == rhs.kind && lhs.range == rhs.range
     }
 
     /// Hashes what the modifier does and where, not its spelling.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(kind)
         hasher.combine(range)
     }
@@ -116,14 +116,14 @@ public struct DiceModifier: Hashable, Sendable {
 }
 
 /// A compare point: `=N`, `>N`, `>=N`, `<N`, `<=N`, `!=N` (or `<>N`); a bare `N` means `=N`.
-public struct ComparePoint: Hashable, Sendable {
+package struct ComparePoint: Hashable, Sendable {
     /// How a face compares with `value`.
-    public internal(set) var op: ComparisonOperator
+    package internal(set) var op: ComparisonOperator
     /// The number a face is compared with.
-    public internal(set) var value: Expr
+    package internal(set) var value: Expr
     /// The operator as typed (`=`, `==`, `!=`, `<>`), which the breakdown echoes; empty for
     /// a bare number (`cs8`) or the canonical spelling of `op`.
-    public internal(set) var spelling: String
+    package internal(set) var spelling: String
 
     init(_ op: ComparisonOperator, _ value: Expr, spelling: String = "") {
         self.op = op
@@ -132,12 +132,12 @@ public struct ComparePoint: Hashable, Sendable {
     }
 
     /// Whether both compare alike, however spelt (`=1` is `1`, `<>` is `!=`).
-    public static func == (lhs: ComparePoint, rhs: ComparePoint) -> Bool {
+    package static func == (lhs: ComparePoint, rhs: ComparePoint) -> Bool {
         lhs.op == rhs.op && lhs.value == rhs.value
     }
 
     /// Hashes the operator and the value, not their spelling.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(op)
         hasher.combine(value)
     }

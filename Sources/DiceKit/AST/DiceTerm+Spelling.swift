@@ -1,12 +1,12 @@
 extension DiceTerm {
     /// How a dice term's `d` and sides were typed, when another roller's spelling was used
     /// (LANGUAGE.md §3a): the breakdown echoes what was typed.
-    public struct Spelling: Hashable, Sendable {
+    package struct Spelling: Hashable, Sendable {
         /// `d`, or `D` as in `1D20`.
-        public internal(set) var dice: String = "d"
+        package internal(set) var dice: String = "d"
         /// The sides as typed when they are a Fate spelling: `f` (`4df`), `F.2`, `F.1`
         /// (`4dF.1`, the die `{-1, 0, 0, 0, 0, 1}`); `nil` otherwise.
-        public internal(set) var fateSides: String?
+        package internal(set) var fateSides: String?
 
         init(dice: String = "d", fateSides: String? = nil) {
             self.dice = dice
@@ -16,7 +16,7 @@ extension DiceTerm {
 
     /// Whether the dice are Fate dice (`dF`, `df`, `dF.1`, `dF.2`): their faces show as
     /// `+`, blank and `-`.
-    public var isFate: Bool {
+    package var isFate: Bool {
         if case .fate = sides { return true }
         return spelling.fateSides != nil
     }

@@ -27,7 +27,7 @@ extension Expr {
 
 extension Stmt {
     /// The statement as source text.
-    public var text: String {
+    package var text: String {
         switch kind {
         case .expression(let expr): return expr.text
         case .assignment(let name, let expr): return "\(name) = \(expr.text)"

@@ -1,16 +1,16 @@
 /// An expression of the dice language, with the source range it was parsed from.
 ///
-/// Read it by switching on `kind`; print it back as source with `text`.
+/// To a library user it is opaque: parse it once (`Parser.parseExpression`), roll it many
+/// times (`Session.roll(_:)`, `Session.value(of:)`), print it back as source with `text`.
+/// Its tree (`kind`) is the package's own, for the evaluator, stats and the `dice` command.
 ///
 /// ```swift
-/// let expr = try Parser.parseExpression("4d6kh3 + 2")
-/// if case .chain(let first, let rest) = expr.kind {
-///     print(first.text, rest[0].op.rawValue, rest[0].operand.text)   // 4d6kh3 + 2
-/// }
+/// let expr = try Parser.parseExpression("4d6kh3+2")
+/// print(expr.text)   // 4d6kh3 + 2
 /// ```
 public struct Expr: Hashable, Sendable {
     /// What the expression is, with its parts.
-    public indirect enum Kind: Hashable, Sendable {
+    package indirect enum Kind: Hashable, Sendable {
         /// `42`, `1.5`
         case number(Number)
         /// A variable, parameter, or macro used without arguments: `str`, `atk`.
@@ -63,9 +63,9 @@ public struct Expr: Hashable, Sendable {
     }
 
     /// What the expression is.
-    public internal(set) var kind: Kind
+    package internal(set) var kind: Kind
     /// The source text it was parsed from.
-    public internal(set) var range: SourceRange
+    package internal(set) var range: SourceRange
 
     init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
@@ -74,9 +74,9 @@ public struct Expr: Hashable, Sendable {
 }
 
 /// One entry of a `match`: a pattern and the result it chooses.
-public struct MatchEntry: Hashable, Sendable {
+package struct MatchEntry: Hashable, Sendable {
     /// When the entry holds.
-    public enum Pattern: Hashable, Sendable {
+    package enum Pattern: Hashable, Sendable {
         /// `7`, `"orc"`, `(dc)`: equal to the value.
         case equal(Expr)
         /// `7-9`: from the first to the second, inclusive.
@@ -90,11 +90,11 @@ public struct MatchEntry: Hashable, Sendable {
     }
 
     /// When the entry holds.
-    public internal(set) var pattern: Pattern
+    package internal(set) var pattern: Pattern
     /// What the entry evaluates to when chosen.
-    public internal(set) var result: Expr
+    package internal(set) var result: Expr
     /// Where the pattern stands.
-    public internal(set) var patternRange: SourceRange
+    package internal(set) var patternRange: SourceRange
 
     init(_ pattern: Pattern, _ result: Expr, patternRange: SourceRange) {
         self.pattern = pattern
@@ -113,11 +113,11 @@ public struct MatchEntry: Hashable, Sendable {
 }
 
 /// One field of a tally literal: `hits: count(p, >=5)`.
-public struct TallyField: Hashable, Sendable {
+package struct TallyField: Hashable, Sendable {
     /// The field's name.
-    public internal(set) var name: String
+    package internal(set) var name: String
     /// Its value, a number.
-    public internal(set) var value: Expr
+    package internal(set) var value: Expr
 
     init(_ name: String, _ value: Expr) {
         self.name = name
@@ -126,13 +126,13 @@ public struct TallyField: Hashable, Sendable {
 }
 
 /// One step of a `chain`: an operator and its right operand.
-public struct Operation: Hashable, Sendable {
+package struct Operation: Hashable, Sendable {
     /// The operator before the operand.
-    public internal(set) var op: BinaryOperator
+    package internal(set) var op: BinaryOperator
     /// The right operand.
-    public internal(set) var operand: Expr
+    package internal(set) var operand: Expr
     /// Where the operator stands, for errors like division by zero.
-    public internal(set) var operatorRange: SourceRange
+    package internal(set) var operatorRange: SourceRange
 
     init(_ op: BinaryOperator, _ operand: Expr, operatorRange: SourceRange) {
         self.op = op
@@ -146,7 +146,7 @@ public struct Operation: Hashable, Sendable {
 /// A value type whose parts live in one shared, immutable box: rolling a term a million
 /// times copies one reference, not five, and the roller finds what it worked out for the
 /// term by the box's identity (`isIdentical(to:)`).
-public struct DiceTerm: Hashable, Sendable {
+package struct DiceTerm: Hashable, Sendable {
     private final class Storage: Sendable {
         let count: Expr?
         let sides: Sides
@@ -168,20 +168,20 @@ public struct DiceTerm: Hashable, Sendable {
     private let storage: Storage
 
     /// `nil` for `d20` (one die).
-    public var count: Expr? { storage.count }
+    package var count: Expr? { storage.count }
     /// The kind of die: numbered sides, `%`, `F` or listed faces.
-    public var sides: Sides { storage.sides }
+    package var sides: Sides { storage.sides }
     /// As written; whatever the written order, they apply in stages: clamp (`mi`, `ma`),
     /// reroll, explode, keep or drop, count, sort.
-    public var modifiers: [DiceModifier] { storage.modifiers }
+    package var modifiers: [DiceModifier] { storage.modifiers }
     /// The canonical notation, `4d6kh3`, printed once: every roll's breakdown shows it.
-    public var notation: String { storage.notation }
+    package var notation: String { storage.notation }
 
     /// The same term, not merely an equal one: a roll can remember what it worked out for it.
     func isIdentical(to other: DiceTerm) -> Bool { storage === other.storage }
 
     /// How the `d` and the sides were typed (`1D20`, `4df`, `4dF.1`): the breakdown echoes it.
-    public var spelling: Spelling { storage.spelling }
+    package var spelling: Spelling { storage.spelling }
 
     init(count: Expr?, sides: Sides, modifiers: [DiceModifier] = [], spelling: Spelling = Spelling()) {
         storage = Storage(count: count, sides: sides, modifiers: modifiers, spelling: spelling)
@@ -189,13 +189,13 @@ public struct DiceTerm: Hashable, Sendable {
 
     /// Whether both terms have the same count, sides and modifiers, however spelt (`1D20` is
     /// `1d20`).
-    public static func == (lhs: DiceTerm, rhs: DiceTerm) -> Bool {
+    package static func == (lhs: DiceTerm, rhs: DiceTerm) -> Bool {
         lhs.storage === rhs.storage
             || (lhs.count == rhs.count && lhs.sides == rhs.sides && lhs.modifiers == rhs.modifiers)
     }
 
     /// Hashes the count, sides and modifiers.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         hasher.combine(sides)
         hasher.combine(modifiers)
@@ -203,7 +203,7 @@ public struct DiceTerm: Hashable, Sendable {
 }
 
 /// What kind of die a dice term rolls.
-public enum Sides: Hashable, Sendable {
+package enum Sides: Hashable, Sendable {
     /// `d6`, `d(size)`: faces 1 through the value.
     case number(Expr)
     /// `d%`: faces 1 through 100.
@@ -223,7 +223,7 @@ extension Expr {
     /// branches of an `if`. Walks that visit every part go through it.
     ///
     /// - Complexity: O(*k*) for *k* children.
-    public var children: [Expr] {
+    package var children: [Expr] {
         switch kind {
         case .number, .name: return []
         case .call(_, let arguments), .function(_, let arguments): return arguments

@@ -1,5 +1,5 @@
 /// `-` and `+` before an operand.
-public enum UnaryOperator: String, Hashable, Sendable {
+package enum UnaryOperator: String, Hashable, Sendable {
     /// `-x`
     case negate = "-"
     /// `+x`: the value unchanged.
@@ -7,7 +7,7 @@ public enum UnaryOperator: String, Hashable, Sendable {
 }
 
 /// `and`, `or`: each evaluates its right side only when needed, and yields 1 or 0.
-public enum LogicalOperator: String, Hashable, Sendable {
+package enum LogicalOperator: String, Hashable, Sendable {
     /// 1 when both sides are not 0.
     case and
     /// 1 when either side is not 0.
@@ -31,7 +31,7 @@ public enum BinaryOperator: String, Hashable, Sendable {
 }
 
 /// The comparison operators, which yield 1 or 0 and do not chain.
-public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
+package enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
     case equal = "=="
     case notEqual = "!="
     case less = "<"
@@ -78,7 +78,7 @@ public enum ComparisonOperator: String, Hashable, Sendable, CaseIterable {
 }
 
 /// The built-in functions.
-public enum Function: String, Hashable, Sendable, CaseIterable {
+package enum Function: String, Hashable, Sendable, CaseIterable {
     case abs, floor, ceil, round, min, max
 
     /// How many arguments it takes: exactly one, or one or more.

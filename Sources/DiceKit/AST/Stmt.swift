@@ -1,7 +1,7 @@
 /// A statement of the dice language, with its source range.
 public struct Stmt: Hashable, Sendable {
     /// What the statement is, with its parts.
-    public enum Kind: Hashable, Sendable {
+    package enum Kind: Hashable, Sendable {
         /// `4d6kh3 + 2`: roll it and show the breakdown.
         case expression(Expr)
         /// `str = 4d6kh3`: evaluate once and bind the number.
@@ -23,13 +23,13 @@ public struct Stmt: Hashable, Sendable {
     }
 
     /// What the statement is.
-    public internal(set) var kind: Kind
+    package internal(set) var kind: Kind
     /// The source text it was parsed from, without its separator.
     public internal(set) var range: SourceRange
 
     /// A statement of `kind` covering `range`: `Stmt(.stats(expr), statement.range)` asks for
     /// the distribution of an expression statement.
-    public init(_ kind: Kind, _ range: SourceRange) {
+    package init(_ kind: Kind, _ range: SourceRange) {
         self.kind = kind
         self.range = range
     }

@@ -1,7 +1,8 @@
 /// Where dice faces come from. The evaluator asks for one roll at a time.
 ///
-/// Use `Xoshiro256StarStar` (seeded, the same rolls on every platform), `ScriptedDice`
-/// (faces given in advance, for tests and replays), or conform a source of your own.
+/// `Session` and `Dice.roll(_:seed:limits:)` roll with DiceKit's seeded generator (the same
+/// rolls on every platform); `Dice.roll(_:environment:limits:using:)` takes `ScriptedDice`
+/// (faces given in advance, for tests and replays) or a source of your own.
 public protocol DieSource {
     /// A uniformly chosen whole number in `1...sides` (`sides >= 1`).
     ///
@@ -14,11 +15,11 @@ public protocol DieSource {
 /// seeded through SplitMix64 so that every 64-bit seed gives a good state.
 ///
 /// The same seed gives the same rolls on every platform.
-public struct Xoshiro256StarStar: RandomNumberGenerator, DieSource, Sendable {
+package struct Xoshiro256StarStar: RandomNumberGenerator, DieSource, Sendable {
     private var s0, s1, s2, s3: UInt64
 
     /// A generator whose sequence is fixed by `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         var splitMix = seed
         func next() -> UInt64 {
             splitMix &+= 0x9E37_79B9_7F4A_7C15
@@ -31,14 +32,14 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, DieSource, Sendable {
     }
 
     /// A generator seeded once from the system's entropy.
-    public init() {
+    package init() {
         var system = SystemRandomNumberGenerator()
         self.init(seed: system.next())
     }
 
     /// The next 64 random bits.
     @inline(__always)
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         let result = ((s1 &* 5) << 7 | (s1 &* 5) >> 57) &* 9
         let t = s1 << 17
         s2 ^= s0
@@ -52,7 +53,7 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, DieSource, Sendable {
 
     /// Unbiased `1...sides` by Lemire's multiply-and-reject method.
     @inline(__always)
-    public mutating func roll(sides: Int) -> Int {
+    package mutating func roll(sides: Int) -> Int {
         guard sides > 1 else { return 1 }
         let range = UInt64(truncatingIfNeeded: sides)
         var product = next().multipliedFullWidth(by: range)
@@ -72,9 +73,9 @@ public struct Xoshiro256StarStar: RandomNumberGenerator, DieSource, Sendable {
 /// starts again from the beginning (an empty script rolls 1s).
 public struct ScriptedDice: DieSource, Sendable {
     /// The faces, in the order they are rolled.
-    public var faces: [Int]
+    package var faces: [Int]
     /// How many faces have been rolled: the next is `faces[position % faces.count]`.
-    public private(set) var position = 0
+    package private(set) var position = 0
 
     /// A source that rolls `faces` in order, then again from the start.
     public init(_ faces: [Int]) { self.faces = faces }

@@ -2,13 +2,14 @@
 /// inspects, fills and saves. Nothing in DiceKit is global.
 ///
 /// ```swift
-/// var environment = Environment()
-/// environment.setVariable("str", to: Number(3))
-/// try environment.define(Macro(name: "atk", parameters: [], body: Parser.parseExpression("1d20 + str")))
+/// var session = Session()
+/// session.environment.setVariable("str", to: .integer(3))
+/// for statement in try Parser.parseProgram("def atk = 1d20 + str") { _ = try session.execute(statement) }
+/// session.environment.macros.map(\.definitionText)   // ["def atk = 1d20 + str"]
 /// ```
 public struct Environment: Hashable, Sendable {
     /// What a name is bound to.
-    public enum Binding: Hashable, Sendable {
+    package enum Binding: Hashable, Sendable {
         /// A variable and its value.
         case variable(Value)
         /// A macro, rolled afresh at each use.
@@ -22,7 +23,7 @@ public struct Environment: Hashable, Sendable {
     public init() {}
 
     /// The binding of `name`.
-    public subscript(name: String) -> Binding? { bindings[name] }
+    package subscript(name: String) -> Binding? { bindings[name] }
 
     /// Binds `name` to a value, replacing whatever it was.
     public mutating func setVariable(_ name: String, to value: Value) {
@@ -31,7 +32,7 @@ public struct Environment: Hashable, Sendable {
 
 
     /// Binds the macro's name to it, replacing whatever it was.
-    public mutating func define(_ macro: Macro) {
+    package mutating func define(_ macro: Macro) {
         bindings[macro.name] = .macro(macro)
     }
 
@@ -64,7 +65,7 @@ public struct Environment: Hashable, Sendable {
     /// Every bound name and every function name: the candidates for completion and suggestions.
     ///
     /// - Complexity: O(*n* log *n*) for *n* bound names.
-    public var knownNames: [String] {
+    package var knownNames: [String] {
         (Array(bindings.keys) + Function.allCases.map { $0.rawValue } + ["repeat"]).sorted()
     }
 }
@@ -72,18 +73,18 @@ public struct Environment: Hashable, Sendable {
 /// A named expression rolled afresh at each use, with optional parameters.
 public struct Macro: Hashable, Sendable {
     /// The name it is called by.
-    public var name: String
+    public package(set) var name: String
     /// The names its arguments bind, in order; empty for a macro used without arguments.
-    public var parameters: [String]
+    package var parameters: [String]
     /// The default values of the parameters that have one: `def atk(bonus = 0) = ...`.
-    public var defaults: [String: Expr]
+    package var defaults: [String: Expr]
     /// The expression rolled at each use.
-    public var body: Expr
+    package var body: Expr
     /// A one-line description (a built-in game system's macros have one).
-    public var summary: String?
+    public package(set) var summary: String?
 
     /// A macro `name(parameters) = body`.
-    public init(name: String, parameters: [String], defaults: [String: Expr] = [:], body: Expr,
+    package init(name: String, parameters: [String], defaults: [String: Expr] = [:], body: Expr,
                 summary: String? = nil) {
         self.name = name
         self.parameters = parameters

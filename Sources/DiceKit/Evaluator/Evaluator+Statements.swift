@@ -21,7 +21,7 @@ public enum Outcome: Sendable {
 extension Evaluator {
     /// Runs one statement: rolls it, binds it, defines it, or works out its distributions
     /// (`Stats.distribution`, seeded with `statsSeed` where it falls back to simulation).
-    public mutating func execute(_ statement: Stmt) throws(DiceError) -> Outcome {
+    package mutating func execute(_ statement: Stmt) throws(DiceError) -> Outcome {
         startStatement()
         switch statement.kind {
         case .expression(let expr):

@@ -11,18 +11,18 @@ let workBetweenPolls = 1 << 12
 /// let roll = try evaluator.evaluate(Parser.parseExpression("4d6kh3 + 2"))
 /// print(roll.value)
 /// ```
-public struct Evaluator<Source: DieSource> {
+package struct Evaluator<Source: DieSource> {
     /// The variables and macros that names refer to; statements bind into it.
-    public var environment: Environment
+    package var environment: Environment
     /// The bounds on one statement's work.
-    public var limits: Limits
+    package var limits: Limits
     /// Where the faces come from.
-    public var source: Source
+    package var source: Source
     /// Asked now and then during long work; `true` abandons the statement with `.interrupted`.
-    public var shouldStop: (@Sendable () -> Bool)?
+    package var shouldStop: (@Sendable () -> Bool)?
     /// The seed of a `stats` statement's simulation, when exact work would pass the limits:
     /// the same statement gives the same estimate.
-    public var statsSeed: UInt64 = 0x5EED
+    package var statsSeed: UInt64 = 0x5EED
     /// Dice rolled (and repeat members made) since the last `startStatement()`.
     private(set) var work = 0
     /// Work since `shouldStop` was last asked; not reset between statements, so many
@@ -61,7 +61,7 @@ public struct Evaluator<Source: DieSource> {
     var terms = TermCache()
 
     /// An evaluator over `environment` that rolls faces from `source`.
-    public init(environment: Environment, limits: Limits = .standard, source: Source) {
+    package init(environment: Environment, limits: Limits = .standard, source: Source) {
         self.environment = environment
         self.limits = limits
         self.source = source
@@ -69,7 +69,7 @@ public struct Evaluator<Source: DieSource> {
 
     /// Starts a statement: resets the work count and any macro frames left by an error.
     @inline(__always)
-    public mutating func startStatement() {
+    package mutating func startStatement() {
         work = 0
         nodes = 0
         heldParts = 0
@@ -117,7 +117,7 @@ public struct Evaluator<Source: DieSource> {
     ///
     /// - Complexity: O(*n* + *d* log *d*) for *n* nodes and *d* dice rolled, rerolls and
     ///   explosions included; *d* is at most `limits.maxDice`.
-    public mutating func evaluate(_ expr: Expr) throws(DiceError) -> Roll {
+    package mutating func evaluate(_ expr: Expr) throws(DiceError) -> Roll {
         // Parsing bounds nesting; macros can stack nested bodies, so bound the total too.
         guard depth < limits.maxEvaluationDepth else { throw DiceError(.evaluationTooDeep, at: expr.range) }
         nodes &+= 1
@@ -134,7 +134,7 @@ public struct Evaluator<Source: DieSource> {
     /// `evaluate(_:)`, so the same dice, value and errors.
     ///
     /// - Complexity: as `evaluate(_:)`, in memory for the dice shown none.
-    public mutating func value(of expr: Expr) throws(DiceError) -> Value {
+    package mutating func value(of expr: Expr) throws(DiceError) -> Value {
         let wasRecording = recording
         let held = heldParts
         recording = false

@@ -3,24 +3,24 @@ public struct Limits: Hashable, Sendable {
     /// Dice rolled in one statement, rerolls and explosions included (`--max-dice`).
     public var maxDice: Int
     /// Levels of parentheses, groups, calls and prefix operators in one expression.
-    public var maxNesting: Int
+    package var maxNesting: Int
     /// Tokens (numbers, names, operators, brackets) in one statement: its syntax tree takes
     /// about 50 bytes a token, so the default bounds it near 50 MB.
-    public var maxStatementTokens: Int
+    package var maxStatementTokens: Int
     /// Nested evaluations at once, through macros too: enough for any realistic program
     /// (one expression nests at most `maxNesting` levels), small enough for an 8 MB stack
     /// even in a debug build.
-    public var maxEvaluationDepth: Int
+    package var maxEvaluationDepth: Int
     /// The work and sizes of one exact distribution (`stats`) before it is estimated instead.
     public var stats: StatsBudget
     /// Macro calls in progress at once.
-    public var maxMacroDepth: Int
+    package var maxMacroDepth: Int
     /// Dice of one pool listed in a result tree; the rest are counted, not kept.
-    public var maxRecordedDice: Int
+    package var maxRecordedDice: Int
     /// Parts of one statement's breakdown held in memory at once: every evaluated part
     /// but a plain number, and one per 8 dice listed (a part takes about 130 bytes).
     /// Spent like dice, so macros that each use the last twice stop early, not in gigabytes.
-    public var maxResultParts: Int
+    package var maxResultParts: Int
     /// Bytes one statement may print, all members and annotations together (`--max-output`):
     /// a renderer stops there, and the statement fails with `.outputTooLarge`.
     public var maxOutputBytes = 16 << 20
@@ -58,28 +58,34 @@ public struct Limits: Hashable, Sendable {
 /// they do not fit, `stats` fails with `.statsTooExpensive`.
 public struct StatsBudget: Hashable, Sendable {
     /// Elementary steps of the exact engine (roughly, multiply-adds of probabilities).
-    public var maxWork: Int
+    package var maxWork: Int
     /// Outcomes (or slots of a flat array) in any one intermediate distribution.
     public var maxOutcomes: Int
     /// Each die's explosion tail is cut where the mass left is below this, divided by the pool's dice.
-    public var explosionCutoff: Double
+    package var explosionCutoff: Double
     /// The mass a sum of many copies (`100000d6`, `repeat(n, e)`) may cut from its far tails, in all.
-    public var sumTailCutoff: Double
+    package var sumTailCutoff: Double
     /// The simulation's work: each roll costs its expression's steps plus its dice (rerolls,
     /// explosions and `repeat` members counted) times `Stats.simulatedDieCost`.
-    public var maxSimulationWork: Int
+    package var maxSimulationWork: Int
     /// The time the bounds stand for, in seconds (`--stats-seconds`).
     public var seconds: Double
 
     /// Steps of the exact engine per second, as measured (release build, one core).
-    public static let exactStepsPerSecond = 200_000_000.0
+    package static let exactStepsPerSecond = 200_000_000.0
     /// Units of simulation work per second, as measured (release build, one core).
-    public static let simulationWorkPerSecond = 40_000_000.0
+    package static let simulationWorkPerSecond = 40_000_000.0
 
-    /// Bounds for about `seconds` seconds: half for the exact attempt, half for the simulation;
-    /// `maxWork` and `maxSimulationWork` override the share each gets.
-    public init(seconds: Double = 1, maxWork: Int? = nil, maxOutcomes: Int = 2_000_000,
-                explosionCutoff: Double = 1e-12, sumTailCutoff: Double = 1e-15, maxSimulationWork: Int? = nil) {
+    /// Bounds for about `seconds` seconds (`--stats-seconds`): half for the exact attempt, half
+    /// for the simulation; at most `maxOutcomes` outcomes in any one distribution.
+    public init(seconds: Double = 1, maxOutcomes: Int = 2_000_000) {
+        self.init(seconds: seconds, maxWork: nil, maxOutcomes: maxOutcomes)
+    }
+
+    /// Bounds for about `seconds` seconds: `maxWork` and `maxSimulationWork` override the
+    /// share each gets; the cutoffs of explosion tails and far tails of sums (for tests).
+    package init(seconds: Double = 1, maxWork: Int?, maxOutcomes: Int = 2_000_000,
+                 explosionCutoff: Double = 1e-12, sumTailCutoff: Double = 1e-15, maxSimulationWork: Int? = nil) {
         let time = seconds.isFinite ? Swift.max(0, seconds) : 1e6
         self.seconds = time
         self.maxWork = maxWork ?? Int(Swift.min(9e18, time / 2 * StatsBudget.exactStepsPerSecond))

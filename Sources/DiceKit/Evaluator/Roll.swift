@@ -1,8 +1,10 @@
 /// The result of evaluating an expression: its value and the tree of how it
-/// came about, every die with its faces and flags. Renderers turn it into text or JSON.
+/// came about, every die with its faces and flags. Renderers turn it into text or JSON
+/// (`RollRenderer` in a `RollStyle` of your own, too); a program that shows a roll its own
+/// way reads its `value`, the dice of its `pools` and its `labels`.
 public struct Roll: Hashable, Sendable {
     /// What was evaluated, with the rolls of its parts.
-    public indirect enum Kind: Hashable, Sendable {
+    package indirect enum Kind: Hashable, Sendable {
         /// A literal.
         case number
         /// A variable or parameter, with its name.
@@ -51,19 +53,19 @@ public struct Roll: Hashable, Sendable {
 
     /// The rolls of `a + b - c`: the first operand's roll, then each operator with its
     /// operand's roll.
-    public struct Chain: Hashable, Sendable {
+    package struct Chain: Hashable, Sendable {
         /// The roll of the first operand.
-        public internal(set) var first: Roll
+        package internal(set) var first: Roll
         /// Each operator after the first operand, with its operand's roll.
-        public internal(set) var steps: [Step]
+        package internal(set) var steps: [Step]
     }
 
     /// One step of a `chain`: an operator and the roll of its right operand.
-    public struct Step: Hashable, Sendable {
+    package struct Step: Hashable, Sendable {
         /// The operator.
-        public internal(set) var op: BinaryOperator
+        package internal(set) var op: BinaryOperator
         /// The roll of the operand on its right.
-        public internal(set) var operand: Roll
+        package internal(set) var operand: Roll
 
         init(_ op: BinaryOperator, _ operand: Roll) {
             self.op = op
@@ -72,7 +74,7 @@ public struct Roll: Hashable, Sendable {
     }
 
     /// What was evaluated, and how.
-    public internal(set) var kind: Kind
+    package internal(set) var kind: Kind
     /// The result: a number, a text or a tally.
     public internal(set) var value: Value
 
@@ -85,7 +87,7 @@ public struct Roll: Hashable, Sendable {
     /// sides and modifier arguments, a group's members, operands, arguments, a macro's body.
     ///
     /// - Complexity: O(*k*) for *k* children.
-    public var children: [Roll] {
+    package var children: [Roll] {
         switch kind {
         case .number, .variable: return []
         case .pool(let pool): return [pool.countRoll, pool.sidesRoll].compactMap { $0 } + pool.argumentRolls
@@ -140,7 +142,7 @@ public struct Roll: Hashable, Sendable {
     /// Every annotation in the tree, in the order they appear, with the roll it labels.
     ///
     /// - Complexity: O(*n*) for *n* nodes of the tree.
-    var labels: [(label: String, roll: Roll)] {
+    public var labels: [(label: String, roll: Roll)] {
         var result: [(label: String, roll: Roll)] = []
         collectLabels(into: &result)
         return result
@@ -152,7 +154,7 @@ public struct Roll: Hashable, Sendable {
     }
 
     /// Whether any die was rolled anywhere in the tree.
-    public var hasDice: Bool {
+    package var hasDice: Bool {
         switch kind {
         case .pool: return true
         case .group(let group) where group.isRepeat: return true
@@ -164,7 +166,7 @@ public struct Roll: Hashable, Sendable {
 /// One rolled dice term: its dice as shown, its value, and what its computed parts rolled.
 public struct DicePool: Hashable, Sendable {
     /// The term as written, for its notation (`4d6kh3`).
-    public internal(set) var term: DiceTerm
+    package internal(set) var term: DiceTerm
     /// The dice as shown: at most `Limits.maxRecordedDice`, in rolled order unless sorted.
     public internal(set) var dice: [Die]
     /// Dice rolled but not recorded in `dice` (huge pools).
@@ -180,14 +182,14 @@ public struct DicePool: Hashable, Sendable {
     /// The pool's value: the sum of kept dice, or the count; a text or tally die's face.
     public internal(set) var value: Value
     /// The roll of a computed count that rolled dice: the `1d4` of `(1d4)d6`.
-    public internal(set) var countRoll: Roll?
+    package internal(set) var countRoll: Roll?
     /// The roll of computed sides that rolled dice: the `1d4` of `2d(1d4)`.
-    public internal(set) var sidesRoll: Roll?
+    package internal(set) var sidesRoll: Roll?
     /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
-    public internal(set) var argumentRolls: [Roll] = []
+    package internal(set) var argumentRolls: [Roll] = []
     /// The distinct faces of text or tally dice, which each die's `value` is a position in;
     /// empty for numbered dice.
-    public internal(set) var symbols: [Value] = []
+    package internal(set) var symbols: [Value] = []
     /// The term with its computed count, sides and modifier arguments written as the values
     /// they took (`2d6kh1` for `(n * 2)d6kh(k)`); nil when every part is a literal.
     var shownTerm: DiceTerm?
@@ -259,33 +261,33 @@ public struct Die: Hashable, Sendable {
 }
 
 /// The members of a group or `repeat`, each kept or dropped.
-public struct GroupRoll: Hashable, Sendable {
+package struct GroupRoll: Hashable, Sendable {
     /// One member of the group and what happened to it.
-    public struct Member: Hashable, Sendable {
+    package struct Member: Hashable, Sendable {
         /// The member's roll.
-        public internal(set) var roll: Roll
+        package internal(set) var roll: Roll
         /// Whether it counts towards the group's value (not dropped by keep/drop).
-        public internal(set) var kept: Bool
+        package internal(set) var kept: Bool
         /// Whether it matched `cs` or `cf` (counted).
-        public internal(set) var success: Bool
+        package internal(set) var success: Bool
         /// Whether it matched `df` (subtracted).
-        public internal(set) var failure: Bool
+        package internal(set) var failure: Bool
     }
 
     /// The members in the order they were rolled (or sorted, with `s`): at most
     /// `Limits.maxRecordedDice` of a huge repeat that is not sorted. A huge sorted repeat
     /// lists the first `Limits.maxRecordedDice` members in sorted order, then the other
     /// members rolled with breakdowns, sorted too: at most twice that.
-    public internal(set) var members: [Member]
+    package internal(set) var members: [Member]
     /// Members rolled after those in `members` and not kept (huge repeats): their values
     /// are in the group's value, their rolls are gone.
-    public internal(set) var omitted: Int = 0
+    package internal(set) var omitted: Int = 0
     /// `true` for `repeat(n, e)`: show it as a repeat.
-    public internal(set) var isRepeat: Bool
+    package internal(set) var isRepeat: Bool
     /// The modifiers as written, like `kh1`.
-    public internal(set) var modifiers: [DiceModifier]
+    package internal(set) var modifiers: [DiceModifier]
     /// Whether `cs`/`cf` made the value a count.
-    public internal(set) var isCount: Bool
+    package internal(set) var isCount: Bool
 }
 
 extension DicePool {

@@ -11,8 +11,12 @@
 /// }
 /// ```
 ///
-/// A session is a value: a bot keeps one per conversation and may hand it from task to task
-/// (it is `Sendable`), each statement run by one task at a time.
+/// A bot keeps one session per conversation. A session is a `Sendable` value whose rolling
+/// methods are `mutating`, so one task at a time runs a conversation's statements (keep each
+/// session in an actor, or in whatever runs one chat's messages in order), while any number
+/// of conversations run at once, each on its own session. `stats(_:)` changes nothing: many
+/// tasks may ask one session at once. A copy is a second session with the same names and the
+/// same generator state, so it rolls the same dice as the original until one is `reseed`ed.
 public struct Session: Sendable {
     var evaluator: Evaluator<Xoshiro256StarStar>
     /// Expressions `roll(_:)` parsed lately, by their text: a bot rolls the same few often.
@@ -83,6 +87,25 @@ public struct Session: Sendable {
     public mutating func roll(_ expr: Expr) throws(DiceError) -> Roll {
         evaluator.startStatement()
         return try evaluator.evaluate(expr)
+    }
+
+    /// The distribution of one expression, with this session's variables, macros, `limits`
+    /// and `shouldStop`: what `stats TEXT` reports, and DiceKit's one way in to its odds.
+    ///
+    /// The distribution is exact when its work fits `limits.stats`. Past that it is estimated
+    /// from 1,000,000 rolls fixed by the session's seed, or by a constant one when it has none
+    /// (`exact` is then `false`, and the same session gives the same estimate); when those do
+    /// not fit either, it throws `.statsTooExpensive`. It rolls no dice of the session and
+    /// changes nothing in it, so tasks may ask one session at once.
+    ///
+    /// ```swift
+    /// let hit = try session.stats("1d20 + 5 >= 15")
+    /// print(hit.distribution.mean)                       // 0.55: a comparison's mean is its chance
+    /// let damage = try session.stats("2d6 + 3")
+    /// print(damage.distribution.probability(of: .integer(10)))   // 0.1666…
+    /// ```
+    public func stats(_ text: String) throws(DiceError) -> DistributionReport {
+        try evaluator.distribution(of: Parser.parseExpression(text, limits: evaluator.limits))
     }
 
     /// The value of one expression, rolled afresh: the fastest way to roll many times.

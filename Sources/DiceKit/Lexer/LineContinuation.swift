@@ -13,7 +13,7 @@
 /// lines.needsAnotherLine            // true
 /// lines.read("5\n".utf8)            // 2: the statement ends with this line's break
 /// ```
-public struct LineContinuation: Sendable {
+package struct LineContinuation: Sendable {
     /// The brackets open at the end of what was read, innermost last.
     private var brackets: [Lexer.Bracket] = []
     /// The last token read.
@@ -22,10 +22,10 @@ public struct LineContinuation: Sendable {
     private var insideAnnotation = false
 
     /// Nothing read yet: the next line starts a statement.
-    public init() {}
+    package init() {}
 
     /// Whether what was read so far ends inside a statement, which goes on in the next line.
-    public var needsAnotherLine: Bool {
+    package var needsAnotherLine: Bool {
         insideAnnotation || !brackets.isEmpty || previous.continuesStatement
     }
 
@@ -39,7 +39,7 @@ public struct LineContinuation: Sendable {
     ///
     /// - Complexity: O(*n*) for *n* bytes of `text`, whatever was read before.
     @discardableResult
-    public mutating func read(_ text: some Collection<UInt8>) -> Int {
+    package mutating func read(_ text: some Collection<UInt8>) -> Int {
         let bytes = Array(text)
         var start = 0
         if insideAnnotation {

@@ -23,7 +23,7 @@ public struct Parser: Sendable {
     var tokens = 0
     let maxTokens: Int
     /// Asked every 4,096 tokens of a long statement; `true` abandons it with `.interrupted`.
-    public var shouldStop: (@Sendable () -> Bool)?
+    package var shouldStop: (@Sendable () -> Bool)?
     /// Expression statements are read as `stats` statements (`dice --stats`).
     let expressionsAreStats: Bool
     var pendingError: DiceError?
@@ -76,7 +76,7 @@ public struct Parser: Sendable {
     /// Parser.needsAnotherLine("1d20 + 5 >=")  // true
     /// Parser.needsAnotherLine("{1d20 + 5}")   // false
     /// ```
-    public static func needsAnotherLine(_ text: String) -> Bool {
+    package static func needsAnotherLine(_ text: String) -> Bool {
         var lines = LineContinuation()
         lines.read(text.utf8)
         return lines.needsAnotherLine
@@ -91,7 +91,7 @@ public struct Parser: Sendable {
     ///
     /// The entries of a `match` on lines of their own are joined with `,` where no `,` ends
     /// the line, since a space alone does not separate them.
-    public static func oneLine(_ text: String) -> String {
+    package static func oneLine(_ text: String) -> String {
         var lines: [Substring] = []
         var insideAnnotation = false
         let entryLines = Parser.linesEndingEntries(of: text)

@@ -14,11 +14,11 @@
 /// their tables are.
 public struct ChartRenderer: Sendable {
     /// The chart's width in pixels.
-    public var width: Int
+    package var width: Int
     /// The chart's height in pixels.
-    public var height: Int
+    package var height: Int
     /// The most bars of one series: more outcomes are grouped into ranges.
-    public var maxBars: Int
+    package var maxBars: Int
 
     /// A renderer of charts `width` × `height` pixels.
     public init(width: Int = 800, height: Int = 500, maxBars: Int = 100) {

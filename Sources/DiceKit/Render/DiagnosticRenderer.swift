@@ -6,7 +6,7 @@
 /// ```
 public struct DiagnosticRenderer: Sendable {
     /// Whether to colour the header and the caret with ANSI escapes.
-    public var colour: Bool
+    package var colour: Bool
 
     /// A renderer, plain unless `colour`.
     public init(colour: Bool = false) { self.colour = colour }

@@ -23,7 +23,7 @@ extension DistributionRenderer {
     /// (no trailing newline).
     ///
     /// - Complexity: O(*e* · *k* + *k* log *k*) for *e* reports over *k* distinct outcomes.
-    public func render(comparing reports: [(title: String, report: DistributionReport)]) -> String {
+    package func render(comparing reports: [(title: String, report: DistributionReport)]) -> String {
         let indicators = reports.map { $0.report.distribution.isIndicator }
         let tabled = reports.indices.filter { !indicators[$0] }
         let table = tabled.isEmpty ? nil

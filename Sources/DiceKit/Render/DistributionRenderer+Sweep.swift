@@ -15,7 +15,7 @@ extension DistributionRenderer {
     /// The sweep of `expr`, lines joined by newlines (no trailing newline).
     ///
     /// - Complexity: O(*v* · *k*) for *v* values of *k* outcomes each.
-    public func render(_ sweep: SweepReport, of expr: Expr) -> String {
+    package func render(_ sweep: SweepReport, of expr: Expr) -> String {
         let columns = SweepColumn.columns(for: sweep)
         let labels = sweep.rows.map { OutcomeText.label(Number.integer($0.value)) }
         let labelWidth = Swift.max(sweep.name.unicodeScalars.count, labels.map(\.count).max() ?? 0)

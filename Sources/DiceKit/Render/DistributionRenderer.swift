@@ -10,18 +10,18 @@
 /// A 0/1 expression (a comparison) prints its probability: `P = 55.00%`.
 public struct DistributionRenderer: Sendable {
     /// Columns available for a line (the terminal's width), kept within `widths`.
-    public var width: Int {
+    package var width: Int {
         didSet { width = DistributionRenderer.clamped(width) }
     }
 
     /// The widths a renderer draws at: a width outside is taken as its nearest end.
-    public static let widths = 20...1_000
+    package static let widths = 20...1_000
 
     static func clamped(_ width: Int) -> Int { Swift.min(Swift.max(width, widths.lowerBound), widths.upperBound) }
     /// Unicode block bars; `#` otherwise.
-    public var unicode: Bool
+    package var unicode: Bool
     /// Tables longer than this are trimmed of their far tails, then grouped into ranges.
-    public var maxRows: Int
+    package var maxRows: Int
 
     /// A renderer for lines of `width` columns.
     public init(width: Int = 80, unicode: Bool = true, maxRows: Int = 50) {
@@ -295,13 +295,13 @@ public struct DistributionRenderer: Sendable {
     }
 
     /// `value` with `places` decimals, without Foundation.
-    public static func fixed(_ value: Double, _ places: Int) -> String {
+    package static func fixed(_ value: Double, _ places: Int) -> String {
         text { appendFixed(value, places, to: &$0) }
     }
 
     /// A mean as `--total` prints it, like any other number: at most 4 decimals, without
     /// trailing zeros (`3.5`, `12.2446`, `7`).
-    public static func mean(_ value: Double) -> String {
+    package static func mean(_ value: Double) -> String {
         var text = fixed(value, 4)
         guard text.contains(".") else { return text }
         while text.hasSuffix("0") { text.removeLast() }

@@ -4,7 +4,7 @@ extension OutcomeRenderer {
     /// `json(for:input:)`) led by its expression's source text.
     ///
     /// - Complexity: O(*k*) for *k* outcomes in all.
-    public func json(comparing reports: [(expression: String, report: DistributionReport)], input: String) -> String {
+    package func json(comparing reports: [(expression: String, report: DistributionReport)], input: String) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.string("input", input)
@@ -27,7 +27,7 @@ extension OutcomeRenderer {
     /// row is a `stats` object (see `json(for:input:)`) led by the name's value.
     ///
     /// - Complexity: O(*k*) for *k* outcomes in all.
-    public func json(for sweep: SweepReport, input: String) -> String {
+    package func json(for sweep: SweepReport, input: String) -> String {
         var json = JSONWriter()
         json.beginObject()
         json.string("input", input)

@@ -1,7 +1,7 @@
 /// Renders statement outcomes and errors as human text or JSON Lines (LANGUAGE.md §6).
 public struct OutcomeRenderer: Sendable {
     /// How rolls are shown in human text (JSON's `"text"` is always plain).
-    public var rolls: RollRenderer
+    package var rolls: RollRenderer
 
     /// A renderer that shows rolls with `rolls`.
     public init(rolls: RollRenderer = .plain) { self.rolls = rolls }
@@ -16,13 +16,13 @@ public struct OutcomeRenderer: Sendable {
     }
 
     /// `text(for:)` appended to UTF-8 bytes, without a `String` per line.
-    public func text(for outcome: Outcome, into bytes: inout [UInt8]) {
+    package func text(for outcome: Outcome, into bytes: inout [UInt8]) {
         ByteWriter.appending(to: &bytes) { writer in appendText(for: outcome, into: &writer) }
     }
 
     /// `text(for:into:)` that stops once `bytes` would hold more than `maxBytes`: false then,
     /// with `bytes` cut short (the output cap, `Limits.maxOutputBytes`).
-    public func text(for outcome: Outcome, into bytes: inout [UInt8], maxBytes: Int) -> Bool {
+    package func text(for outcome: Outcome, into bytes: inout [UInt8], maxBytes: Int) -> Bool {
         ByteWriter.appending(to: &bytes, limit: maxBytes) { writer in appendText(for: outcome, into: &writer) }
     }
 
@@ -94,7 +94,7 @@ public struct OutcomeRenderer: Sendable {
 
     /// `json(for:input:notices:)`, or nil if it would take more than `maxBytes` bytes (the
     /// output cap, `Limits.maxOutputBytes`), found out before much more than that is held.
-    public func json(for outcome: Outcome, input: String, notices: [Notice] = [], maxBytes: Int) -> String? {
+    package func json(for outcome: Outcome, input: String, notices: [Notice] = [], maxBytes: Int) -> String? {
         var json = JSONWriter()
         json.limit = maxBytes
         json.beginObject()

@@ -12,7 +12,7 @@
 /// ```
 public struct RollRenderer: Sendable {
     /// How dice are marked.
-    public var style: any RollStyle {
+    package var style: any RollStyle {
         didSet { builtIn = BuiltIn(style) }
     }
     /// Dice of one pool (and members of one group) shown before `… and N more`.
@@ -20,7 +20,7 @@ public struct RollRenderer: Sendable {
     /// Whether the user's text (annotations, names) is escaped (`TextEscaping`): control
     /// characters always, Markdown's marks in the `.markdown` style. JSON turns it off, as
     /// JSON's own escaping keeps the text exact.
-    public var escapesUserText = true
+    package var escapesUserText = true
     /// The style when it is one of DiceKit's own, whose rendering is specialized for it.
     private var builtIn: BuiltIn?
 
@@ -72,7 +72,7 @@ public struct RollRenderer: Sendable {
 
     /// A value as the end of a breakdown shows it (`3.5`, `weak hit`, `(hits: 2)`), the user's
     /// text escaped in this renderer's way.
-    public func text(of value: Value) -> String {
+    package func text(of value: Value) -> String {
         var out = ""
         out.write(value, escaping: escapesUserText, markdown: style is MarkdownStyle)
         return out
@@ -85,7 +85,7 @@ public struct RollRenderer: Sendable {
 
     /// `render(_:into:)` that stops once `bytes` would hold more than `maxBytes`: false then,
     /// with `bytes` cut short (the output cap, `Limits.maxOutputBytes`).
-    public func render(_ roll: Roll, into bytes: inout [UInt8], maxBytes: Int) -> Bool {
+    package func render(_ roll: Roll, into bytes: inout [UInt8], maxBytes: Int) -> Bool {
         ByteWriter.appending(to: &bytes, limit: maxBytes) { writer in renderText(roll, into: &writer) }
     }
 
@@ -112,7 +112,7 @@ public struct RollRenderer: Sendable {
     }
 
     /// The breakdown without the total.
-    public func breakdown(_ roll: Roll) -> String {
+    package func breakdown(_ roll: Roll) -> String {
         var out = ""
         Self.breakdown(roll, style: style, maxShown: maxShown, escapes: escapesUserText, into: &out)
         return out

@@ -68,24 +68,24 @@ extension DicePool {
 // MARK: - The built-in styles
 
 /// Marks in plain text: dropped and rerolled dice struck (`~~1~~`), successes `9*`, failures `1_`.
-public struct PlainStyle: RollStyle {
+@usableFromInline package struct PlainStyle: RollStyle {
     /// The plain style.
-    public init() {}
+    @usableFromInline package init() {}
 
     /// `~~`…`~~` for a die that does not count, nothing otherwise.
-    public func markup(for die: Die, in pool: DicePool) -> RollMarkup? {
+    @usableFromInline package func markup(for die: Die, in pool: DicePool) -> RollMarkup? {
         die.isCounted ? nil : RollMarkup(open: "~~", close: "~~")
     }
 }
 
 /// ANSI colours for a terminal: dice that do not count dim and crossed out, successes and
 /// the highest face green, failures and the lowest face red, the total bold.
-public struct ANSIStyle: RollStyle {
+package struct ANSIStyle: RollStyle {
     /// The ANSI style.
-    public init() {}
+    package init() {}
 
     /// The colour of a die, or `nil` for a die shown as it is.
-    public func markup(for die: Die, in pool: DicePool) -> RollMarkup? {
+    package func markup(for die: Die, in pool: DicePool) -> RollMarkup? {
         let colour: String
         if !die.isCounted {
             colour = "\u{1B}[2;9m"
@@ -104,42 +104,42 @@ public struct ANSIStyle: RollStyle {
     }
 
     /// Dim and crossed out.
-    public var droppedMember: RollMarkup { RollMarkup(open: "\u{1B}[2;9m", close: "\u{1B}[0m") }
+    package var droppedMember: RollMarkup { RollMarkup(open: "\u{1B}[2;9m", close: "\u{1B}[0m") }
     /// Bold.
-    public var total: RollMarkup? { RollMarkup(open: "\u{1B}[1m", close: "\u{1B}[0m") }
+    package var total: RollMarkup? { RollMarkup(open: "\u{1B}[1m", close: "\u{1B}[0m") }
 }
 
 /// Markdown for chat (Discord, Matrix), as Avrae's d20 does: dropped and rerolled dice struck
 /// (`~~1~~`), a kept die showing its pool's highest or lowest face bold (`**20**`, `**1**`).
 /// The success and failure marks are escaped (`9\*`, `1\_`) so that they stay marks.
-public struct MarkdownStyle: RollStyle {
+package struct MarkdownStyle: RollStyle {
     /// The Markdown style.
-    public init() {}
+    package init() {}
 
     /// `~~`…`~~` for a die that does not count, `**`…`**` for a kept highest or lowest face.
-    public func markup(for die: Die, in pool: DicePool) -> RollMarkup? {
+    package func markup(for die: Die, in pool: DicePool) -> RollMarkup? {
         if !die.isCounted { return RollMarkup(open: "~~", close: "~~") }
         if pool.showsHighestFace(die) || pool.showsLowestFace(die) { return RollMarkup(open: "**", close: "**") }
         return nil
     }
 
     /// `\*`.
-    public var successMark: String { "\\*" }
+    package var successMark: String { "\\*" }
     /// `\_`.
-    public var failureMark: String { "\\_" }
+    package var failureMark: String { "\\_" }
 }
 
 extension RollStyle where Self == PlainStyle {
     /// Marks in plain text: `~~1~~`, `6!`, `9*`.
-    public static var plain: PlainStyle { PlainStyle() }
+    @usableFromInline package static var plain: PlainStyle { PlainStyle() }
 }
 
 extension RollStyle where Self == ANSIStyle {
     /// ANSI colours and attributes, for a terminal.
-    public static var ansi: ANSIStyle { ANSIStyle() }
+    package static var ansi: ANSIStyle { ANSIStyle() }
 }
 
 extension RollStyle where Self == MarkdownStyle {
     /// Markdown for chat: `~~1~~`, `**20**`.
-    public static var markdown: MarkdownStyle { MarkdownStyle() }
+    package static var markdown: MarkdownStyle { MarkdownStyle() }
 }

@@ -1,8 +1,8 @@
 /// An environment written as a `.dice` script that, run in an empty session,
 /// gives back the same variables and macros (the REPL's `:save`).
-public enum SessionScript {
+package enum SessionScript {
     /// Variables first (as exact literals), then macros, each sorted by name.
-    public static func text(of environment: Environment) -> String {
+    package static func text(of environment: Environment) -> String {
         var lines = ["# dice session: variables and macros"]
         for (name, value) in environment.variables {
             if case .number(let number) = value {

@@ -1,14 +1,14 @@
 /// Text the user wrote (annotations, names, texts) as data, never as terminal control or
 /// markup (LANGUAGE.md §6): control characters (C0, DEL, C1) as `\u{1b}`-style escapes, and
 /// for Markdown the user's `*`, `_`, `~`, the backquote, `|` and `\` escaped with a backslash.
-public enum TextEscaping {
+package enum TextEscaping {
     /// `text` with its control characters escaped: `a\u{1b}[31m` for `a`, ESC, `[31m`.
-    public static func escapingControls(_ text: String) -> String {
+    package static func escapingControls(_ text: String) -> String {
         escaped(text, markdown: false)
     }
 
     /// `text` escaped for Markdown as well: `**20**` as `\*\*20\*\*`.
-    public static func escapingMarkdown(_ text: String) -> String {
+    package static func escapingMarkdown(_ text: String) -> String {
         escaped(text, markdown: true)
     }
 

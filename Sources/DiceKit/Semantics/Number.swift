@@ -14,11 +14,11 @@ public enum Number: Hashable, Sendable {
     case fraction(numerator: Int, denominator: Int)
 
     /// The integer `value`.
-    public init(_ value: Int) { self = .integer(value) }
+    package init(_ value: Int) { self = .integer(value) }
 
     /// `numerator / denominator` in lowest terms, or `nil` when the denominator is zero or the
     /// result does not fit in 64 bits (`Int.min / -1`).
-    public init?(numerator: Int, denominator: Int) {
+    package init?(numerator: Int, denominator: Int) {
         guard let number = try? Number.reduced(numerator, denominator) else { return nil }
         self = number
     }

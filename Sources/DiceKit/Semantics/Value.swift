@@ -1,9 +1,9 @@
 /// A value of the dice language: a number, a text, or a tally of named counts.
 ///
 /// ```swift
-/// Value.number(.integer(3))                 // 3
-/// Value.text("weak hit")                    // weak hit
-/// Value.tally(Tally([("hits", .integer(2))]))  // (hits: 2)
+/// Value.integer(3)                            // 3
+/// Value.text("weak hit")                      // weak hit
+/// try Dice.roll("(hits: 2, glitch: 0)").value  // (hits: 2, glitch: 0), a tally
 /// ```
 public enum Value: Hashable, Sendable {
     /// An exact number.
@@ -17,7 +17,7 @@ public enum Value: Hashable, Sendable {
     public static func integer(_ value: Int) -> Value { .number(.integer(value)) }
 
     /// `numerator / denominator` in lowest terms, with `denominator > 1`.
-    public static func fraction(numerator: Int, denominator: Int) -> Value {
+    package static func fraction(numerator: Int, denominator: Int) -> Value {
         .number(.fraction(numerator: numerator, denominator: denominator))
     }
 
@@ -83,7 +83,7 @@ public struct Tally: Sendable {
     public private(set) var fields: [(name: String, value: Number)]
 
     /// A tally of `fields`; a name given twice keeps its first place and its last value.
-    public init(_ fields: [(String, Number)] = []) {
+    package init(_ fields: [(String, Number)] = []) {
         self.fields = []
         for (name, value) in fields { self[name] = value }
     }

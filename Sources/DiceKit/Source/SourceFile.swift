@@ -6,13 +6,13 @@ public struct SourceFile: Sendable {
     /// The name printed before errors: a path, `<stdin>` or `<-e>`.
     public let name: String
     /// The text as UTF-8 bytes; it may contain invalid sequences (the lexer reports them).
-    public let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// The number of the text's first line in the whole script: 1 unless the text is a part
     /// of a script read as it arrives (the lines from `firstLine` on).
-    public let firstLine: Int
+    package let firstLine: Int
 
     /// A source named `name` whose text is `bytes`, starting at line `firstLine` of its script.
-    public init(name: String, bytes: [UInt8], firstLine: Int = 1) {
+    package init(name: String, bytes: [UInt8], firstLine: Int = 1) {
         self.name = name
         self.bytes = bytes
         self.firstLine = firstLine
@@ -43,7 +43,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The text of the line containing `location`, without its line ending.
-    public func lineText(containing location: SourceLocation) -> String {
+    package func lineText(containing location: SourceLocation) -> String {
         let offset = Swift.min(Swift.max(location.offset, 0), bytes.count)
         var start = offset
         while start > 0 && bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }

@@ -4,7 +4,7 @@ public struct SourceLocation: Hashable, Comparable, Sendable {
     public var offset: Int
 
     /// The location `offset` bytes from the start.
-    public init(offset: Int) { self.offset = offset }
+    package init(offset: Int) { self.offset = offset }
 
     /// Whether `lhs` comes before `rhs`.
     public static func < (lhs: SourceLocation, rhs: SourceLocation) -> Bool {

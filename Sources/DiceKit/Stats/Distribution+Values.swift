@@ -54,12 +54,12 @@ extension Distribution {
 /// One outcome of any kind and its probability.
 public struct ValueOutcome: Hashable, Sendable {
     /// The value: a number, a text or a tally.
-    public var value: Value
+    public package(set) var value: Value
     /// Its probability, from 0 to 1.
-    public var probability: Double
+    public package(set) var probability: Double
 
     /// `value` with `probability`.
-    public init(_ value: Value, _ probability: Double) {
+    package init(_ value: Value, _ probability: Double) {
         self.value = value
         self.probability = probability
     }

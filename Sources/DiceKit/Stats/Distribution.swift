@@ -6,8 +6,7 @@
 /// fall short of 1 by the mass cut from the infinite tail of an explosion.
 ///
 /// ```swift
-/// let twoD6 = try Stats.exactDistribution(of: Parser.parseExpression("2d6"),
-///                                         environment: Environment()).distribution
+/// let twoD6 = try Session().stats("2d6").distribution
 /// twoD6.probability(of: .integer(7)) // 1/6
 /// twoD6.mean                          // 7.0
 /// ```
@@ -15,12 +14,12 @@ public struct Distribution: Hashable, Sendable {
     /// One outcome and its probability.
     public struct Outcome: Hashable, Sendable {
         /// The value.
-        public var value: Number
+        public package(set) var value: Number
         /// Its probability, from 0 to 1.
-        public var probability: Double
+        public package(set) var probability: Double
 
         /// `value` with `probability`.
-        public init(_ value: Number, _ probability: Double) {
+        package init(_ value: Number, _ probability: Double) {
             self.value = value
             self.probability = probability
         }
@@ -175,7 +174,7 @@ public struct Distribution: Hashable, Sendable {
     /// Calls `body` with each outcome of positive probability, in increasing order.
     ///
     /// - Complexity: O(*n*)
-    public func forEachOutcome<E: Error>(_ body: (Number, Double) throws(E) -> Void) throws(E) {
+    package func forEachOutcome<E: Error>(_ body: (Number, Double) throws(E) -> Void) throws(E) {
         switch storage {
         case .sparse(let outcomes):
             for outcome in outcomes { try body(outcome.value, outcome.probability) }
@@ -199,7 +198,7 @@ public struct Distribution: Hashable, Sendable {
     /// How many outcomes have positive probability.
     ///
     /// - Complexity: O(*n*)
-    public var count: Int {
+    package var count: Int {
         switch storage {
         case .sparse(let outcomes): return outcomes.count + symbolic.count
         case .dense(_, let probabilities): return probabilities.reduce(symbolic.count) { $1 != 0 ? $0 + 1 : $0 }
@@ -226,7 +225,7 @@ public struct Distribution: Hashable, Sendable {
     /// The sum of the probabilities: 1, less any mass cut from explosion tails.
     ///
     /// - Complexity: O(*n*)
-    public var totalProbability: Double {
+    package var totalProbability: Double {
         let others = symbolic.reduce(0) { $0 + $1.probability }
         switch storage {
         case .sparse(let outcomes): return outcomes.reduce(others) { $0 + $1.probability }
@@ -299,7 +298,7 @@ public struct Distribution: Hashable, Sendable {
     /// The variance (normalised like `mean`).
     ///
     /// - Complexity: O(*n*)
-    public var variance: Double {
+    package var variance: Double {
         let center = mean
         var total = 0.0, squares = 0.0
         forEachOutcome { value, p in

@@ -9,24 +9,24 @@ public struct DistributionReport: Hashable, Sendable {
     }
 
     /// The outcomes and their probabilities.
-    public var distribution: Distribution
+    public package(set) var distribution: Distribution
     /// False when the distribution was estimated by simulation.
-    public var exact: Bool
+    public package(set) var exact: Bool
     /// The probability cut from the infinite tails of explosions and the far tails of large
     /// sums (0 when none was cut).
-    public var truncatedMass: Double
+    public package(set) var truncatedMass: Double
     /// Whether the far tails of a large sum (`100000d6`) were cut, below `StatsBudget.sumTailCutoff`.
-    public var sumTailsCut: Bool
+    package var sumTailsCut: Bool
     /// The number of simulated rolls, when estimated.
-    public var sampleCount: Int?
+    public package(set) var sampleCount: Int?
     /// When estimated, the largest standard error of an outcome's probability, √(p(1−p)/n).
-    public var standardError: Double?
+    public package(set) var standardError: Double?
     /// The least value the expression can take: the least outcome of an exact, uncut
     /// distribution; otherwise worked out from the expression (`ValueBounds`), and `nil` when
     /// that is not known (then only the sample's least outcome is known).
-    public var minimum: Extreme?
+    public package(set) var minimum: Extreme?
     /// The greatest value the expression can take, like `minimum`.
-    public var maximum: Extreme?
+    public package(set) var maximum: Extreme?
 
     init(distribution: Distribution, exact: Bool, truncatedMass: Double = 0, sumTailsCut: Bool = false,
          sampleCount: Int? = nil, standardError: Double? = nil) {
@@ -84,7 +84,7 @@ extension Number {
 ///
 /// Only for what is beyond the exact engine's reach, never for its own bugs (a broken
 /// invariant is thrown as another error, so that no caller simulates over it).
-public enum StatsError: Error, Hashable, Sendable {
+package enum StatsError: Error, Hashable, Sendable {
     /// The exact computation would exceed the work or size bound of `Limits.stats`, or the
     /// expression has a shape the exact engine leaves to simulation (keeping from both ends
     /// of an exploding pool).

@@ -1,13 +1,13 @@
 extension Stats {
     /// Rolls in a simulated distribution when the exact one is too expensive: the language's
     /// "seeded simulation of at least 1,000,000 rolls" (LANGUAGE.md §7).
-    public static let simulationRolls = 1_000_000
+    package static let simulationRolls = 1_000_000
     /// The fewest rolls `distribution(of:)` estimates from: all of `simulationRolls`. When
     /// they do not fit the time bound (`StatsBudget.maxSimulationWork`), `stats` fails with
     /// `.statsTooExpensive`, naming the bound, rather than estimate from fewer.
-    public static let minimumSimulationRolls = simulationRolls
+    package static let minimumSimulationRolls = simulationRolls
     /// The simulation work of one die rolled (rerolls, explosions, `repeat` members).
-    public static let simulatedDieCost = 1
+    package static let simulatedDieCost = 1
     /// The simulation work of each roll, besides its dice and nodes: counting its value.
     static let simulatedRollCost = 4
     /// The simulation work of each node of the expression walked for a value (macro bodies
@@ -24,7 +24,7 @@ extension Stats {
     ///   - shouldStop: asked now and then; `true` abandons with `.interrupted`.
     /// - Throws: the expression's `DiceError`; `.statsTooExpensive` when the
     ///   `simulationRolls` rolls do not fit.
-    public static func distribution(
+    package static func distribution(
         of expr: Expr, environment: Environment, limits: Limits = .standard, seed: UInt64 = 0x5EED, shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(DiceError) -> DistributionReport {
         do {
@@ -61,7 +61,7 @@ extension Stats {
     /// - Complexity: O(min(rolls, budget / cost of a roll) × the work of one roll).
     /// - Throws: `.statsTooExpensive` when fewer than `minimumSimulationRolls` rolls (and
     ///   fewer than `rolls`) fit the budget.
-    public static func simulate(
+    package static func simulate(
         _ expr: Expr, environment: Environment, limits: Limits, seed: UInt64, rolls: Int,
         shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(DiceError) -> DistributionReport {

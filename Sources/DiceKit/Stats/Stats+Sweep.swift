@@ -11,20 +11,20 @@ public struct SweepReport: Hashable, Sendable {
     /// One value of the swept name, and the expression's distribution for it.
     public struct Row: Hashable, Sendable {
         /// The value of the name.
-        public var value: Int
+        public package(set) var value: Int
         /// The exact distribution of the expression with the name bound to `value`.
-        public var report: DistributionReport
+        public package(set) var report: DistributionReport
     }
 
     /// The name swept.
-    public var name: String
+    public package(set) var name: String
     /// One row a value, the values increasing by 1.
-    public var rows: [Row]
+    public package(set) var rows: [Row]
 }
 
 extension Stats {
     /// The most values one sweep takes (`for x in 1..1000`).
-    public static let maxSweepValues = 1_000
+    package static let maxSweepValues = 1_000
 
     /// The sweep of `expr` over `name` from `from` to `to`: NAME is a variable for each value,
     /// so macros see it too. Every value is exact: one engine does them all, its work bounded
@@ -35,7 +35,7 @@ extension Stats {
     ///   too far apart; a value's own error, saying which value (`.inSweep`);
     ///   `.sweepTooExpensive` when the exact work would pass `limits.stats`, `.sweepTooLarge`
     ///   when the distributions together would hold more outcomes than one may.
-    public static func sweep(
+    package static func sweep(
         _ expr: Expr, name: String, from: Expr, to: Expr, environment: Environment, limits: Limits = .standard,
         shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(DiceError) -> SweepReport {

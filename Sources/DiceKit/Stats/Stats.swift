@@ -1,11 +1,7 @@
-/// Exact probability distributions of expressions (`stats expr`).
-///
-/// ```swift
-/// let report = try Stats.exactDistribution(of: Parser.parseExpression("4d6kh3"),
-///                                          environment: Environment())
-/// report.distribution.mean     // 12.2446
-/// ```
-public enum Stats {
+/// Probability distributions of expressions (`stats expr`): the package's entry points into
+/// the exact engine, the simulation and sweeps. A library user asks `Session.stats(_:)`, or
+/// runs a `stats` statement with `Session.execute(_:)`, which both come here.
+package enum Stats {
     /// The exact distribution of `expr`, every dice term and macro use an independent roll.
     ///
     /// Throws `DiceError` when some roll with positive probability would fail (division by
@@ -14,7 +10,7 @@ public enum Stats {
     /// then estimates the distribution by simulation. `shouldStop` is asked now and then;
     /// `true` abandons the work with `.interrupted`. Any other error is a bug in DiceKit
     /// (a broken invariant of the engine), never a reason to simulate.
-    public static func exactDistribution(
+    package static func exactDistribution(
         of expr: Expr, environment: Environment, limits: Limits = .standard,
         shouldStop: (@Sendable () -> Bool)? = nil
     ) throws -> DistributionReport {

@@ -16,7 +16,7 @@ public struct GameSystem: Sendable {
     /// The name `use` takes: `dnd5e`.
     public let name: String
     /// The system's `.dice` program, as `dice --show-system NAME` prints it.
-    public let source: String
+    package let source: String
 
     /// The system named `name` with the program `source`.
     init(name: String, source: String) {
@@ -46,7 +46,7 @@ public struct GameSystem: Sendable {
     }
 
     /// The names of the built-in systems, in the order `use` lists them.
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 
     private static func text(_ bytes: [UInt8]) -> String {
         String(decoding: bytes, as: UTF8.self)
@@ -102,7 +102,7 @@ extension GameSystem {
     /// Runs the source in an empty environment and returns the macros it defines, in the
     /// order of their `def`s, each with its description: what `use NAME` binds and lists.
     /// A parse or evaluation error is the source's own, its range in `source`.
-    public func definitions() throws(DiceError) -> [(macro: Macro, description: String)] {
+    package func definitions() throws(DiceError) -> [(macro: Macro, description: String)] {
         var parser = Parser(SourceFile(name: "\(name).dice", text: source))
         var evaluator = Evaluator(environment: Environment(), limits: .standard,
                                   source: Xoshiro256StarStar(seed: 0))

@@ -24,17 +24,15 @@ fileprivate func print(_ items: Any..., separator: String = " ", terminator: Str
             print(roll.value)                              // 16, the total (a Number)
             print(RollRenderer.plain.render(roll))         // 4d6kh3 (~~1~~, 3, 5, 6) + 2 = 16
 
-            // A session with variables and macros, faces from your own generator.
-            var evaluator = Evaluator(environment: Environment(), source: Xoshiro256StarStar(seed: 7))
-            var parser = Parser(SourceFile(name: "sheet", text: "str = 3\ndef atk = 1d20 + str\natk"))
-            while let statement = try parser.nextStatement() {
-                let outcome = try evaluator.execute(statement)
-                print(OutcomeRenderer().text(for: outcome))
+            // A session with variables and macros.
+            var session = Session(seed: 7)
+            for statement in try Parser.parseProgram("str = 3\ndef atk = 1d20 + str\natk") {
+                print(OutcomeRenderer().text(for: try session.execute(statement)))
             }
             // str = 3
             // def atk = 1d20 + str
             // atk: 1d20 (15) + str (3) = 18
-            print(evaluator.environment.macros.map(\.definitionText))   // ["def atk = 1d20 + str"]
+            print(session.environment.macros.map(\.definitionText))   // ["def atk = 1d20 + str"]
             // end snippet
             do {
             DocOutput.mark(3)
@@ -48,8 +46,7 @@ fileprivate func print(_ items: Any..., separator: String = " ", terminator: Str
             let scores = try (0..<6).map { _ in try session.value(of: ability) }
             print(scores.count)                                       // 6, ability scores
 
-            let odds = try Stats.distribution(of: try Parser.parseExpression("1d20 + 5 >= 15"),
-                                              environment: session.environment)
+            let odds = try session.stats("1d20 + 5 >= 15")
             print(odds.distribution.mean)                             // 0.55, exact
             // end snippet
             do {
@@ -65,11 +62,10 @@ fileprivate func print(_ items: Any..., separator: String = " ", terminator: Str
             // {"input":"def atk = 1d20 + 5","defined":"atk","parameters":[],"body":"1d20 + 5"}
             // {"input":"atk","value":…,"text":"atk: 1d20 (…) + 5 = …","rolls":[…]}
 
-            let hit = try Stats.distribution(of: try Parser.parseExpression("2d20kh1 + 5 >= 15"),
-                                             environment: table.environment)
+            let hit = try table.stats("2d20kh1 + 5 >= 15")
             print(OutcomeRenderer().json(for: hit, input: "stats 2d20kh1 + 5 >= 15"))
             // {"input":"stats 2d20kh1 + 5 >= 15","stats":{"exact":true,"mean":0.7975,…}}
-            let damage = try Stats.distribution(of: try Parser.parseExpression("2d6 + 3"), environment: table.environment)
+            let damage = try table.stats("2d6 + 3")
             print(DistributionRenderer(width: 60).render(damage, title: "2d6 + 3"))
             // 2d6 + 3: mean 10.00, stdev 2.42, min 5, max 15
             // median 10, p10 7, p90 13
@@ -130,11 +126,10 @@ fileprivate func print(_ items: Any..., separator: String = " ", terminator: Str
             do {
             DocOutput.mark(4)
             // snippet Sources/DiceKit/Documentation.docc/GettingStarted.md 4
-            let hit = try Stats.distribution(of: try Parser.parseExpression("atk >= 15"),
-                                             environment: session.environment)
+            let hit = try session.stats("atk >= 15")
             print(hit.exact, hit.distribution.mean)        // true 0.45: 1d20 + 3 >= 15
 
-            let damage = try Stats.distribution(of: try Parser.parseExpression("2d6"), environment: Environment())
+            let damage = try session.stats("2d6")
             print(damage.distribution.mean)                        // 7.0
             print(damage.distribution.probability(of: .integer(7)))  // 0.1666…
             print(DistributionRenderer(width: 60).render(damage, title: "2d6"))

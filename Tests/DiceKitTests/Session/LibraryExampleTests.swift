@@ -21,22 +21,19 @@ import DiceKit   // not @testable: the README's examples use the public API only
         let scores = try (0..<6).map { _ in try session.value(of: ability) }
         #expect(scores.count == 6 && scores.allSatisfy { (3...18).contains($0.doubleValue) })
 
-        let odds = try Stats.distribution(of: try Parser.parseExpression("1d20 + 5 >= 15"),
-                                          environment: session.environment)
+        let odds = try session.stats("1d20 + 5 >= 15")
         #expect(odds.exact)
         #expect(abs(odds.distribution.mean - 0.55) < 1e-12)
     }
 
     @Test func aSessionWithVariablesAndMacros() throws {
-        var evaluator = Evaluator(environment: Environment(), source: Xoshiro256StarStar(seed: 7))
-        var parser = Parser(SourceFile(name: "sheet", text: "str = 3\ndef atk = 1d20 + str\natk"))
+        var session = Session(seed: 7)
         var lines: [String] = []
-        while let statement = try parser.nextStatement() {
-            let outcome = try evaluator.execute(statement)
-            lines.append(OutcomeRenderer().text(for: outcome))
+        for statement in try Parser.parseProgram("str = 3\ndef atk = 1d20 + str\natk") {
+            lines.append(OutcomeRenderer().text(for: try session.execute(statement)))
         }
-        #expect(lines.count == 3 && lines[0] == "str = 3")
-        #expect(evaluator.environment.macros.map { $0.definitionText } == ["def atk = 1d20 + str"])
+        #expect(lines == ["str = 3", "def atk = 1d20 + str", "atk: 1d20 (15) + str (3) = 18"])
+        #expect(session.environment.macros.map { $0.definitionText } == ["def atk = 1d20 + str"])
     }
 }
 
@@ -82,12 +79,12 @@ import DiceKit   // not @testable: the README's examples use the public API only
     @Test func stats() throws {
         var session = Session(seed: 7)
         for statement in try Parser.parseProgram("str = 3\ndef atk = 1d20 + str") { _ = try session.execute(statement) }
-        let hit = try Stats.distribution(of: try Parser.parseExpression("atk >= 15"),
-                                         environment: session.environment)
+        let hit = try session.stats("atk >= 15")
         #expect(hit.exact)
         #expect(abs(hit.distribution.mean - 0.45) < 1e-12)
+        #expect(hit == (try session.execute(try Parser.parseProgram("stats atk >= 15")[0])).statsReport)
 
-        let damage = try Stats.distribution(of: try Parser.parseExpression("2d6"), environment: Environment())
+        let damage = try session.stats("2d6")
         #expect(damage.distribution.mean == 7)
         #expect(abs(damage.distribution.probability(of: .integer(7)) - 1.0 / 6) < 1e-12)
         let table = DistributionRenderer(width: 60).render(damage, title: "2d6")
@@ -143,5 +140,13 @@ import DiceKit   // not @testable: the README's examples use the public API only
             if error.kind == .divisionByZero { divided = true }
         }
         #expect(divided)
+    }
+}
+
+extension Outcome {
+    /// The report of a `stats` statement's outcome.
+    var statsReport: DistributionReport? {
+        if case .stats(_, let report) = self { return report }
+        return nil
     }
 }

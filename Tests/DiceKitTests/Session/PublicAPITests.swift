@@ -65,6 +65,18 @@ import Testing
         }
     }
 
+    /// The most public declarations DiceKit may have (issue 22): what a bot or an app needs.
+    /// What only the `dice` command needs has `package` access.
+    static let mostDeclarations = 200
+
+    @Test func atMostTwoHundredPublicDeclarations() throws {
+        let count = try Self.publicDeclarations().count
+        #expect(count <= Self.mostDeclarations, """
+            DiceKit has \(count) public declarations, more than \(Self.mostDeclarations): make what only the \
+            `dice` command needs `package`, and what only tests need internal
+            """)
+    }
+
     static var listURL: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("PublicAPI.txt")
     }

@@ -41,7 +41,7 @@ struct StatsBruteForceTests {
 
     @Test(arguments: StatsBruteForceTests.pools)
     func agreesWithBruteForce(_ text: String) throws {
-        let budget = StatsBudget(explosionCutoff: Self.cutoff)
+        let budget = StatsBudget(maxWork: nil, explosionCutoff: Self.cutoff)
         let report = try StatsHarness.report(text, budget: budget)
         let brute = try BruteForcePool(text).distribution(cutoff: Self.cutoff)
         let problems = differences(report.distribution, brute.map { (Number.integer($0.key), $0.value) },

@@ -90,7 +90,7 @@ struct StatsFailureTests {
     @Test func aPoolWithoutValuesIsLeftToSimulation() throws {
         let expr = try Parser.parseExpression("repeat(3, repeat(2000, 1d2!)kh0)kh1")
         let failure = Self.failure { () throws(StatsFailure) in
-            _ = try Stats.exactReport(of: expr, environment: Environment(), limits: Limits(stats: StatsBudget(explosionCutoff: 0.99)), shouldStop: nil)
+            _ = try Stats.exactReport(of: expr, environment: Environment(), limits: Limits(stats: StatsBudget(maxWork: nil, explosionCutoff: 0.99)), shouldStop: nil)
         }
         #expect(failure == .tooExpensive("a pool without values"))
     }
