@@ -16,7 +16,8 @@ import Foundation
 ///
 /// with q the chance that a roll explodes. Shadowrun's `push(20, 7)` has 406 splits of its
 /// 27 stopping dice for each of about 40 numbers of sixes: 16,000 joint outcomes worked out
-/// directly, where a convolution of 27 chains made 160,000 (most of them of no mass).
+/// directly (a few ms), where a convolution of 27 chains made about 160,000, most of them of
+/// no mass (`push(10, 4)` passed the 1 s bound; now about 60 ms of CPU whole process).
 struct BoundPoolSplits {
     /// One part of the pool: the classes its dice fall in (indices into the pool's classes)
     /// with their chances within the part.

@@ -3,13 +3,14 @@
 /// A body that rolls nothing (Shadowrun's `outcome(count(p, >=5), count(p, =1), ...)`) has one
 /// value under each outcome: the roller's own walk (`Evaluator.value(of:)`) works it out, the
 /// pool shown to it as one die per kept die, each showing a face of its class. That is about
-/// 1 µs an outcome, where a distribution of one outcome built through the engine took 20 to
-/// 60 µs: Shadowrun's `push(20, 7)`, 16,000 outcomes, in 20 ms instead of a second. Any other
-/// body is worked out as a distribution, the pool bound as its counts.
+/// 10 µs an outcome for Shadowrun's `outcome` over 30 dice (most of it the roller listing and
+/// counting the dice shown), where a distribution of one outcome built through the engine took
+/// 20 to 60 µs. Any other body is worked out as a distribution, the pool bound as its counts.
 extension StatsEngine {
     /// What working out a body that rolls nothing costs for one outcome: measured at about
-    /// 2 µs for Shadowrun's `outcome` macro over a pool of 30 dice (a release build), as 2 macro uses.
-    static let fixedBodyCost = 2 * macroUseCost
+    /// 10 µs for Shadowrun's `outcome` macro over a pool of 30 dice (a release build, a loaded
+    /// machine), as 10 macro uses.
+    static let fixedBodyCost = 10 * macroUseCost
 
     /// The most dice a pool shown to the roller may have: past it, showing them costs more
     /// than working the body out as a distribution.
