@@ -5,9 +5,11 @@ private func wholeOrZero(_ value: Number) -> Int { value.integerValue ?? 0 }
 ///
 /// The dice are independent and alike, so what BODY sees of them is how many fall in each
 /// class of faces that the compare points tell apart (each face its own class when BODY also
-/// reads `p`'s value): a multinomial over those classes, not a walk over every roll. For
+/// reads `p`'s value, or keep/drop or counting needs each die): multinomials over those
+/// classes (`BoundPoolSplits`), not a walk over every roll. For
 /// `let p = 20d6 in (hits: count(p, >=5), glitch: count(p, =1) > 10)` the classes are
-/// {1}, {2, 3, 4} and {5, 6}: 231 outcomes of the counts.
+/// {1}, {2, 3, 4} and {5, 6}: 231 outcomes of the counts. BODY is then worked out once for
+/// each outcome that it can tell apart from the others.
 extension StatsEngine {
     /// What working the body out once for one joint outcome of the counts costs besides its own
     /// charges: measured at about 60 µs for Shadowrun's `outcome` macro (a release build), as
@@ -53,9 +55,7 @@ extension StatsEngine {
             }
         }
         let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
-        guard !rules.unique, rules.explosion == nil || (rules.keeps.isEmpty && rules.counting.isSum) else {
-            throw .tooExpensive("a bound pool of unique dice, or of exploding dice kept, dropped or counted")
-        }
+        guard !rules.unique else { throw .tooExpensive("a bound pool of unique dice") }
         // One die, after its clamps and rerolls.
         var single = rules
         single.keeps = []
@@ -73,183 +73,38 @@ extension StatsEngine {
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
         let readsValue = uses[name, default: 0] > points.count
-        if let explosion = rules.explosion {
-            guard symbols.isEmpty else { throw .tooExpensive("exploding text dice") }
-            let highest = faces.valueOutcomes.compactMap { $0.value.number.map { rules.clamp(wholeOrZero($0)) } }.max() ?? 0
-            let point = explosion.point ?? ResolvedPoint(op: .equal, value: .integer(highest))
-            let chain = try explosionChain(die, kind: explosion.kind, point: point, keys: keys, readsValue: readsValue,
-                                           at: pool.range)
-            let all = try repeatedSum(chain, copies: dice)
-            var result = ValueAccumulator()
-            try meter.charge(all.count)
-            for (vector, p) in all where p > 0 {
-                var counts: [PointKey: Int] = [:]
-                for (index, key) in keys.enumerated() { counts[key] = vector[index] }
-                let value = Value.integer(vector[keys.count])
-                // Each outcome works the body out afresh: priced like macro uses, so that
-                // pools of many joint outcomes (Shadowrun's push(10, 4)) keep to the time bound.
-                try meter.charge(StatsEngine.boundOutcomeCost)
-                let part = try withBinding(name, .pool(BoundPoolOutcome(value: value, counts: counts))) {
-                    () throws(StatsFailure) in try outcomes(of: body)
-                }
-                try meter.charge(part.storageSize)
-                try mix(part, times: p, into: &result)
-            }
-            return try meter.checkSize(result.build())
-        }
-        // Keep/drop and counting need each face apart (in increasing order), as reading the value does.
+        // Keep/drop (which sees each die of a chain) and counting need each face apart, in
+        // increasing order, as reading the value does.
         let perFace = readsValue || !rules.keeps.isEmpty || !rules.counting.isSum
-        // The classes: faces alike to every compare point (each face alone when the value is read).
-        var classes: [(p: Double, face: Value, matches: [Bool])] = []
-        try die.forEachOutcome { (position, p) throws(StatsFailure) in
-            let face: Value
-            if symbols.isEmpty {
-                face = .number(position)
-            } else {
-                guard let index = position.integerValue, symbols.indices.contains(index) else {
-                    throw .invariant("a face position out of range")
-                }
-                face = symbols[index]
-            }
-            let matches = keys.map { $0.matches(face) }
-            if !perFace, let index = classes.firstIndex(where: { $0.matches == matches }) {
-                classes[index].p += p
-            } else {
-                classes.append((p, face, matches))
-            }
-        }
-        let total = classes.reduce(0) { $0 + $1.p }
+        var rolled: [(position: Number, p: Double)] = []
+        die.forEachOutcome { position, p in if p > 0 { rolled.append((position, p)) } }
+        let total = rolled.reduce(0) { $0 + $1.p }
         guard total > 0 else { return Distribution(storage: .sparse([])) }
-        // Each way of splitting the dice among the classes: C(dice + k - 1, k - 1) of them.
-        var ways = 1.0
-        for index in 0..<Swift.max(0, classes.count - 1) { ways = ways * Double(dice + index + 1) / Double(index + 1) }
-        guard ways <= Double(meter.budget.maxOutcomes) else { throw .tooExpensive("a bound pool with too many classes of faces") }
-        try meter.charge(WorkMeter.product(Int(ways), 1 + StatsEngine.macroUseCost / 16))
-        let powers = classes.map { entry in
-            var row = [Double](repeating: 1, count: dice + 1)
-            for j in stride(from: 1, through: dice, by: 1) { row[j] = row[j - 1] * entry.p / total }
-            return row
-        }
-        var result = ValueAccumulator()
-        var split = [Int](repeating: 0, count: classes.count)
-        func visit(_ index: Int, _ left: Int, _ coefficient: Double) throws(StatsFailure) {
-            if index == classes.count - 1 {
-                split[index] = left
-                var probability = coefficient
-                for (position, count) in split.enumerated() { probability *= powers[position][count] }
-                guard probability > 0 else { return }
-                // The dice kept of each face, after keep/drop in written order.
-                let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
-                var counts: [PointKey: Int] = [:]
-                for (position, key) in keys.enumerated() {
-                    counts[key] = kept.indices.reduce(0) { classes[$1].matches[position] ? $0 + kept[$1] : $0 }
-                }
-                let value = readsValue
-                    ? try poolValue(kept, classes.map(\.face), rules: rules, dice: dice, at: pool.range) : .integer(0)
-                try meter.charge(StatsEngine.boundOutcomeCost)
-                let part = try withBinding(name, .pool(BoundPoolOutcome(value: value, counts: counts))) {
-                    () throws(StatsFailure) in try outcomes(of: body)
-                }
-                try meter.charge(part.storageSize)
-                try mix(part, times: probability, into: &result)
-                return
+        let (classes, splits) = try boundPoolSplits(rolled.map { ($0.position, $0.p / total) }, rules: rules, dice: dice,
+                                                    symbols: symbols, keys: keys, perFace: perFace, at: pool.range)
+        if splits.cutTail { cutExplosionTails = true }
+        // What BODY can tell apart: the counts of the kept dice, and the value when it is read.
+        var seen: [BoundPoolOutcome.Seen: Int] = [:]
+        var outcomes: [(outcome: BoundPoolOutcome, p: Double)] = []
+        try meter.charge(WorkMeter.product(splits.splits.count, keys.count + 1))
+        for (split, p) in zip(splits.splits, splits.chances) {
+            let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
+            var counts: [Int] = []
+            for position in keys.indices {
+                counts.append(kept.indices.reduce(0) { classes.matches[$1][position] ? $0 + kept[$1] : $0 })
             }
-            // coefficient · C(left, k): the ways to pick which of the dice left fall here.
-            var choose = 1.0
-            for k in 0...left {
-                split[index] = k
-                try visit(index + 1, left - k, coefficient * choose)
-                choose = choose * Double(left - k) / Double(k + 1)
+            let value = readsValue
+                ? try poolValue(kept, classes.faces, rules: rules, dice: dice, at: pool.range) : .integer(0)
+            let key = BoundPoolOutcome.Seen(counts: counts, value: value)
+            if let index = seen[key] {
+                outcomes[index].p += p
+            } else {
+                seen[key] = outcomes.count
+                let dice = kept.indices.compactMap { kept[$0] > 0 ? (classes.faces[$0], kept[$0]) : nil }
+                outcomes.append((BoundPoolOutcome(keys: keys, seen: key, dice: dice), p))
             }
         }
-        try visit(0, dice, 1)
-        return try meter.checkSize(result.build())
-    }
-
-    /// What one exploding die gives a bound pool: for each compare point the dice of its chain
-    /// that match, then its chain's total (what the pool's value adds), with their
-    /// probabilities. The chain follows the roller: `!` and `!p` add dice (`!p` one less
-    /// each), `xo` explodes once, `!!` adds into the die; its tail is cut below the explosion
-    /// cutoff, like a pool's. Plain arrays, not tallies: the convolution of many dice works
-    /// on them (Shadowrun's `push(6, 3)`: 17 s with tallies in a debug build).
-    private func explosionChain(_ die: Distribution, kind: DiceModifier.Explosion, point: ResolvedPoint,
-                                keys: [PointKey], readsValue: Bool, at range: SourceRange) throws(StatsFailure) -> [[Int]: Double] {
-        var faces: [(face: Int, p: Double)] = []
-        die.forEachOutcome { value, p in if let face = value.integerValue { faces.append((face, p)) } }
-        let total = faces.reduce(0) { $0 + $1.p }
-        guard total > 0 else { return [:] }
-        if faces.allSatisfy({ point.matches($0.face) }) && kind != .once {
-            throw .dice(DiceError(.explosionMatchesEveryFace, at: range))
-        }
-        let width = keys.count + 1
-        // Chains still exploding, by what they have counted so far (and the compounded total).
-        var pending: [[Int]: Double] = [Array(repeating: 0, count: width): 1]
-        var finished: [[Int]: Double] = [:]
-        var extra = false
-        var cut = 0.0
-        while !pending.isEmpty {
-            try meter.charge(pending.count * faces.count)
-            var next: [[Int]: Double] = [:]
-            for (state, mass) in pending {
-                for (face, p) in faces {
-                    let q = mass * p / total
-                    let explodes = !(extra && kind == .once) && point.matches(face)
-                    var counts = state
-                    let shown = extra && kind == .penetrate ? face &- 1 : face
-                    counts[keys.count] = counts[keys.count] &+ (kind == .compound ? face : shown)
-                    if kind != .compound {
-                        for (index, key) in keys.enumerated() where key.matches(.integer(shown)) { counts[index] += 1 }
-                    }
-                    if explodes {
-                        next[counts, default: 0] += q
-                        continue
-                    }
-                    if kind == .compound {
-                        // One die: its value is the compounded total.
-                        for (index, key) in keys.enumerated() where key.matches(.integer(counts[keys.count])) { counts[index] = 1 }
-                    }
-                    if !readsValue { counts[keys.count] = 0 }
-                    finished[counts, default: 0] += q
-                }
-            }
-            // The tail: chains whose mass left is below the cutoff are dropped, and said so.
-            let left = next.values.reduce(0, +)
-            if left < meter.budget.explosionCutoff {
-                cut += left
-                next = [:]
-            }
-            pending = next
-            extra = true
-        }
-        if cut > 0 { cutExplosionTails = true }
-        return finished
-    }
-
-    /// The sum, field by field, of `copies` independent copies of `one`, by repeated squaring.
-    private func repeatedSum(_ one: [[Int]: Double], copies: Int) throws(StatsFailure) -> [[Int]: Double] {
-        func add(_ a: [[Int]: Double], _ b: [[Int]: Double]) throws(StatsFailure) -> [[Int]: Double] {
-            // Each pair hashes an array: priced as a sparse pair, so the time bound holds.
-            try meter.charge(WorkMeter.product(WorkMeter.product(a.count, b.count), WorkMeter.sparsePairCost))
-            var sum: [[Int]: Double] = [:]
-            for (x, p) in a {
-                for (y, q) in b {
-                    var z = x
-                    for index in z.indices { z[index] = z[index] &+ y[index] }
-                    sum[z, default: 0] += p * q
-                }
-            }
-            return sum
-        }
-        guard let width = one.keys.first?.count else { return [:] }
-        var result: [[Int]: Double] = [Array(repeating: 0, count: width): 1]
-        var power = one
-        var remaining = copies
-        while remaining > 0 {
-            if remaining & 1 == 1 { result = try add(result, power) }
-            remaining >>= 1
-            if remaining > 0 { power = try add(power, power) }
-        }
-        return result
+        return try bodyDistribution(body, binding: name, outcomes)
     }
 
     /// The value of a bound pool whose dice fall `split[i]` on face `faces[i]`.

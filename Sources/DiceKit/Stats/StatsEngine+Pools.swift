@@ -230,4 +230,6 @@ struct PointKey: Hashable {
 struct BoundPoolOutcome {
     var value: Value
     var counts: [PointKey: Int]
+    /// Its kept dice as the roller could show them: a face of each class, and how many.
+    var dice: [(face: Value, count: Int)] = []
 }

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import DiceKit
+
+/// Bound pools (`let p = TERM in BODY`) against other ways to the same distribution: the
+/// engine's own pools (a term counted in place is a pool with `cs`, its value a plain pool),
+/// closed forms, and the body worked out as a distribution instead of by the roller.
+@Suite struct BoundPoolStatsTests {
+    /// Exploding terms, with keep/drop (which sees each die of a chain) and counting.
+    static let terms = [
+        "3d6!", "4d6!kh2", "6d6!kh3", "5d6!dl2", "4d10!>=9", "4d6!!", "3d6!!kl1", "3d6!p", "4d6!pkh2",
+        "4d6xo", "5d6xokl2", "4d6ro1!", "5d10!cs>=8", "4d6!r1",
+    ]
+
+    /// The pool's value read through the name is the term's own distribution.
+    @Test(arguments: terms)
+    func valueIsThePoolsDistribution(_ term: String) throws {
+        let bound = try StatsHarness.report("let p = \(term) in p")
+        let plain = try StatsHarness.report(term)
+        #expect(bound.exact && plain.exact)
+        try expectAlike(bound.distribution, plain.distribution, term)
+    }
+
+    /// `count(p, cp)` of the bound pool is the term counted in place.
+    @Test(arguments: terms)
+    func countIsTheTermCounted(_ term: String) throws {
+        for point in [">=5", "=1", "=6"] {
+            let bound = try StatsHarness.report("let p = \(term) in count(p, \(point))")
+            let counted = try StatsHarness.report("count(\(term), \(point))")
+            try expectAlike(bound.distribution, counted.distribution, "\(term) \(point)")
+        }
+    }
+
+    /// The sixes of 3d6! are a negative binomial: k sixes before the three dice stop.
+    @Test func sixesOfExplodingDiceAreANegativeBinomial() throws {
+        let report = try StatsHarness.report("let p = 3d6! in count(p, =6)")
+        for k in 0...20 {
+            let ways = Double((k + 1) * (k + 2) / 2)  // C(k + 2, 2)
+            let want = ways * pow(1.0 / 6, Double(k)) * pow(5.0 / 6, 3)
+            let got = report.distribution.probability(ofValue: .integer(k))
+            #expect(abs(got - want) < 1e-12, "P(\(k)) = \(got), want \(want)")
+        }
+        #expect(report.truncatedMass < 1e-12)
+    }
+
+    /// A body that rolls nothing, worked out by the roller, agrees with the same body worked
+    /// out as a distribution (behind `if 1d1 == 1`, it rolls a die).
+    @Test(arguments: [
+        "let p = 9d6! in (hits: count(p, >=5), glitch: count(p, =1) * 2 > 9 + count(p, =6))",
+        "let p = 6d6kh4 in match p { <=12: \"low\", else: \"high\" }",
+        "let p = 8d10!>=9 in let s = count(p, >=8) in if s == 0 then \"failure\" else s",
+        "let p = 5d6 in let q = 4d6 in (a: count(p, =6) + count(q, =6), b: count(q, =1))",
+    ])
+    func rollerAgreesWithTheEngine(_ body: String) throws {
+        let fixed = try StatsHarness.report(body)
+        let split = try #require(body.range(of: " in "))
+        let rolled = try StatsHarness.report(body[..<split.lowerBound] + " in if 1d1 == 1 then ("
+                                             + body[split.upperBound...] + ") else 0")
+        #expect(fixed.exact && rolled.exact)
+        try expectAlike(fixed.distribution, rolled.distribution, body)
+    }
+
+    private func expectAlike(_ a: Distribution, _ b: Distribution, _ what: String) throws {
+        var values = Set(a.valueOutcomes.map(\.value))
+        values.formUnion(b.valueOutcomes.map(\.value))
+        #expect(!values.isEmpty)
+        for value in values {
+            let x = a.probability(ofValue: value), y = b.probability(ofValue: value)
+            #expect(abs(x - y) < 1e-9, "\(what): P(\(value)) = \(x) against \(y)")
+        }
+    }
+}
