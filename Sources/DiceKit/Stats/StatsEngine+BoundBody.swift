@@ -25,15 +25,7 @@ extension StatsEngine {
         if largest <= StatsEngine.shownDiceLimit,
            rollsNothing(body, locals: [name], inMacro: false, macros: &macros) {
             var evaluator = Evaluator(environment: environment, limits: limits, source: NoDiceSource())
-            var frame: [String: Bound] = [:]
-            for (key, parameter) in frames.last ?? [:] {
-                switch parameter {
-                case .value(let value): frame[key] = Bound(value: value)
-                case .distribution(let distribution):
-                    if let value = distribution.constantOutcome { frame[key] = Bound(value: value) }
-                case .pool(let pool): frame[key] = Bound(value: pool.value, pool: pool.shown)
-                }
-            }
+            var frame = rollerFrame()
             for (outcome, p) in outcomes {
                 try meter.charge(StatsEngine.fixedBodyCost)
                 evaluator.startStatement()
@@ -76,7 +68,7 @@ extension StatsEngine {
             if !inMacro, let parameter = frames.last?[name] {
                 switch parameter {
                 case .value: return true
-                case .distribution(let distribution): return distribution.constantOutcome != nil
+                case .distribution(let distribution): return distribution.fixedOutcome != nil
                 case .pool(let pool): return pool.diceShown <= StatsEngine.shownDiceLimit
                 }
             }

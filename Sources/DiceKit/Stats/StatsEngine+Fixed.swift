@@ -8,15 +8,6 @@
 /// each) from about 310 µs to about 95 µs; with tallies compared without sorted copies, F3's
 /// `genesys(3, 2)` (a tally body for each of its tallies) from about 17 ms to about 7 ms.
 extension StatsEngine {
-    /// A die source for bodies that should roll nothing: a die asked of it voids the attempt.
-    struct NoDice: DieSource {
-        private(set) var asked = false
-        mutating func roll(sides: Int) -> Int {
-            asked = true
-            return 1
-        }
-    }
-
     /// The most work (macro uses, repeat members, dice) one attempt may do before it gives up.
     static let fixedAttemptWork = 4_096
 
@@ -29,31 +20,37 @@ extension StatsEngine {
     /// fails (the distribution's walk then says why, with the same error). Charges the nodes
     /// walked.
     func fixedValue(of body: Expr) throws(StatsFailure) -> Value? {
+        let frame = rollerFrame()
+        var bounds = limits
+        bounds.maxDice = Swift.min(bounds.maxDice, Self.fixedAttemptWork)
+        bounds.maxEvaluationDepth = Swift.max(0, bounds.maxEvaluationDepth - depth)
+        bounds.maxMacroDepth = Swift.max(0, bounds.maxMacroDepth - macroDepth)
+        var evaluator = Evaluator(environment: environment, limits: bounds, source: NoDiceSource())
+        if !frame.isEmpty || !frames.isEmpty { evaluator.frames = [frame] }
+        let value = try? evaluator.value(of: body)
+        try meter.charge(evaluator.nodes)
+        guard let value, !evaluator.source.asked else { return nil }
+        return value
+    }
+
+    /// The innermost frame's names as the roller binds them: values, constant distributions,
+    /// bound pools shown as their dice (`BoundPoolOutcome.shown`, up to `shownDiceLimit`
+    /// dice); any other name fails the roller's walk where it is read.
+    func rollerFrame() -> [String: Bound] {
         var frame: [String: Bound] = [:]
         for (name, parameter) in frames.last ?? [:] {
             switch parameter {
             case .value(let value):
                 frame[name] = Bound(value: value)
             case .distribution(let distribution):
-                if let constant = distribution.constantOutcome, distribution.totalProbability == 1 {
-                    frame[name] = Bound(value: constant)
-                } else {
-                    frame[name] = Bound(value: .integer(0), valueError: Self.notFixed)
-                }
-            case .pool:
-                frame[name] = Bound(value: .integer(0), valueError: Self.notFixed)
+                frame[name] = distribution.fixedOutcome.map { Bound(value: $0) }
+                    ?? Bound(value: .integer(0), valueError: Self.notFixed)
+            case .pool(let pool):
+                frame[name] = pool.diceShown <= StatsEngine.shownDiceLimit
+                    ? Bound(value: pool.value, pool: pool.shown) : Bound(value: .integer(0), valueError: Self.notFixed)
             }
         }
-        var bounds = limits
-        bounds.maxDice = Swift.min(bounds.maxDice, Self.fixedAttemptWork)
-        bounds.maxEvaluationDepth = Swift.max(0, bounds.maxEvaluationDepth - depth)
-        bounds.maxMacroDepth = Swift.max(0, bounds.maxMacroDepth - macroDepth)
-        var evaluator = Evaluator(environment: environment, limits: bounds, source: NoDice())
-        if !frame.isEmpty || !frames.isEmpty { evaluator.frames = [frame] }
-        let value = try? evaluator.value(of: body)
-        try meter.charge(evaluator.nodes)
-        guard let value, !evaluator.source.asked else { return nil }
-        return value
+        return frame
     }
 
     /// The distribution of `body` under the current bindings: its one outcome when
@@ -66,4 +63,9 @@ extension StatsEngine {
         }
         return try outcomes(of: body)
     }
+}
+
+extension Distribution {
+    /// The one outcome of a distribution that has one, with all the mass (none cut from a tail).
+    var fixedOutcome: Value? { totalProbability == 1 ? constantOutcome : nil }
 }
