@@ -251,9 +251,11 @@ public struct OutcomeRenderer: Sendable {
         guard plain.render(roll, into: &text, maxBytes: json.room) else { return json.cut() }
         json.string("text", String(decoding: text, as: UTF8.self))
         json.beginArray("rolls")
-        for (pool, counts) in roll.countedPools {
+        for (pool, counts, macro) in roll.countedPools {
             if json.isCut { return }
-            write(pool, counts: counts, into: &json)
+            // One text or tally die under a macro's name is named by it, as in the text.
+            let notation = macro.flatMap { pool.onlyFace == nil ? nil : plain.call(of: $0) } ?? pool.notation
+            write(pool, notation: notation, counts: counts, into: &json)
         }
         json.endArray()
         // Every annotation, whatever term it labels (`3 [bonus]` has no dice to carry it).
@@ -274,9 +276,9 @@ public struct OutcomeRenderer: Sendable {
 
     /// A pool's object; `counts` false when it is in a group member that was dropped: then
     /// no die of it is kept, and each is marked dropped.
-    private func write(_ pool: DicePool, counts: Bool, into json: inout JSONWriter) {
+    private func write(_ pool: DicePool, notation: String, counts: Bool, into json: inout JSONWriter) {
         json.beginObject()
-        json.string("notation", pool.notation)
+        json.string("notation", notation)
         json.value("value", pool.value)
         if let annotation = pool.annotation { json.string("annotation", annotation) }
         if pool.isCount { json.bool("count", true) }
@@ -293,10 +295,8 @@ public struct OutcomeRenderer: Sendable {
             for (flag, name) in names where die.flags.contains(flag) || (flag == .dropped && !counts && die.isCounted) {
                 json.bool(name, true)
             }
-            if pool.highestFace != pool.lowestFace && !die.flags.contains(.compounded) {
-                if die.value == pool.highestFace { json.bool("max", true) }
-                if die.value == pool.lowestFace { json.bool("min", true) }
-            }
+            if pool.showsHighestFace(die) { json.bool("max", true) }
+            if pool.showsLowestFace(die) { json.bool("min", true) }
             json.endObject()
         }
         json.endArray()
