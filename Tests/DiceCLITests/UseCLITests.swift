@@ -42,6 +42,19 @@ import Testing
         let defined = try #require(pbta["defined"] as? [[String: Any]])
         #expect(defined.compactMap { $0["name"] as? String } == ["move", "move_adv", "move_dis"])
         #expect(defined.first?["parameters"] as? [String] == ["stat"])
+        // Each parameter's default, as the expression it is.
+        #expect(defined.map { $0["defaults"] as? [String: String] } == [["stat": "0"], ["stat": "0"], ["stat": "0"]])
+    }
+
+    /// A `def`'s JSON gives its defaults too, in the same shape; none, no `defaults` at all.
+    @Test func jsonOfADefGivesItsDefaults() throws {
+        let result = try DiceProcess.run(["--json", "-e", "def atk(ac, bonus = 1d4 + 1, adv = 0) = 1d20 + bonus >= ac",
+                                          "-e", "def plain(x) = x"])
+        #expect(result.stdout == #"""
+            {"input":"def atk(ac, bonus = 1d4 + 1, adv = 0) = 1d20 + bonus >= ac","defined":"atk","parameters":["ac","bonus","adv"],"defaults":{"bonus":"1d4 + 1","adv":"0"},"body":"1d20 + bonus >= ac"}
+            {"input":"def plain(x) = x","defined":"plain","parameters":["x"],"body":"x"}
+
+            """#)
     }
 
     /// With -q, `use` defines quietly, as `def` does; the macros still roll.

@@ -107,9 +107,7 @@ public struct OutcomeRenderer: Sendable {
             writeRoll(roll, into: &json)
         case .definition(let macro):
             json.string("defined", macro.name)
-            json.beginArray("parameters")
-            for parameter in macro.parameters { json.string(nil, parameter) }
-            json.endArray()
+            writeParameters(of: macro, into: &json)
             json.string("body", macro.body.text)
         case .system(let system, let macros):
             json.string("system", system.name)
@@ -117,9 +115,7 @@ public struct OutcomeRenderer: Sendable {
             for macro in macros {
                 json.beginObject()
                 json.string("name", macro.name)
-                json.beginArray("parameters")
-                for parameter in macro.parameters { json.string(nil, parameter) }
-                json.endArray()
+                writeParameters(of: macro, into: &json)
                 if let summary = macro.summary { json.string("description", summary) }
                 json.endObject()
             }
@@ -241,6 +237,20 @@ public struct OutcomeRenderer: Sendable {
         json.endObject()
         json.endObject()
         return json.text
+    }
+
+    /// `"parameters":["bonus"]`, and for those that have a default, `"defaults":{"bonus":"0"}`:
+    /// each default as the expression it is (evaluated at each call that leaves it out).
+    private func writeParameters(of macro: Macro, into json: inout JSONWriter) {
+        json.beginArray("parameters")
+        for parameter in macro.parameters { json.string(nil, parameter) }
+        json.endArray()
+        guard !macro.defaults.isEmpty else { return }
+        json.beginObject("defaults")
+        for parameter in macro.parameters {
+            if let value = macro.defaults[parameter] { json.string(parameter, value.text) }
+        }
+        json.endObject()
     }
 
     private func writeRoll(_ roll: Roll, into json: inout JSONWriter) {
