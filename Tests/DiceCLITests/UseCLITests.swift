@@ -10,7 +10,9 @@ import Testing
         ("use-systems-json", ["--json", "-e", "use"]),
         ("use-pbta", ["--seed", "5", "-e", "use pbta", "-e", "move(1)"]),
         ("use-pbta-json", ["--json", "-e", "use pbta"]),
+        // A list for chat, as `\_` would push a column out of line.
         ("use-pbta-markdown", ["--markdown", "-e", "use pbta"]),
+        ("use-systems-markdown", ["--markdown", "-e", "use"]),
         ("use-in-a-script", ["--seed", "5", "-e", "def move = 1d6; use pbta; move; use fate; ladder(2)"]),
     ]
 

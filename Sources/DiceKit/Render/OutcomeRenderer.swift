@@ -55,23 +55,32 @@ public struct OutcomeRenderer: Sendable {
         case .system(let system, let macros):
             // `use pbta`, then each macro defined with what it rolls: `  move(stat)  a move: ...`.
             out.write(text: "use \(system.name): \(system.summary)")
-            let signatures = macros.map(OutcomeRenderer.signature)
-            let width = signatures.map(\.count).max() ?? 0
-            for (macro, signature) in zip(macros, signatures) {
-                out.write("\n  ")
-                out.write(user: signature, markdown: markdown)
-                if let summary = macro.summary {
-                    out.write(text: String(repeating: " ", count: width - signature.count + 2))
-                    out.write(user: summary, markdown: markdown)
-                }
-            }
+            writeList(macros.map { (OutcomeRenderer.signature($0), $0.summary) }, into: &out)
         case .systems(let systems):
-            let width = systems.map(\.name.count).max() ?? 0
             out.write("the game systems (use NAME defines their macros):")
-            for system in systems {
+            writeList(systems.map { ($0.name, $0.summary) }, into: &out)
+        }
+    }
+
+    /// `use`'s list, a line an entry: its name in a column, then its description. Markdown
+    /// for chat, where spaces do not align and `\_` is wider than what it shows, is a list
+    /// instead: `- **move\_adv(stat = 0)**: A move with advantage...`.
+    private func writeList<Out: TextOutput>(_ entries: [(name: String, description: String?)], into out: inout Out) {
+        let width = entries.map(\.name.count).max() ?? 0
+        for (name, description) in entries {
+            if markdown {
+                out.write("\n- **")
+                out.write(user: name, markdown: true)
+                out.write("**")
+                guard let description else { continue }
+                out.write(": ")
+                out.write(user: description, markdown: true)
+            } else {
                 out.write("\n  ")
-                out.write(text: system.name + String(repeating: " ", count: width - system.name.count + 2))
-                out.write(text: system.summary)
+                out.write(user: name, markdown: false)
+                guard let description else { continue }
+                out.write(text: String(repeating: " ", count: width - name.count + 2))
+                out.write(user: description, markdown: false)
             }
         }
     }
