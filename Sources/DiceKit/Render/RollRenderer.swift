@@ -191,6 +191,18 @@ struct Breakdown<Style: RollStyle> {
         }
     }
 
+    /// ` (3)` after a name or formula; a tally, in parentheses of its own, is not put in more:
+    /// ` (hits: 2, glitch: 0)`.
+    func shownValue<Out: TextOutput>(_ shown: Value, into out: inout Out) {
+        if case .tally = shown {
+            out.write(" ")
+            return value(shown, into: &out)
+        }
+        out.write(" (")
+        value(shown, into: &out)
+        out.write(")")
+    }
+
     /// A value: a text or tally field name the user wrote is escaped like their other text.
     @inline(__always)
     func value<Out: TextOutput>(_ value: Value, into out: inout Out) {
@@ -241,9 +253,7 @@ struct Breakdown<Style: RollStyle> {
         case .variable(let name):
             writeUser(name, into: &out)
             if formula { return }
-            out.write(" (")
-            value(roll.value, into: &out)
-            out.write(")")
+            shownValue(roll.value, into: &out)
         case .pool(let pool):
             write(pool, into: &out)
         case .group(let group):
@@ -288,9 +298,7 @@ struct Breakdown<Style: RollStyle> {
                 }
                 out.write(")")
             }
-            out.write(" (")
-            value(roll.value, into: &out)
-            out.write(")")
+            shownValue(roll.value, into: &out)
         case .macro(let name, let arguments, let body):
             writeUser(name, into: &out)
             // One die of texts or tallies reads as its face under the macro's name
@@ -395,9 +403,7 @@ struct Breakdown<Style: RollStyle> {
             value(roll.value, into: &out)
         default:
             write(roll, atLeast: 1, formula: true, into: &out)
-            out.write(" (")
-            value(roll.value, into: &out)
-            out.write(")")
+            shownValue(roll.value, into: &out)
         }
     }
 }
