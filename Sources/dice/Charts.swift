@@ -35,7 +35,7 @@ final class ChartFiles: @unchecked Sendable {
 
 extension Runner {
     /// Prints a `stats` result (one distribution, a comparison or a sweep) as JSON, CSV, its
-    /// means (`--total`) or tables; then hands it to `onStats` and writes its chart
+    /// means (`--total`; of tallies each field's, of texts the likeliest) or tables; then hands it to `onStats` and writes its chart
     /// (`--svg`). Returns why the chart could not be written, or `nil`.
     mutating func showStats(_ outcome: Outcome, input: String, in source: SourceFile) -> String? {
         if options.json {
@@ -56,9 +56,9 @@ extension Runner {
             printedCSV = true
         } else if options.totalOnly {
             switch outcome {
-            case .stats(_, let report): output.line(DistributionRenderer.mean(report.distribution.mean))
-            case .compare(_, let reports): for report in reports { output.line(DistributionRenderer.mean(report.distribution.mean)) }
-            case .sweep(_, let sweep): for row in sweep.rows { output.line(DistributionRenderer.mean(row.report.distribution.mean)) }
+            case .stats(_, let report): output.line(DistributionRenderer.total(report.distribution))
+            case .compare(_, let reports): for report in reports { output.line(DistributionRenderer.total(report.distribution)) }
+            case .sweep(_, let sweep): for row in sweep.rows { output.line(DistributionRenderer.total(row.report.distribution)) }
             case .roll, .assignment, .definition, .system, .systems: break
             }
         } else {

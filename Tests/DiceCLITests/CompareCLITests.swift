@@ -42,6 +42,18 @@ import Testing
         #expect(result.stdout == "18.825\n18.5\n0.5\n10.5\n12.2446\n")
     }
 
+    /// `--total` of outcomes with no mean (LANGUAGE.md §5b): a tally of each field's mean, or
+    /// for texts the likeliest outcome, the first of equals; never a 0 that no outcome is.
+    @Test func totalOfTalliesAndTexts() throws {
+        let move = "def move(stat) = match 2d6 + stat { 6-: \"miss\", 7-9: \"weak hit\", 10+: \"strong hit\" }"
+        let result = try DiceProcess.run(["-t", "--stats", "-e", "(a: 1d6, b: 1d4)", "-e", move,
+                                          "-e", "move(2)", "-e", "move(-1), (h: 1d4 - 1d2) * 3, 1d4 + 1",
+                                          "-e", "match 1d6 { 6: \"six\", else: 2 }",
+                                          "-e", "stats match 1d6 { 6: \"six\", else: 1d6 } for x in 1..1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "(a: 3.5, b: 2.5)\nweak hit\nmiss\n(h: 3)\n3.5\n2\nsix\n")
+    }
+
     /// An error in any of the expressions points into that expression; nothing is printed
     /// for the others.
     @Test(arguments: [

@@ -79,6 +79,26 @@ import Testing
         #expect(try directory.contents(of: "session.dice.again") == script)
     }
 
+    /// A game system's macros keep their descriptions through `:save` and `:load` (written as
+    /// the `#:` doc comments of the system's own file), as a script's `#:` lines give them.
+    @Test func saveThenLoadKeepsDescriptions() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let saved = directory.path + "/session.dice"
+        let script = try directory.write("#: My attack.\ndef atk = 1d20 + 5\n", to: "mine.dice")
+        let first = ScriptedSession(["use pbta", ":load \(script)", ":defs", ":save \(saved)"])
+        first.run()
+        let defs = try #require(first.transcript.responses(to: ":defs").first)
+        #expect(defs.hasPrefix("def atk = 1d20 + 5\n  # My attack.\ndef move(stat = 0) = "))
+        #expect(defs.contains("\n  # A move: 2d6 + stat; 6- \"miss\", 7-9 \"weak hit\", 10+ \"strong hit\".\n"))
+        #expect(try directory.contents(of: "session.dice").contains("\n#: My attack.\ndef atk = 1d20 + 5\n#: A move: "))
+
+        let second = ScriptedSession([":load \(saved)", ":defs"])
+        second.run()
+        #expect(second.transcript.error == "")
+        #expect(second.transcript.responses(to: ":defs") == [defs])
+    }
+
     /// `:save ~/.dicerc` keeps the session's macros for the next start.
     @Test func savedInitFileRestoresTheSessionAtTheNextStart() throws {
         let home = try TemporaryDirectory()

@@ -76,6 +76,17 @@ import Testing
         #expect(batches.map(\.2) == ["1d1\n", "x = 1d1 +\n  2  # two\n", "y = (x *\n\n3)\n", "[a\n"])
     }
 
+    /// A `#:` doc comment is handed out with the `def` under it, never alone at the end of a
+    /// batch (where the `def` would lose its description): lines read four bytes at a time.
+    @Test func handsOutADocCommentWithItsDef() throws {
+        let descriptor = try Self.pipe([Array("1d1\n#: An attack.\ndef atk = 1d20\n# a comment\n2d1\n".utf8)])
+        defer { close(descriptor) }
+        var stream = ScriptStream(descriptor: descriptor, name: "s", chunkSize: 4)
+        let batches = try Self.batches(&stream)
+        #expect(batches.map(\.2) == ["1d1\n", "#: An attack.\ndef atk = 1d20\n", "# a comment\n", "2d1\n"])
+        #expect(batches.map(\.1) == [1, 2, 4, 5])
+    }
+
     @Test func runsAStatementOverLinesAndNumbersWhatFollows() throws {
         let (text, errors) = try Self.run([Array("1d1\nx = 1d1 +\n".utf8), Array("2\nif x == 3 then\n \"yes\" else\n".utf8),
                                            Array(" \"no\"\n2d6 + * 3\n".utf8)], name: "s")

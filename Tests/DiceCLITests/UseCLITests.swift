@@ -10,7 +10,9 @@ import Testing
         ("use-systems-json", ["--json", "-e", "use"]),
         ("use-pbta", ["--seed", "5", "-e", "use pbta", "-e", "move(1)"]),
         ("use-pbta-json", ["--json", "-e", "use pbta"]),
+        // A list for chat, as `\_` would push a column out of line.
         ("use-pbta-markdown", ["--markdown", "-e", "use pbta"]),
+        ("use-systems-markdown", ["--markdown", "-e", "use"]),
         ("use-in-a-script", ["--seed", "5", "-e", "def move = 1d6; use pbta; move; use fate; ladder(2)"]),
     ]
 
@@ -42,6 +44,19 @@ import Testing
         let defined = try #require(pbta["defined"] as? [[String: Any]])
         #expect(defined.compactMap { $0["name"] as? String } == ["move", "move_adv", "move_dis"])
         #expect(defined.first?["parameters"] as? [String] == ["stat"])
+        // Each parameter's default, as the expression it is.
+        #expect(defined.map { $0["defaults"] as? [String: String] } == [["stat": "0"], ["stat": "0"], ["stat": "0"]])
+    }
+
+    /// A `def`'s JSON gives its defaults too, in the same shape; none, no `defaults` at all.
+    @Test func jsonOfADefGivesItsDefaults() throws {
+        let result = try DiceProcess.run(["--json", "-e", "def atk(ac, bonus = 1d4 + 1, adv = 0) = 1d20 + bonus >= ac",
+                                          "-e", "def plain(x) = x"])
+        #expect(result.stdout == #"""
+            {"input":"def atk(ac, bonus = 1d4 + 1, adv = 0) = 1d20 + bonus >= ac","defined":"atk","parameters":["ac","bonus","adv"],"defaults":{"bonus":"1d4 + 1","adv":"0"},"body":"1d20 + bonus >= ac"}
+            {"input":"def plain(x) = x","defined":"plain","parameters":["x"],"body":"x"}
+
+            """#)
     }
 
     /// With -q, `use` defines quietly, as `def` does; the macros still roll.

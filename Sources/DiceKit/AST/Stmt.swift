@@ -26,6 +26,9 @@ public struct Stmt: Hashable, Sendable {
     package internal(set) var kind: Kind
     /// The source text it was parsed from, without its separator.
     public internal(set) var range: SourceRange
+    /// A definition's description: the `#: ...` line right above its `def`, which `:defs`,
+    /// `use` and `:save` show (a syntax of comments, not of the statement).
+    var doc: String?
 
     /// A statement of `kind` covering `range`: `Stmt(.stats(expr), statement.range)` asks for
     /// the distribution of an expression statement.

@@ -33,7 +33,7 @@ extension Evaluator {
         case .update(let name, let op, let expr):
             return try update(name, op, expr, in: statement)
         case .definition(let name, let parameters, let defaults, let body):
-            let macro = Macro(name: name, parameters: parameters, defaults: defaults, body: body)
+            let macro = Macro(name: name, parameters: parameters, defaults: defaults, body: body, summary: statement.doc)
             environment.define(macro)
             return .definition(macro)
         case .stats(let expr):

@@ -114,20 +114,25 @@ public struct Roll: Hashable, Sendable {
     public var pools: [DicePool] { countedPools.map(\.pool) }
 
     /// `pools`, each with whether its dice count towards the value: not inside a group
-    /// member that keep/drop dropped (`{1d20 + 5, 1d20 + 5}kh1`).
-    var countedPools: [(pool: DicePool, counts: Bool)] {
-        var result: [(pool: DicePool, counts: Bool)] = []
+    /// member that keep/drop dropped (`{1d20 + 5, 1d20 + 5}kh1`); and the use of the macro
+    /// whose whole body the pool is (`ability` of `def ability = d{...}`), if any.
+    var countedPools: [(pool: DicePool, counts: Bool, macro: Roll?)] {
+        var result: [(pool: DicePool, counts: Bool, macro: Roll?)] = []
         collectPools(into: &result, annotation: nil, counts: true)
         return result
     }
 
-    private func collectPools(into result: inout [(pool: DicePool, counts: Bool)], annotation: String?,
-                              counts: Bool) {
+    private func collectPools(into result: inout [(pool: DicePool, counts: Bool, macro: Roll?)],
+                              annotation: String?, counts: Bool, macro: Roll? = nil) {
         switch kind {
         case .pool(var pool):
             for part in children { part.collectPools(into: &result, annotation: annotation, counts: counts) }
             if pool.annotation == nil, let annotation { pool.annotation = annotation }
-            result.append((pool, counts))
+            result.append((pool, counts, macro))
+        case .macro(_, let arguments, let body):
+            for argument in arguments { argument.collectPools(into: &result, annotation: annotation, counts: counts) }
+            let whole: Roll? = if case .pool = body.kind { self } else { nil }
+            body.collectPools(into: &result, annotation: annotation, counts: counts, macro: whole)
         case .group(let group):
             for member in group.members {
                 member.roll.collectPools(into: &result, annotation: annotation, counts: counts && member.kept)

@@ -5,7 +5,8 @@
 /// operator, `,`, `:`, `..` or a word that needs more (`then`, `else`, `in`, `and`, `or`,
 /// `not`, `given`...), or inside an open `(`, `{` or `[` (LANGUAGE.md §5). The lexer skips
 /// those line breaks by the same rule, so the parser reads the lines as one statement; this
-/// type tells, line by line, without parsing, whether another line is needed first.
+/// type tells, line by line, without parsing, whether another line is needed first. A `#:`
+/// doc comment's line ends no statement either: it is read with the `def` below it.
 ///
 /// ```swift
 /// var lines = LineContinuation()
@@ -66,7 +67,11 @@ package struct LineContinuation: Sendable {
                 break
             }
             if token.kind == .end { break }
-            if token.kind == .newline, lexer.brackets.isEmpty { statementsEnd = token.range.upperBound.offset }
+            // A doc comment's line belongs with the `def` under it: no statement ends there.
+            if token.kind == .newline, lexer.brackets.isEmpty,
+               lexer.docComment(ofLineEndingAt: token.range.lowerBound.offset) == nil {
+                statementsEnd = token.range.upperBound.offset
+            }
         }
         brackets = lexer.brackets
         previous = lexer.previous

@@ -191,7 +191,10 @@ extension Parser {
         try expect(.equal, .definitionEquals(name: name, parameters: parameters))
         guard startsExpression else { throw expected(.macroBody) }
         let body = try expression()
-        return Stmt(.definition(name: name, parameters: parameters, defaults: defaults, body: body), range(from: start))
+        var statement = Stmt(.definition(name: name, parameters: parameters, defaults: defaults, body: body),
+                             range(from: start))
+        statement.doc = lexer.docComment(above: start.lowerBound).flatMap { $0.isEmpty ? nil : $0 }
+        return statement
     }
 
     /// parameter = NAME [ "=" expression ] ;

@@ -68,6 +68,17 @@ extension Breakdown {
         out.write(text: markup.close)
     }
 
+    /// A macro's arguments as they rolled, `(2, 1d4 (3))`; nothing when it has none.
+    func writeArguments<Out: TextOutput>(_ arguments: [Roll], into out: inout Out) {
+        if arguments.isEmpty { return }
+        out.write("(")
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { out.write(", ") }
+            write(argument, into: &out)
+        }
+        out.write(")")
+    }
+
     func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
         out.write("{")
         let shown = Swift.min(group.members.count, maxShown)
@@ -76,7 +87,7 @@ extension Breakdown {
             let member = group.members[index]
             if !member.kept { out.write(text: style.droppedMember.open) }
             write(member.roll, into: &out)
-            if member.roll.hasDice {
+            if member.roll.hasDice && !member.roll.showsItsValue {
                 out.write(" = ")
                 value(member.roll.value, into: &out)
             }
@@ -94,5 +105,27 @@ extension Breakdown {
         var modifiers = ""
         Printer.writeModifiers(group.modifiers, into: &modifiers)
         out.write(text: modifiers)
+    }
+}
+
+extension DicePool {
+    /// The one die of a pool of text or tally dice that shows just its face: rolled once,
+    /// nothing rerolled, counted or computed, the pool's value its face. `nil` otherwise.
+    var onlyFace: Die? {
+        guard !symbols.isEmpty, dice.count == 1, omitted == 0, !isCount, !hasCountOrSidesRoll,
+              argumentRolls.isEmpty, let die = dice.first, die.flags.isEmpty, value == faceValue(of: die) else { return nil }
+        return die
+    }
+}
+
+extension RollRenderer {
+    /// A macro's use as the breakdown names it, `face(2)`; nil for a roll that is no macro.
+    func call(of macro: Roll) -> String? {
+        guard case .macro(let name, let arguments, _) = macro.kind else { return nil }
+        var out = ""
+        let breakdown = Breakdown(style: PlainStyle(), maxShown: maxShown, escapes: escapesUserText)
+        breakdown.writeUser(name, into: &out)
+        breakdown.writeArguments(arguments, into: &out)
+        return out
     }
 }

@@ -70,3 +70,25 @@ extension Distribution {
         }
     }
 }
+
+extension DistributionRenderer {
+    /// What `--total` prints for a `stats` result, one value as `-t` prints a roll's: the mean
+    /// of numbers (`7`, `3.5`); of tallies, a tally of each field's mean
+    /// (`(hits: 1.6667, glitch: 0.0355)`); of texts, or of a mix, which have no mean, the most
+    /// likely outcome, the first of equals in the table's order (`weak hit`).
+    ///
+    /// - Complexity: O(*n* · *f*) for *n* outcomes of *f* fields.
+    package static func total(_ distribution: Distribution) -> String {
+        guard distribution.hasSymbolic else { return mean(distribution.mean) }
+        if let fields = distribution.fieldMoments {
+            let written = fields.map { "\(TextEscaping.escapingControls($0.name)): \(mean($0.mean))" }
+            return "(" + written.joined(separator: ", ") + ")"
+        }
+        // Equals within rounding stay equal: the first of them is kept.
+        var likeliest: ValueOutcome?
+        for outcome in distribution.valueOutcomes where outcome.probability > (likeliest?.probability ?? 0) * (1 + 1e-9) {
+            likeliest = outcome
+        }
+        return likeliest.map { OutcomeText.label($0.value) } ?? mean(0)
+    }
+}

@@ -55,23 +55,32 @@ public struct OutcomeRenderer: Sendable {
         case .system(let system, let macros):
             // `use pbta`, then each macro defined with what it rolls: `  move(stat)  a move: ...`.
             out.write(text: "use \(system.name): \(system.summary)")
-            let signatures = macros.map(OutcomeRenderer.signature)
-            let width = signatures.map(\.count).max() ?? 0
-            for (macro, signature) in zip(macros, signatures) {
-                out.write("\n  ")
-                out.write(user: signature, markdown: markdown)
-                if let summary = macro.summary {
-                    out.write(text: String(repeating: " ", count: width - signature.count + 2))
-                    out.write(user: summary, markdown: markdown)
-                }
-            }
+            writeList(macros.map { (OutcomeRenderer.signature($0), $0.summary) }, into: &out)
         case .systems(let systems):
-            let width = systems.map(\.name.count).max() ?? 0
             out.write("the game systems (use NAME defines their macros):")
-            for system in systems {
+            writeList(systems.map { ($0.name, $0.summary) }, into: &out)
+        }
+    }
+
+    /// `use`'s list, a line an entry: its name in a column, then its description. Markdown
+    /// for chat, where spaces do not align and `\_` is wider than what it shows, is a list
+    /// instead: `- **move\_adv(stat = 0)**: A move with advantage...`.
+    private func writeList<Out: TextOutput>(_ entries: [(name: String, description: String?)], into out: inout Out) {
+        let width = entries.map(\.name.count).max() ?? 0
+        for (name, description) in entries {
+            if markdown {
+                out.write("\n- **")
+                out.write(user: name, markdown: true)
+                out.write("**")
+                guard let description else { continue }
+                out.write(": ")
+                out.write(user: description, markdown: true)
+            } else {
                 out.write("\n  ")
-                out.write(text: system.name + String(repeating: " ", count: width - system.name.count + 2))
-                out.write(text: system.summary)
+                out.write(user: name, markdown: false)
+                guard let description else { continue }
+                out.write(text: String(repeating: " ", count: width - name.count + 2))
+                out.write(user: description, markdown: false)
             }
         }
     }
@@ -107,9 +116,7 @@ public struct OutcomeRenderer: Sendable {
             writeRoll(roll, into: &json)
         case .definition(let macro):
             json.string("defined", macro.name)
-            json.beginArray("parameters")
-            for parameter in macro.parameters { json.string(nil, parameter) }
-            json.endArray()
+            writeParameters(of: macro, into: &json)
             json.string("body", macro.body.text)
         case .system(let system, let macros):
             json.string("system", system.name)
@@ -117,9 +124,7 @@ public struct OutcomeRenderer: Sendable {
             for macro in macros {
                 json.beginObject()
                 json.string("name", macro.name)
-                json.beginArray("parameters")
-                for parameter in macro.parameters { json.string(nil, parameter) }
-                json.endArray()
+                writeParameters(of: macro, into: &json)
                 if let summary = macro.summary { json.string("description", summary) }
                 json.endObject()
             }
@@ -243,6 +248,20 @@ public struct OutcomeRenderer: Sendable {
         return json.text
     }
 
+    /// `"parameters":["bonus"]`, and for those that have a default, `"defaults":{"bonus":"0"}`:
+    /// each default as the expression it is (evaluated at each call that leaves it out).
+    private func writeParameters(of macro: Macro, into json: inout JSONWriter) {
+        json.beginArray("parameters")
+        for parameter in macro.parameters { json.string(nil, parameter) }
+        json.endArray()
+        guard !macro.defaults.isEmpty else { return }
+        json.beginObject("defaults")
+        for parameter in macro.parameters {
+            if let value = macro.defaults[parameter] { json.string(parameter, value.text) }
+        }
+        json.endObject()
+    }
+
     private func writeRoll(_ roll: Roll, into json: inout JSONWriter) {
         json.value("value", roll.value)
         // JSON's own escaping keeps the user's text exact.
@@ -251,9 +270,11 @@ public struct OutcomeRenderer: Sendable {
         guard plain.render(roll, into: &text, maxBytes: json.room) else { return json.cut() }
         json.string("text", String(decoding: text, as: UTF8.self))
         json.beginArray("rolls")
-        for (pool, counts) in roll.countedPools {
+        for (pool, counts, macro) in roll.countedPools {
             if json.isCut { return }
-            write(pool, counts: counts, into: &json)
+            // One text or tally die under a macro's name is named by it, as in the text.
+            let notation = macro.flatMap { pool.onlyFace == nil ? nil : plain.call(of: $0) } ?? pool.notation
+            write(pool, notation: notation, counts: counts, into: &json)
         }
         json.endArray()
         // Every annotation, whatever term it labels (`3 [bonus]` has no dice to carry it).
@@ -274,9 +295,9 @@ public struct OutcomeRenderer: Sendable {
 
     /// A pool's object; `counts` false when it is in a group member that was dropped: then
     /// no die of it is kept, and each is marked dropped.
-    private func write(_ pool: DicePool, counts: Bool, into json: inout JSONWriter) {
+    private func write(_ pool: DicePool, notation: String, counts: Bool, into json: inout JSONWriter) {
         json.beginObject()
-        json.string("notation", pool.notation)
+        json.string("notation", notation)
         json.value("value", pool.value)
         if let annotation = pool.annotation { json.string("annotation", annotation) }
         if pool.isCount { json.bool("count", true) }
@@ -293,10 +314,8 @@ public struct OutcomeRenderer: Sendable {
             for (flag, name) in names where die.flags.contains(flag) || (flag == .dropped && !counts && die.isCounted) {
                 json.bool(name, true)
             }
-            if pool.highestFace != pool.lowestFace && !die.flags.contains(.compounded) {
-                if die.value == pool.highestFace { json.bool("max", true) }
-                if die.value == pool.lowestFace { json.bool("min", true) }
-            }
+            if pool.showsHighestFace(die) { json.bool("max", true) }
+            if pool.showsLowestFace(die) { json.bool("min", true) }
             json.endObject()
         }
         json.endArray()

@@ -156,7 +156,7 @@ struct Breakdown<Style: RollStyle> {
         default:
             write(roll, atLeast: Printer.loosest, into: &out)
             // A breakdown that ends in its value (`→ strong hit`) is not followed by `= strong hit`.
-            if roll.value.number == nil && roll.endsInItsValue { return }
+            if roll.showsItsValue { return }
             out.write(" = ")
             total(roll.value, into: &out)
         }
@@ -189,6 +189,18 @@ struct Breakdown<Style: RollStyle> {
         } else {
             self.value(value, into: &out)
         }
+    }
+
+    /// ` (3)` after a name or formula; a tally, in parentheses of its own, is not put in more:
+    /// ` (hits: 2, glitch: 0)`.
+    func shownValue<Out: TextOutput>(_ shown: Value, into out: inout Out) {
+        if case .tally = shown {
+            out.write(" ")
+            return value(shown, into: &out)
+        }
+        out.write(" (")
+        value(shown, into: &out)
+        out.write(")")
     }
 
     /// A value: a text or tally field name the user wrote is escaped like their other text.
@@ -241,9 +253,7 @@ struct Breakdown<Style: RollStyle> {
         case .variable(let name):
             writeUser(name, into: &out)
             if formula { return }
-            out.write(" (")
-            value(roll.value, into: &out)
-            out.write(")")
+            shownValue(roll.value, into: &out)
         case .pool(let pool):
             write(pool, into: &out)
         case .group(let group):
@@ -288,19 +298,17 @@ struct Breakdown<Style: RollStyle> {
                 }
                 out.write(")")
             }
-            out.write(" (")
-            value(roll.value, into: &out)
-            out.write(")")
+            shownValue(roll.value, into: &out)
         case .macro(let name, let arguments, let body):
             writeUser(name, into: &out)
-            if !arguments.isEmpty {
-                out.write("(")
-                for (index, argument) in arguments.enumerated() {
-                    if index > 0 { out.write(", ") }
-                    write(argument, into: &out)
-                }
-                out.write(")")
+            // One die of texts or tallies reads as its face under the macro's name
+            // (`ability: (s: 1, a: 1)`), not as its list of faces again for every die.
+            if case .pool(let pool) = body.kind, let die = pool.onlyFace {
+                writeArguments(arguments, into: &out)
+                out.write(": ")
+                return write(die, in: pool, fate: false, into: &out)
             }
+            writeArguments(arguments, into: &out)
             out.write(": ")
             write(body, atLeast: Printer.loosest, into: &out)
         case .annotated(let inner, let label):
@@ -390,13 +398,12 @@ struct Breakdown<Style: RollStyle> {
             write(roll, atLeast: 1, into: &out)
         case _ where roll.hasDice:
             write(roll, atLeast: 1, into: &out)
+            if roll.showsItsValue { return }
             out.write(" = ")
             value(roll.value, into: &out)
         default:
             write(roll, atLeast: 1, formula: true, into: &out)
-            out.write(" (")
-            value(roll.value, into: &out)
-            out.write(")")
+            shownValue(roll.value, into: &out)
         }
     }
 }
@@ -411,13 +418,19 @@ extension Roll {
         }
     }
 
+    /// Whether the breakdown already ends in the roll's text or tally, which ` = value` would
+    /// only repeat.
+    var showsItsValue: Bool { value.number == nil && endsInItsValue }
+
     /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
     /// a literal one (`→ strong hit`), through macros, `let`, `if` and annotations.
     var endsInItsValue: Bool {
         switch kind {
         case .text, .tally: return true
         case .match(_, _, let result): return result.endsInItsValue
-        case .macro(_, _, let body): return body.endsInItsValue
+        case .macro(_, _, let body):
+            if case .pool(let pool) = body.kind { return pool.onlyFace != nil }
+            return body.endsInItsValue
         case .binding(_, _, let body): return body.endsInItsValue
         case .conditional(_, let branch, _): return branch.endsInItsValue
         case .annotated(let inner, _), .given(let inner, _, _): return inner.endsInItsValue

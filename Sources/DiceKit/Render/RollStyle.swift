@@ -54,14 +54,15 @@ public struct RollMarkup: Hashable, Sendable {
 
 extension DicePool {
     /// Whether `die` shows this pool's highest face (and the pool has more than one face).
-    /// A compounded die's sum is not a face.
+    /// A compounded die's sum is not a face; text and tally faces have no highest.
     func showsHighestFace(_ die: Die) -> Bool {
-        highestFace != lowestFace && die.value == highestFace && !die.flags.contains(.compounded)
+        symbols.isEmpty && highestFace != lowestFace && die.value == highestFace && !die.flags.contains(.compounded)
     }
 
-    /// Whether `die` shows this pool's lowest face (and the pool has more than one face).
+    /// Whether `die` shows this pool's lowest face (and the pool has more than one face);
+    /// text and tally faces have no lowest.
     func showsLowestFace(_ die: Die) -> Bool {
-        highestFace != lowestFace && die.value == lowestFace
+        symbols.isEmpty && highestFace != lowestFace && die.value == lowestFace
     }
 }
 

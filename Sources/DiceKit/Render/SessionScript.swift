@@ -1,5 +1,5 @@
 /// An environment written as a `.dice` script that, run in an empty session,
-/// gives back the same variables and macros (the REPL's `:save`).
+/// gives back the same variables and macros, with their descriptions (the REPL's `:save`).
 package enum SessionScript {
     /// Variables first (as exact literals), then macros, each sorted by name.
     package static func text(of environment: Environment) -> String {
@@ -12,6 +12,10 @@ package enum SessionScript {
             }
         }
         for macro in environment.macros {
+            // Its description as the doc comment that gives it back (one line, whatever it holds).
+            if let summary = macro.summary {
+                lines.append("#: " + summary.map { $0.isNewline ? " " : String($0) }.joined())
+            }
             lines.append(macro.definitionText)
         }
         return lines.joined(separator: "\n") + "\n"

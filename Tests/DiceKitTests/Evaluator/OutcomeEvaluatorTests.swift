@@ -97,6 +97,9 @@ import Testing
         RollCase("(s: 1) + (a: 2) * 2 - (s: 3)", [], .tally(["s": -2, "a": 4]), "(s: 1) + (a: 2) * 2 - (s: 3) = (s: -2, a: 4)"),
         RollCase("(s: 1, a: -1) * 3", [], .tally(["s": 3, "a": -3])),
         RollCase("2 * (s: 2)", [], .tally(["s": 4])),
+        // A macro that rolled nothing shows its tally in the tally's own parentheses, not in more.
+        RollCase("def result(h) = (hits: h, glitch: 0)\nlet p = 2d6 in result(count(p, >=5))", [5, 2],
+                 .tally(["hits": 1, "glitch": 0]), "let p = 2d6 (5, 2): result(1) (hits: 1, glitch: 0)"),
         // The number 0 is the empty tally in + and -.
         RollCase("0 + (s: 1)", [], .tally(["s": 1])),
         RollCase("(s: 1) - 0", [], .tally(["s": 1])),

@@ -48,6 +48,47 @@ import Testing
         #expect(Self.summary(try Self.load(script)) == Self.summary(environment))
     }
 
+    /// A macro's description (`#:` above its `def`, as `use` gives one) is saved as that doc
+    /// comment and loads back; one with a line break in it stays one line.
+    @Test func savesDescriptions() throws {
+        var environment = Environment()
+        environment.define(Macro(name: "atk", parameters: ["bonus"], defaults: ["bonus": try Parser.parseExpression("0")],
+                                 body: try Parser.parseExpression("1d20 + bonus"), summary: "An attack: d20 + bonus."))
+        environment.define(Macro(name: "dmg", parameters: [], body: try Parser.parseExpression("1d8"), summary: "two\nlines"))
+        environment.define(Macro(name: "raw", parameters: [], body: try Parser.parseExpression("2")))
+        let script = SessionScript.text(of: environment)
+        #expect(script == """
+            # dice session: variables and macros
+            #: An attack: d20 + bonus.
+            def atk(bonus = 0) = 1d20 + bonus
+            #: two lines
+            def dmg = 1d8
+            def raw = 2
+
+            """)
+        let loaded = try Self.load(script)
+        #expect(loaded.macros.map(\.summary) == ["An attack: d20 + bonus.", "two lines", nil])
+        #expect(Self.summary(loaded) == Self.summary(environment))
+    }
+
+    /// A `#:` line gives a description to the `def` right below it only: not across a blank
+    /// line, not to a `def` that follows another statement on its line, and not to anything
+    /// but a `def`. Blanks around it and a Windows line end are not part of it.
+    @Test(arguments: [
+        ("#: An attack.\ndef atk = 1d20", "An attack."),
+        ("  #:   spaced  \r\n  def atk = 1d20", "spaced"),
+        ("x = 1\n#: first\n#: last\ndef atk = 1d20", "last"),
+        ("#: An attack.\n\ndef atk = 1d20", nil),
+        ("#: An attack.\nx = 1; def atk = 1d20", nil),
+        ("# An attack.\ndef atk = 1d20", nil),
+        ("#:\ndef atk = 1d20", nil),
+        ("def atk = 1d20 #: not a doc comment", nil),
+    ] as [(String, String?)])
+    func readsTheDocCommentAboveADef(_ script: String, _ summary: String?) throws {
+        let loaded = try Self.load(script)
+        #expect(loaded.macros.map(\.summary) == [summary])
+    }
+
     @Test func randomEnvironmentsRoundTrip() throws {
         var random = Xoshiro256StarStar(seed: 2026)
         var generator = ExpressionGenerator(seed: 7, variables: ["a", "b", "c"], macros: [], unaryMacros: [])
