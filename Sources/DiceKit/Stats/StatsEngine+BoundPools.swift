@@ -23,7 +23,7 @@ extension StatsEngine {
         guard !points.isEmpty else { return nil }
         var pool = value
         while case .annotated(let inner, _) = pool.kind { pool = inner }
-        guard case .dice(let term) = pool.kind else { throw .tooExpensive("counting a bound group or repeat") }
+        guard case .dice(let term) = pool.kind else { throw .tooExpensive("counting a name bound to no pool") }
         let semantics = TermSemantics(term)
         if let conflict = semantics.conflict { throw .dice(conflict) }
         guard let dice = try distribution(of: term.count ?? Expr(.number(.integer(1)), pool.range), for: "a count")

@@ -35,6 +35,7 @@ extension StatsEngine {
         if !points.isEmpty {
             let members = try possibleMembers(value)
             for point in points { try checkCountOrdering(point, members: members) }
+            if let counted = try boundGroupDistribution(name, value, body, points: points) { return counted }
         }
         if let counted = try boundPoolDistribution(name, value, body) { return counted }
         let bound = try outcomes(of: value)

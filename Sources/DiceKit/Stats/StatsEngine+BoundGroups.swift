@@ -1,0 +1,315 @@
+/// `let p = {a, b, ...} in BODY` and `let p = repeat(n, e) in BODY` where BODY counts `p`
+/// with `count(p, cp)`: one roll of the group, several results (LANGUAGE.md §4 and §5b).
+///
+/// As the roller has it, `count(p, cp)` is the number of the group's kept members whose
+/// value matches `cp`, and `p` is the group's value (its kept members added, or counted by
+/// `cs`/`cf`/`df`). The members are independent, so what BODY sees is worked out member by
+/// member: for each joint outcome of (per compare point: how many members match, and the
+/// value when BODY reads it), its probability. With keep/drop, which members are kept
+/// depends on all their values, so the state is then how many members show each value.
+/// The members of a `repeat` are alike: a multinomial over the classes of their outcomes
+/// (those the compare points tell apart, or each value under keep/drop), not a walk over
+/// every roll. BODY is worked out once for each joint outcome.
+extension StatsEngine {
+    /// The distribution of the `let`, or `nil` when `value` is not a group or `repeat`.
+    func boundGroupDistribution(_ name: String, _ value: Expr, _ body: Expr,
+                                points: [ComparePoint]) throws(StatsFailure) -> Distribution? {
+        var inner = value
+        while case .annotated(let labelled, _) = inner.kind { inner = labelled }
+        let range = inner.range
+        var uses: [String: Int] = [:]
+        StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
+        let readsValue = uses[name, default: 0] > points.count
+        let finals: OrderedMass<GroupState>
+        let keys: [PointKey]
+        switch inner.kind {
+        case .group(let members, let modifiers):
+            // As the roller: the members, then the modifiers, then the compare points.
+            var values: [Distribution] = []
+            for member in members { values.append(try outcomes(of: member)) }
+            let counting = try groupCounting(values, modifiers, points, readsValue: readsValue, at: range)
+            var states = OrderedMass<GroupState>()
+            states.add(counting.empty, 1)
+            for member in values { states = try convolve(states, try counting.increments(of: member), counting) }
+            finals = try finish(states, counting)
+            keys = counting.keys
+        case .repeat(let count, let member, let modifiers):
+            (finals, keys) = try repeatStates(count, member, modifiers, points, readsValue: readsValue, at: range)
+        default:
+            return nil
+        }
+        return try bodyDistribution(name, body, finals, keys: keys)
+    }
+
+    // MARK: - Repeats
+
+    /// The joint outcomes of `repeat(count, member)` with `modifiers`, mixed over its counts.
+    private func repeatStates(_ count: Expr, _ member: Expr, _ modifiers: [DiceModifier], _ points: [ComparePoint],
+                              readsValue: Bool, at range: SourceRange)
+        throws(StatsFailure) -> (OrderedMass<GroupState>, [PointKey]) {
+        let counts = try distribution(of: count)
+        var sizes: [(n: Int, p: Double)] = []
+        try counts.forEachOutcome { (value, p) throws(StatsFailure) in
+            guard case .integer(let n) = value, n >= 0 else {
+                throw .dice(DiceError(.invalidRepeatCount(value), at: count.range))
+            }
+            guard n <= limits.maxDice else { throw .dice(DiceError(.tooManyDice(limit: limits.maxDice), at: range)) }
+            sizes.append((n, p))
+        }
+        // A member is worked out only when some count is not 0 (the roller rolls none then).
+        let one = try sizes.contains { $0.n > 0 } ? outcomes(of: member) : Distribution(constant: .integer(0))
+        let counting = try groupCounting([one], modifiers, points, readsValue: readsValue, at: range)
+        let increments = try counting.increments(of: one)
+        var finals = OrderedMass<GroupState>()
+        for (n, p) in sizes {
+            let states: OrderedMass<GroupState>
+            if readsValue && counting.ranks == nil {
+                // Each value its own class would be too many: member by member, alike states merged.
+                var sum = OrderedMass<GroupState>()
+                sum.add(counting.empty, 1)
+                for _ in 0..<n { sum = try convolve(sum, increments, counting) }
+                states = sum
+            } else {
+                states = try multinomial(increments, copies: n, counting)
+            }
+            for (state, q) in try finish(states, counting).entries { finals.add(state, p * q) }
+        }
+        return (finals, counting.keys)
+    }
+
+    /// Every way `copies` alike members fall among the classes of `increments`: the sum of
+    /// their increments, with its multinomial probability (C(copies + k - 1, k - 1) ways).
+    private func multinomial(_ increments: OrderedMass<GroupState>, copies: Int,
+                             _ counting: GroupCounting) throws(StatsFailure) -> OrderedMass<GroupState> {
+        let classes = increments.entries
+        var states = OrderedMass<GroupState>()
+        guard !classes.isEmpty else {
+            if copies == 0 { states.add(counting.empty, 1) }
+            return states
+        }
+        var ways = 1.0
+        for index in 0..<(classes.count - 1) { ways = ways * Double(copies + index + 1) / Double(index + 1) }
+        guard ways <= Double(meter.budget.maxOutcomes) else {
+            throw .tooExpensive("a bound repeat with too many classes of outcomes")
+        }
+        try meter.charge(WorkMeter.product(Int(ways), classes.count + 1))
+        let powers = classes.map { entry in
+            var row = [Double](repeating: 1, count: copies + 1)
+            for j in stride(from: 1, through: copies, by: 1) { row[j] = row[j - 1] * entry.p }
+            return row
+        }
+        var split = [Int](repeating: 0, count: classes.count)
+        func visit(_ index: Int, _ left: Int, _ coefficient: Double) {
+            if index == classes.count - 1 {
+                split[index] = left
+                var probability = coefficient
+                for (position, count) in split.enumerated() { probability *= powers[position][count] }
+                guard probability > 0 else { return }
+                var state = counting.empty
+                for (position, count) in split.enumerated() where count > 0 {
+                    let increment = classes[position].key.counts
+                    for slot in state.counts.indices { state.counts[slot] += count * increment[slot] }
+                }
+                states.add(state, probability)
+                return
+            }
+            // coefficient · C(left, k): the ways to pick which of the members left fall here.
+            var choose = 1.0
+            for k in 0...left {
+                split[index] = k
+                visit(index + 1, left - k, coefficient * choose)
+                choose = choose * Double(left - k) / Double(k + 1)
+            }
+        }
+        visit(0, copies, 1)
+        return states
+    }
+
+    // MARK: - Member by member
+
+    /// What the members so far (`states`) and one more (`increments`) may add up to.
+    private func convolve(_ states: OrderedMass<GroupState>, _ increments: OrderedMass<GroupState>,
+                          _ counting: GroupCounting) throws(StatsFailure) -> OrderedMass<GroupState> {
+        // Each pair hashes an array: priced as a sparse pair, so the time bound holds.
+        try meter.charge(WorkMeter.product(WorkMeter.product(states.entries.count, increments.entries.count),
+                                           WorkMeter.sparsePairCost))
+        var next = OrderedMass<GroupState>()
+        for (state, p) in states.entries {
+            for (increment, q) in increments.entries {
+                var sum = state
+                for slot in sum.counts.indices { sum.counts[slot] += increment.counts[slot] }
+                if counting.readsValue && counting.ranks == nil {
+                    let (a, b) = (state.value, increment.value)
+                    sum.value = try arithmetic(at: counting.range) { () throws(ArithmeticFault) in
+                        try Value.apply(.add, a, b)
+                    }
+                }
+                next.add(sum, p * q)
+            }
+        }
+        guard next.entries.count <= meter.budget.maxOutcomes else {
+            throw .tooExpensive("a bound group with too many joint outcomes")
+        }
+        return next
+    }
+
+    /// The joint outcomes BODY sees: under keep/drop, each count of members by value made
+    /// into the counts of the kept members matching each compare point, and their value.
+    private func finish(_ states: OrderedMass<GroupState>,
+                        _ counting: GroupCounting) throws(StatsFailure) -> OrderedMass<GroupState> {
+        guard let ranks = counting.ranks else { return states }
+        try meter.charge(WorkMeter.product(states.entries.count, ranks.count + counting.matches.count))
+        var finals = OrderedMass<GroupState>()
+        for (state, p) in states.entries {
+            let kept = StatsEngine.kept(state.counts, counting.rules.keeps)
+            var result = GroupState(counts: counting.matches.map { row in
+                kept.indices.reduce(0) { row[$1] ? $0 + kept[$1] : $0 }
+            }, value: .integer(0))
+            if counting.readsValue {
+                var total = Number.integer(0)
+                for (rank, times) in kept.enumerated() where times > 0 {
+                    let (each, sofar) = (counting.contributions[rank], total)
+                    total = try arithmetic(at: counting.range) { () throws(ArithmeticFault) in
+                        try sofar.adding(try each.multiplying(by: .integer(times)))
+                    }
+                }
+                result.value = .number(total)
+            }
+            finals.add(result, p)
+        }
+        return finals
+    }
+
+    /// BODY worked out for each joint outcome, with `name` bound to it, mixed.
+    private func bodyDistribution(_ name: String, _ body: Expr,
+                                  _ finals: OrderedMass<GroupState>, keys: [PointKey]) throws(StatsFailure) -> Distribution {
+        var result = ValueAccumulator()
+        for (state, p) in finals.entries where p > 0 {
+            var counts: [PointKey: Int] = [:]
+            for (index, key) in keys.enumerated() { counts[key] = state.counts[index] }
+            // Each outcome works the body out afresh: priced like the bound pools' outcomes.
+            try meter.charge(StatsEngine.boundOutcomeCost)
+            let part = try withBinding(name, .pool(BoundPoolOutcome(value: state.value, counts: counts))) {
+                () throws(StatsFailure) in try outcomes(of: body)
+            }
+            try meter.charge(part.storageSize)
+            try mix(part, times: p, into: &result)
+        }
+        return try meter.checkSize(result.build())
+    }
+
+    // MARK: - What is counted
+
+    /// The rules of a group's `modifiers` (arguments fixed) over members that may show
+    /// `members`' values, with the compare points' keys: what a member adds to a state.
+    private func groupCounting(_ members: [Distribution], _ modifiers: [DiceModifier], _ points: [ComparePoint],
+                               readsValue: Bool, at range: SourceRange) throws(StatsFailure) -> GroupCounting {
+        if !modifiers.isEmpty, let other = members.lazy.compactMap(\.symbolic.first).first {
+            // Texts or tallies: members add (tallies field by field), and nothing else.
+            throw .dice(DiceError(.notANumber(other.value, needed: "keep/drop and counting over members"), at: range))
+        }
+        try checkModifiers(modifiers, group: true)
+        let ordered = DiceModifier.inStageOrder(modifiers)
+        var inputs: [Number] = []
+        for argument in PoolRules.arguments(of: ordered) {
+            guard let fixed = try distribution(of: argument).constantValue else {
+                throw .tooExpensive("a bound group whose modifiers are not fixed")
+            }
+            inputs.append(fixed)
+        }
+        let rules = try resolveRules(ordered) { $0 < inputs.count ? inputs[$0] : nil }
+        var keys: [PointKey] = []
+        for point in points {
+            guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        var counting = GroupCounting(rules: rules, keys: keys, readsValue: readsValue, range: range)
+        if !rules.keeps.isEmpty {
+            var values = Set<Number>()
+            for member in members { member.forEachOutcome { value, _ in values.insert(value) } }
+            let ascending = values.sorted()
+            counting.ranks = Dictionary(uniqueKeysWithValues: ascending.enumerated().map { ($0.element, $0.offset) })
+            counting.matches = keys.map { key in ascending.map { key.matches(.number($0)) } }
+            for value in ascending {
+                counting.contributions.append(try arithmetic(at: range) { () throws(ArithmeticFault) in
+                    try rules.counting.contribution(of: value)
+                })
+            }
+        }
+        return counting
+    }
+}
+
+/// How a bound group's members are counted: its rules, the compare points BODY counts
+/// with, and under keep/drop the rank of each value a member may show.
+private struct GroupCounting {
+    var rules: PoolRules
+    var keys: [PointKey]
+    /// Whether BODY reads the group's value, not only its counts.
+    var readsValue: Bool
+    var range: SourceRange
+    /// Under keep/drop: each value's place in ascending order (a state counts members by it).
+    var ranks: [Number: Int]?
+    /// Under keep/drop: for each key, whether the value of each rank matches it.
+    var matches: [[Bool]] = []
+    /// Under keep/drop: what a kept member of each rank adds to the value.
+    var contributions: [Number] = []
+
+    /// No member yet.
+    var empty: GroupState {
+        GroupState(counts: [Int](repeating: 0, count: ranks?.count ?? keys.count), value: .integer(0))
+    }
+
+    /// What one member adds, for each of its outcomes: under keep/drop one more member of
+    /// its value's rank; else one more match for each key it matches, and its contribution
+    /// to the value when BODY reads it.
+    func increments(of member: Distribution) throws(StatsFailure) -> OrderedMass<GroupState> {
+        var result = OrderedMass<GroupState>()
+        try member.forEachValue { (value, p) throws(StatsFailure) in
+            var state = empty
+            if let ranks {
+                guard case .number(let number) = value, let rank = ranks[number] else {
+                    throw .invariant("a member's value without a rank")
+                }
+                state.counts[rank] = 1
+            } else {
+                for (index, key) in keys.enumerated() where key.matches(value) { state.counts[index] = 1 }
+                if readsValue {
+                    if case .number(let number) = value, !rules.counting.isSum {
+                        state.value = .number(try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
+                            try rules.counting.contribution(of: number)
+                        })
+                    } else {
+                        state.value = value
+                    }
+                }
+            }
+            result.add(state, p)
+        }
+        return result
+    }
+}
+
+/// Members so far: how many match each key (under keep/drop, how many show each value's
+/// rank), and their value when BODY reads it.
+private struct GroupState: Hashable {
+    var counts: [Int]
+    var value: Value
+}
+
+/// Probabilities of keys, in the order the keys first came: sums are added in the same
+/// order on every run, so results are the same to the last bit.
+private struct OrderedMass<Key: Hashable> {
+    private var index: [Key: Int] = [:]
+    private(set) var entries: [(key: Key, p: Double)] = []
+
+    /// Adds `p` to `key`.
+    mutating func add(_ key: Key, _ p: Double) {
+        if let at = index[key] {
+            entries[at].p += p
+        } else {
+            index[key] = entries.count
+            entries.append((key, p))
+        }
+    }
+}
