@@ -45,7 +45,7 @@ extension StatsEngine {
         // Parameters not given take their defaults, evaluated where the macro is used.
         for parameter in macro.parameters.dropFirst(arguments.count) {
             guard let expression = macro.defaults[parameter] else { continue }
-            values.append(try outcomes(of: expression))
+            values.append(try inTree("\(name)=\(parameter)") { () throws(StatsFailure) in try outcomes(of: expression) })
         }
         let uses = parameterUses(of: macro)
         var bindings: [String: Parameter] = [:]
@@ -96,7 +96,7 @@ extension StatsEngine {
             frames.removeLast()
         }
         do {
-            return try outcomes(of: macro.body)
+            return try inTree(macro.name) { () throws(StatsFailure) in try outcomes(of: macro.body) }
         } catch .dice(let error) {
             switch error.kind {
             case .macroRecursion, .interrupted, .tooManyDice, .inMacro:
