@@ -21,7 +21,7 @@ final class SweepSharing {
     }
 
     /// What a part reads, and its shared distribution once worked out.
-    struct Entry {
+    final class Entry {
         /// The part itself.
         let expr: Expr
         /// The names it reads from where it is evaluated (parameters and `let` names there
@@ -30,6 +30,12 @@ final class SweepSharing {
         /// Whether it reads the swept name, itself or through a macro.
         let readsSwept: Bool
         var shared: Shared?
+
+        init(expr: Expr, names: [String], readsSwept: Bool) {
+            self.expr = expr
+            self.names = names
+            self.readsSwept = readsSwept
+        }
     }
 
     /// A part's distribution and the notes its work made, to replay at each reuse.
@@ -39,9 +45,10 @@ final class SweepSharing {
         let conditioned: Bool
         /// The masses cut from tails of sums, in order.
         let cuts: [Double]
-        /// How much deeper than the part its work went: expression levels and macro uses.
-        let depth: Int
-        let macroDepth: Int
+        /// The expression level and macro depth it was worked out at: no deeper than these,
+        /// working it out again would keep within the depth bounds too.
+        var depth: Int
+        var macroDepth: Int
     }
 
     /// The name swept.
@@ -55,9 +62,6 @@ final class SweepSharing {
     private var reaches: [String: Bool] = [:]
     /// The outcomes held by shared distributions, at most one distribution's worth.
     var stored = 0
-    /// The deepest expression level and macro use seen while the part in work is worked out.
-    var peakDepth = 0
-    var peakMacroDepth = 0
 
     init(name: String) {
         self.name = name
@@ -169,9 +173,12 @@ extension StatsEngine {
     /// `outcomes(of:)` in a sweep: a part that cannot depend on the swept name is worked
     /// out once and reused (`SweepSharing`).
     func sharedOutcomes(of expr: Expr, sharing: SweepSharing) throws(StatsFailure) -> Distribution {
-        sharing.peakDepth = Swift.max(sharing.peakDepth, depth)
-        sharing.peakMacroDepth = Swift.max(sharing.peakMacroDepth, macroDepth)
         guard let kind = SweepSharing.kind(of: expr) else { return try evaluate(expr) }
+        // A parameter, `let` name or variable is read at once (a macro used by name is shared).
+        if case .name(let name) = expr.kind {
+            if name == sharing.name || frames.last?[name] != nil { return try evaluate(expr) }
+            if case .variable = environment[name] { return try evaluate(expr) }
+        }
         let key = SweepSharing.Key(scope: sharing.scope, range: expr.range, kind: kind)
         let entry: SweepSharing.Entry
         if let known = sharing.entries[key] {
@@ -181,43 +188,38 @@ extension StatsEngine {
             sharing.entries[key] = entry
         }
         guard !entry.readsSwept, readsNoBoundName(entry.names), entry.expr == expr else { return try evaluate(expr) }
-        if let shared = entry.shared, depth + shared.depth <= limits.maxEvaluationDepth,
-           macroDepth + shared.macroDepth <= limits.maxMacroDepth {
-            // What working it out again would note, and how deep it would go.
+        if let shared = entry.shared, depth <= shared.depth, macroDepth <= shared.macroDepth {
+            // What working it out again would note.
             if shared.cutExplosionTails { cutExplosionTails = true }
             if shared.conditioned { conditioned = true }
             for mass in shared.cuts { meter.noteCut(mass) }
-            sharing.peakDepth = Swift.max(sharing.peakDepth, depth + shared.depth)
-            sharing.peakMacroDepth = Swift.max(sharing.peakMacroDepth, macroDepth + shared.macroDepth)
             return shared.distribution
         }
-        let outer = (cutExplosionTails, conditioned, sharing.peakDepth, sharing.peakMacroDepth)
+        let outerCutExplosionTails = cutExplosionTails, outerConditioned = conditioned
         let firstCut = meter.cuts.count
         cutExplosionTails = false
         conditioned = false
-        sharing.peakDepth = depth
-        sharing.peakMacroDepth = macroDepth
-        func restore() {
-            cutExplosionTails = cutExplosionTails || outer.0
-            conditioned = conditioned || outer.1
-            sharing.peakDepth = Swift.max(sharing.peakDepth, outer.2)
-            sharing.peakMacroDepth = Swift.max(sharing.peakMacroDepth, outer.3)
-        }
         let distribution: Distribution
         do throws(StatsFailure) {
             distribution = try evaluate(expr)
         } catch {
-            restore()
+            cutExplosionTails = cutExplosionTails || outerCutExplosionTails
+            conditioned = conditioned || outerConditioned
             throw error
         }
-        if entry.shared == nil, sharing.stored + distribution.storageSize <= limits.stats.maxOutcomes {
+        if var shared = entry.shared {
+            // Worked out again deeper than before: reused down to here from now on.
+            shared.depth = Swift.max(shared.depth, depth)
+            shared.macroDepth = Swift.max(shared.macroDepth, macroDepth)
+            entry.shared = shared
+        } else if sharing.stored + distribution.storageSize <= limits.stats.maxOutcomes {
             sharing.stored += distribution.storageSize
-            let cuts = Array(meter.cuts[Swift.min(firstCut, meter.cuts.count)...])
-            sharing.entries[key]?.shared = SweepSharing.Shared(
-                distribution: distribution, cutExplosionTails: cutExplosionTails, conditioned: conditioned, cuts: cuts,
-                depth: sharing.peakDepth - depth, macroDepth: sharing.peakMacroDepth - macroDepth)
+            entry.shared = SweepSharing.Shared(
+                distribution: distribution, cutExplosionTails: cutExplosionTails, conditioned: conditioned,
+                cuts: Array(meter.cuts[Swift.min(firstCut, meter.cuts.count)...]), depth: depth, macroDepth: macroDepth)
         }
-        restore()
+        cutExplosionTails = cutExplosionTails || outerCutExplosionTails
+        conditioned = conditioned || outerConditioned
         return distribution
     }
 
