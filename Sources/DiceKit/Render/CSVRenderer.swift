@@ -8,7 +8,8 @@
 /// ```
 /// A comparison has one row an outcome of any expression, and `p`, `at_least` and
 /// `at_most` columns for each expression, headed `p (2d20kh1 + 5)`. A sweep is in long form:
-/// one row for each value and outcome, `ac,mean,outcome,p,at_least,at_most`. Probabilities
+/// one row for each value and outcome, `ac,mean,outcome,p,at_least,at_most` (the mean empty
+/// when some outcome is a text or tally). Probabilities
 /// (and means) have at most 12 significant digits, as in JSON; fields are quoted where CSV needs it, and
 /// the user's control characters escaped (`\u{1b}`).
 public struct CSVRenderer: Sendable {
@@ -29,7 +30,9 @@ public struct CSVRenderer: Sendable {
             var rows: [[String]] = []
             for row in sweep.rows {
                 let value = OutcomeText.cell(Number.integer(row.value))
-                let mean = JSONWriter.significantText(row.report.distribution.mean)
+                // Texts and tallies have no mean (JSON's null): the field is empty.
+                let distribution = row.report.distribution
+                let mean = distribution.hasSymbolic ? "" : JSONWriter.significantText(distribution.mean)
                 for outcome in CSVRenderer.rows(row.report.distribution) {
                     rows.append([value, mean, OutcomeText.cell(outcome.value)] + outcome.numbers)
                 }

@@ -112,11 +112,14 @@ public struct ChartRenderer: Sendable {
     // MARK: - Lines
 
     /// A sweep: the mean (or the probability of a 0/1 test) against the swept value, with the
-    /// band from the 10th to the 90th percentile when there is a spread.
+    /// band from the 10th to the 90th percentile when there is a spread; texts or tallies
+    /// (degrees of success) a line an outcome, its chance.
     private func lines(_ expr: Expr, _ sweep: SweepReport) -> String {
         let title = "stats " + SweepReport.title(expr, sweep)
         var svg = SVGWriter(width: width, height: height, title: title)
-        let indicator = sweep.isIndicator
+        let perOutcome = SweepSeries.isPerOutcome(sweep)
+        // Probabilities on the y axis: of a 0/1 test, or of each outcome.
+        let indicator = sweep.isIndicator || perOutcome
         let series = SweepSeries.series(for: sweep)
         let legend = series.count > 1 || !indicator ? series.enumerated().map { index, line in
             ChartFrame.LegendEntry(colour: ChartRenderer.colour(index), label: line.name, isLine: true)
@@ -132,7 +135,8 @@ public struct ChartRenderer: Sendable {
         let measures = series.flatMap(\.values) + band.flatMap { [$0.low, $0.high] }
         let yAxis = ChartAxis(covering: Swift.min(0, measures.min() ?? 0), Swift.max(0, measures.max() ?? 0),
                               percent: indicator)
-        let subtitle = indicator ? "the chance by \(sweep.name)" : "the mean by \(sweep.name)"
+        let subtitle = perOutcome ? "the chance of each outcome by \(sweep.name)"
+            : indicator ? "the chance by \(sweep.name)" : "the mean by \(sweep.name)"
         frame.drawLabels(&svg, title: title, subtitle: subtitle, xTitle: sweep.name,
                          yTitle: indicator ? "probability" : "mean", notes: [])
         frame.drawYAxis(&svg, yAxis)
@@ -159,12 +163,23 @@ public struct ChartRenderer: Sendable {
 }
 
 /// One line of a sweep's chart: a name for the legend and a number for each value swept.
-/// Now the mean (the probability of a 0/1 test); a line for each outcome can join it.
+/// The mean (the probability of a 0/1 test), or with texts or tallies among the outcomes the
+/// chance of each outcome, as the text table's columns (`SweepColumn`).
 struct SweepSeries {
     var name: String
     var values: [Double]
 
+    /// Whether `sweep` is drawn a line an outcome: some outcome is a text or tally.
+    static func isPerOutcome(_ sweep: SweepReport) -> Bool {
+        sweep.rows.contains { $0.report.distribution.hasSymbolic }
+    }
+
     static func series(for sweep: SweepReport) -> [SweepSeries] {
+        if isPerOutcome(sweep) {
+            return SweepColumn.columns(for: sweep).map { column in
+                SweepSeries(name: column.heading, values: sweep.rows.map { column.measure($0.report) })
+            }
+        }
         let indicator = sweep.isIndicator
         let values = sweep.rows.map { row in
             indicator ? row.report.distribution.probability(of: .integer(1)) : row.report.distribution.mean

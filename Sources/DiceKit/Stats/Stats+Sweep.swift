@@ -28,9 +28,11 @@ extension Stats {
 
     /// The sweep of `expr` over `name` from `from` to `to`: NAME is a variable for each value,
     /// so macros see it too. Every value is exact: one engine does them all, its work bounded
-    /// by `limits.stats` for the whole sweep (no value falls back to simulation).
+    /// by `limits.stats` for the whole sweep (no value falls back to simulation). A part of
+    /// `expr` that cannot depend on `name` (`SweepSharing`) is worked out once for them all.
     ///
-    /// - Complexity: the work of each value's distribution, at most `maxSweepValues` of them.
+    /// - Complexity: the work of each value's distribution, less what the values share, at
+    ///   most `maxSweepValues` of them.
     /// - Throws: `DiceError` for bounds that are no fixed whole numbers, in the wrong order or
     ///   too far apart; a value's own error, saying which value (`.inSweep`);
     ///   `.sweepTooExpensive` when the exact work would pass `limits.stats`, `.sweepTooLarge`
@@ -49,6 +51,8 @@ extension Stats {
         guard !overflow, span < maxSweepValues else {
             throw DiceError(.sweepTooLong(from: first, to: last, limit: maxSweepValues), at: range)
         }
+        // What does not depend on the name is worked out once for all the values.
+        engine.sharing = SweepSharing(name: name)
         var rows: [SweepReport.Row] = []
         rows.reserveCapacity(span + 1)
         // Every value's distribution is kept: together no more than one distribution may hold.

@@ -63,6 +63,8 @@ final class StatsEngine {
     var conditioned = false
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
     var parameterUses: [String: [String: Int]] = [:]
+    /// In a sweep, the parts its values share.
+    var sharing: SweepSharing?
 
     /// Nested evaluations (expression levels and macro bodies) before `.evaluationTooDeep`:
     /// the roller's bound, so whatever rolls has a distribution.
@@ -131,6 +133,12 @@ final class StatsEngine {
         depth += 1
         defer { depth -= 1 }
         guard depth <= limits.maxEvaluationDepth else { throw .dice(DiceError(.evaluationTooDeep, at: expr.range)) }
+        if let sharing { return try sharedOutcomes(of: expr, sharing: sharing) }
+        return try evaluate(expr)
+    }
+
+    /// The distribution of `expr` worked out from its parts' (`outcomes(of:)` without sharing).
+    func evaluate(_ expr: Expr) throws(StatsFailure) -> Distribution {
         switch expr.kind {
         case .number(let value):
             return Distribution(constant: value)

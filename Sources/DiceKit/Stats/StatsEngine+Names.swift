@@ -45,7 +45,7 @@ extension StatsEngine {
         // Parameters not given take their defaults, evaluated where the macro is used.
         for parameter in macro.parameters.dropFirst(arguments.count) {
             guard let expression = macro.defaults[parameter] else { continue }
-            values.append(try outcomes(of: expression))
+            values.append(try inTree("\(name)=\(parameter)") { () throws(StatsFailure) in try outcomes(of: expression) })
         }
         let uses = parameterUses(of: macro)
         var bindings: [String: Parameter] = [:]
@@ -104,7 +104,9 @@ extension StatsEngine {
             frames.removeLast()
         }
         do {
-            return try outcomes(ofEach: macro.body, tryFixed: &tryFixed)
+            return try inTree(macro.name) { () throws(StatsFailure) in
+                try outcomes(ofEach: macro.body, tryFixed: &tryFixed)
+            }
         } catch .dice(let error) {
             switch error.kind {
             case .macroRecursion, .interrupted, .tooManyDice, .inMacro:

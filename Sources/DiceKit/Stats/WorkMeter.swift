@@ -12,6 +12,8 @@ struct WorkMeter {
     /// The probability cut from the far tails of large sums (`LargeSum`), and whether any was.
     private(set) var cutMass = 0.0
     private(set) var cutTails = false
+    /// Each mass cut, in order: a sweep replays those of the parts it shares.
+    private(set) var cuts: [Double] = []
     /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
     private let shouldStop: (@Sendable () -> Bool)?
     /// Where `.interrupted` points: the whole expression.
@@ -39,12 +41,14 @@ struct WorkMeter {
     mutating func noteCut(_ mass: Double) {
         cutTails = true
         cutMass += mass
+        cuts.append(mass)
     }
 
     /// Forgets the cuts noted so far: the next distribution's are its own.
     mutating func clearCuts() {
         cutTails = false
         cutMass = 0
+        cuts.removeAll()
     }
 
     /// Throws `.tooExpensive` now when `units` more steps would pass the budget,

@@ -56,6 +56,17 @@ struct CSVRendererTests {
         #expect(hits == "dc,mean,outcome,p,at_least,at_most\n19,0.1,0,0.9,1,0.9\n19,0.1,1,0.1,0.1,1\n")
     }
 
+    /// Texts have no mean: the field is empty, as JSON's is null.
+    @Test func aSweepOfTextsHasNoMean() throws {
+        #expect(CSVRenderer().csv(for: try Self.outcome(#"stats if 1d2 >= x then "hit" else "miss" for x in 2..3"#)) == """
+            x,mean,outcome,p,at_least,at_most
+            2,,hit,0.5,1,0.5
+            2,,miss,0.5,0.5,1
+            3,,miss,1,1,1
+
+            """)
+    }
+
     @Test func fieldsAreQuotedWhereCSVNeedsIt() throws {
         #expect(CSVRenderer.field("p (1d6)") == "p (1d6)")
         #expect(CSVRenderer.field("p (max(1d6, 2))") == "\"p (max(1d6, 2))\"")

@@ -136,6 +136,21 @@ struct ChartRendererTests {
         #expect(elements.filter { $0.classes.contains("point") }.map(\.tooltip) == ["x = 1: 4.50", "x = 2: 5.50", "x = 3: 6.50"])
     }
 
+    /// Texts (degrees of success): a line an outcome, its chance by the value, as the text
+    /// table's columns; no mean, no band.
+    @Test func aSweepOfTextsIsALineAnOutcome() throws {
+        let elements = try Self.chart(#"stats if 1d4 >= dc then "hit" else "miss" for dc in 2..4"#)
+        let lines = elements.filter { $0.name == "polyline" && $0.classes.contains("line") }
+        #expect(lines.count == 2)
+        #expect(Self.texts(elements, "legend") == ["hit", "miss"])
+        #expect(Self.texts(elements, "axis-title") == ["dc", "probability"])
+        #expect(!elements.contains { $0.classes.contains("band") })
+        let hits = elements.filter { $0.classes.contains("point") && $0.classes.contains("series-0") }
+        #expect(hits.map(\.tooltip) == ["dc = 2: 75.00%", "dc = 3: 50.00%", "dc = 4: 25.00%"])
+        let misses = elements.filter { $0.classes.contains("point") && $0.classes.contains("series-1") }
+        #expect(misses.map(\.tooltip) == ["dc = 2: 25.00%", "dc = 3: 50.00%", "dc = 4: 75.00%"])
+    }
+
     /// A long distribution is trimmed and grouped, at most `maxBars` bars, with a note.
     @Test func longDistributionsAreGrouped() throws {
         let elements = try Self.chart("stats 100d6")
