@@ -73,4 +73,9 @@ extension StatsEngine {
 extension Distribution {
     /// The one outcome of a distribution that has one, with all the mass (none cut from a tail).
     var fixedOutcome: Value? { totalProbability == 1 ? constantOutcome : nil }
+
+    /// Whether some outcome is a tally.
+    var holdsTallies: Bool {
+        symbolic.contains { if case .tally = $0.value { return true } else { return false } }
+    }
 }

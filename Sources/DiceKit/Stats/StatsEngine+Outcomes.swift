@@ -134,7 +134,8 @@ extension StatsEngine {
     /// `operation` over every pair of outcomes of independent `lhs` and `rhs`.
     func combineValues(_ lhs: Distribution, _ rhs: Distribution, at range: SourceRange,
                        _ operation: (Value, Value) throws(ArithmeticFault) -> Value) throws(StatsFailure) -> Distribution {
-        try meter.charge(WorkMeter.product(WorkMeter.product(lhs.count, rhs.count), WorkMeter.sparsePairCost))
+        let pairCost = lhs.holdsTallies || rhs.holdsTallies ? WorkMeter.tallyPairCost : WorkMeter.sparsePairCost
+        try meter.charge(WorkMeter.product(WorkMeter.product(lhs.count, rhs.count), pairCost))
         let right = rhs.valueOutcomes
         var result = ValueAccumulator()
         try lhs.forEachValue { (a, p) throws(StatsFailure) in
