@@ -59,7 +59,11 @@ enum FuzzCLI {
             return mkdtemp(base) != nil
         }
         guard made else { fail("cannot make a scratch directory") }
-        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Relative paths an input still reaches (a `:save` the rewrite below misses) land
+        // here too, not in the checkout (a 10-minute run left `]` and `f` there).
+        guard chdir(path) == 0 else { fail("cannot enter the scratch directory") }
+        return path
     }()
 
     /// Output that is counted and dropped.
@@ -193,7 +197,7 @@ enum FuzzCLI {
         var lines: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).prefix(64) {
             // Files only in the scratch directory, whatever the input names.
-            let trimmed = line.drop(while: { $0 == " " })
+            let trimmed = line.drop(while: { $0.isWhitespace })
             if trimmed.hasPrefix(":save") || trimmed.hasPrefix(":load") || trimmed.hasPrefix(":svg") {
                 lines.append(String(trimmed.prefix(5)) + " " + scratch + "/session.dice")
             } else {
