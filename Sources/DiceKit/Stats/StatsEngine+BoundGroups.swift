@@ -38,7 +38,12 @@ extension StatsEngine {
         default:
             return nil
         }
-        return try bodyDistribution(name, body, finals, keys: keys)
+        let outcomes = finals.entries.map { (state, p) in
+            var counts: [PointKey: Int] = [:]
+            for (index, key) in keys.enumerated() { counts[key] = state.counts[index] }
+            return (outcome: BoundPoolOutcome(value: state.value, counts: counts), p: p)
+        }
+        return try bodyDistribution(body, binding: name, outcomes)
     }
 
     // MARK: - Repeats
@@ -178,24 +183,6 @@ extension StatsEngine {
             finals.add(result, p)
         }
         return finals
-    }
-
-    /// BODY worked out for each joint outcome, with `name` bound to it, mixed.
-    private func bodyDistribution(_ name: String, _ body: Expr,
-                                  _ finals: OrderedMass<GroupState>, keys: [PointKey]) throws(StatsFailure) -> Distribution {
-        var result = ValueAccumulator()
-        for (state, p) in finals.entries where p > 0 {
-            var counts: [PointKey: Int] = [:]
-            for (index, key) in keys.enumerated() { counts[key] = state.counts[index] }
-            // Each outcome works the body out afresh: priced like the bound pools' outcomes.
-            try meter.charge(StatsEngine.boundOutcomeCost)
-            let part = try withBinding(name, .pool(BoundPoolOutcome(value: state.value, counts: counts))) {
-                () throws(StatsFailure) in try outcomes(of: body)
-            }
-            try meter.charge(part.storageSize)
-            try mix(part, times: p, into: &result)
-        }
-        return try meter.checkSize(result.build())
     }
 
     // MARK: - What is counted

@@ -51,8 +51,8 @@ extension StatsEngine {
                 frame[name] = distribution.fixedOutcome.map { Bound(value: $0) }
                     ?? Bound(value: .integer(0), valueError: Self.notFixed)
             case .pool(let pool):
-                frame[name] = pool.diceShown <= StatsEngine.shownDiceLimit
-                    ? Bound(value: pool.value, pool: pool.shown) : Bound(value: .integer(0), valueError: Self.notFixed)
+                frame[name] = pool.shown.map { Bound(value: pool.value, pool: $0) }
+                    ?? Bound(value: .integer(0), valueError: Self.notFixed)
             }
         }
         return frame

@@ -230,6 +230,7 @@ struct PointKey: Hashable {
 struct BoundPoolOutcome {
     var value: Value
     var counts: [PointKey: Int]
-    /// Its kept dice as the roller could show them: a face of each class, and how many.
-    var dice: [(face: Value, count: Int)] = []
+    /// Its kept dice as the roller could show them: a face of each class, and how many;
+    /// `nil` when the outcome has no dice to show (a bound group's or repeat's members).
+    var dice: [(face: Value, count: Int)]? = nil
 }

@@ -37,6 +37,16 @@ struct StatsFixedValueTests {
         #expect(abs(report.distribution.mean - 5.5) < 1e-12)
     }
 
+    @Test func aBoundGroupIsNoPoolOfDiceToTheRoller() throws {
+        // The group's outcomes carry its counts, not dice: the inner loop over r must count p
+        // through the distribution's walk (it counted an empty pool: a mean of 5).
+        let report = try StatsHarness.report("let p = {1d6, 1d8} in let r = 1d4 in r + r + count(p, >=5)")
+        #expect(abs(report.distribution.mean - (5 + 2.0 / 6 + 4.0 / 8)) < 1e-12)
+        // A bound pool of dice is shown to the roller as its dice.
+        let pool = try StatsHarness.report("let p = 3d6 in let r = 1d4 in r + r + count(p, >=5)")
+        #expect(abs(pool.distribution.mean - 6) < 1e-12)
+    }
+
     @Test func aBodyThatRollsDiceIsItsDistribution() throws {
         // The first value's body rolls a d2: every value's body is worked out as a distribution.
         try expectTable("let r = 1d2 in r + r + 1d2",
