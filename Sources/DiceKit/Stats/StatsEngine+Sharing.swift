@@ -9,15 +9,14 @@
 /// tails, tails of sums, `given`), is the same each time: a reuse replays them.
 ///
 /// Parts are told apart by the tree they belong to (the statement, a macro's body or one
-/// of its defaults), their source range and their kind; a reuse also checks the part is
-/// the one stored, so a part the engine makes for itself with the same range (a `count`'s
-/// recounted pool) is never mistaken for it.
+/// of its defaults), their source range and the part itself, so a part the engine makes
+/// for itself with the same range (a `count`'s recounted pool) is never mistaken for it.
 final class SweepSharing {
-    /// Where a part stands: its tree, source range and kind.
+    /// Where a part stands: its tree and source range (parts the parser or engine made with
+    /// the same range are told apart by the part itself: see `entry(for:at:environment:)`).
     struct Key: Hashable {
         var scope: Int
         var range: SourceRange
-        var kind: Int
     }
 
     /// What a part reads, and its shared distribution once worked out.
@@ -53,7 +52,7 @@ final class SweepSharing {
 
     /// The name swept.
     let name: String
-    var entries: [Key: Entry] = [:]
+    var entries: [Key: [Entry]] = [:]
     /// The trees met so far: "" the statement, a macro's name its body, "name=parameter" a default.
     private var scopes: [String: Int] = ["": 0]
     /// The tree being evaluated.
@@ -75,31 +74,21 @@ final class SweepSharing {
         return number
     }
 
-    /// The kind of `expr` as a number, or `nil` when it is not worth sharing (a number, a
-    /// text, a label, which costs nothing or passes to its inside).
-    static func kind(of expr: Expr) -> Int? {
+    /// Whether `expr` is worth sharing: a number, a text or a label costs nothing or passes
+    /// to its inside.
+    static func isWorthSharing(_ expr: Expr) -> Bool {
         switch expr.kind {
-        case .number, .text, .annotated: return nil
-        case .name: return 1
-        case .call: return 2
-        case .function: return 3
-        case .unary: return 4
-        case .chain: return 5
-        case .power: return 6
-        case .comparison: return 7
-        case .dice: return 8
-        case .group: return 9
-        case .repeat: return 10
-        case .conditional: return 11
-        case .binding: return 12
-        case .match: return 13
-        case .tally: return 14
-        case .field: return 15
-        case .logical: return 16
-        case .not: return 17
-        case .count: return 18
-        case .given: return 19
+        case .number, .text, .annotated: return false
+        default: return true
         }
+    }
+
+    /// The entry of `expr`, which stands at `key`: the one made before, or a new one.
+    func entry(for expr: Expr, at key: Key, environment: Environment) -> Entry {
+        if let known = entries[key]?.first(where: { $0.expr == expr }) { return known }
+        let made = entry(for: expr, environment: environment)
+        entries[key, default: []].append(made)
+        return made
     }
 
     /// What `expr` reads, with the names of `environment`.
@@ -173,21 +162,15 @@ extension StatsEngine {
     /// `outcomes(of:)` in a sweep: a part that cannot depend on the swept name is worked
     /// out once and reused (`SweepSharing`).
     func sharedOutcomes(of expr: Expr, sharing: SweepSharing) throws(StatsFailure) -> Distribution {
-        guard let kind = SweepSharing.kind(of: expr) else { return try evaluate(expr) }
+        guard SweepSharing.isWorthSharing(expr) else { return try evaluate(expr) }
         // A parameter, `let` name or variable is read at once (a macro used by name is shared).
         if case .name(let name) = expr.kind {
             if name == sharing.name || frames.last?[name] != nil { return try evaluate(expr) }
             if case .variable = environment[name] { return try evaluate(expr) }
         }
-        let key = SweepSharing.Key(scope: sharing.scope, range: expr.range, kind: kind)
-        let entry: SweepSharing.Entry
-        if let known = sharing.entries[key] {
-            entry = known
-        } else {
-            entry = sharing.entry(for: expr, environment: environment)
-            sharing.entries[key] = entry
-        }
-        guard !entry.readsSwept, readsNoBoundName(entry.names), entry.expr == expr else { return try evaluate(expr) }
+        let entry = sharing.entry(for: expr, at: SweepSharing.Key(scope: sharing.scope, range: expr.range),
+                                  environment: environment)
+        guard !entry.readsSwept, readsNoBoundName(entry.names) else { return try evaluate(expr) }
         if let shared = entry.shared, depth <= shared.depth, macroDepth <= shared.macroDepth {
             // What working it out again would note.
             if shared.cutExplosionTails { cutExplosionTails = true }
