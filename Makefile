@@ -132,6 +132,7 @@ public-api-check: deps
 # `make docs` in `make test`, skipped with a message where the toolchain has no docc; and
 # the examples against the public API.
 docs-check: public-api-check
+	@scripts/check-layout
 	@if [ -n "$(DOCC)" ]; then $(MAKE) --no-print-directory docs; else echo "docs: docc not found; skipped"; fi
 
 # The command (stripped of symbols and debug information: 9 MB instead of 18), its manual
