@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The joint outcomes of a bound pool's dice, told apart only as far as its body can see
 /// them: how many dice fall in each class of faces (LANGUAGE.md §5b, `let p = 20d6 in ...`).
@@ -45,7 +51,7 @@ struct BoundPoolSplits {
         table.reserveCapacity(Swift.max(n, 0) + 1)
         var k = 1
         while k <= n {
-            table.append(table[k - 1] + Foundation.log(Double(k)))
+            table.append(table[k - 1] + log(Double(k)))
             k += 1
         }
         return table
@@ -55,17 +61,17 @@ struct BoundPoolSplits {
     /// roll exploding with chance `q`; the tail past the mass `cutoff` is left out.
     static func negativeBinomial(_ n: Int, _ q: Double, cutoff: Double, limit: Int) -> (chances: [Double], cut: Bool) {
         guard n > 0, q > 0 else { return ([1], false) }
-        let logQ = Foundation.log(q), logStop = Foundation.log1p(-q)
+        let logQ = log(q), logStop = log1p(-q)
         var logFactorials = logFactorials(through: n)
         var chances: [Double] = []
         var total = 0.0
         var k = 0
         while k <= limit {
             while logFactorials.count <= n + k { logFactorials.append(logFactorials[logFactorials.count - 1]
-                                                                       + Foundation.log(Double(logFactorials.count))) }
+                                                                       + log(Double(logFactorials.count))) }
             // C(n + k - 1, k) q^k (1 - q)^n
             let choose = logFactorials[n + k - 1] - logFactorials[k] - logFactorials[n - 1]
-            let p = Foundation.exp(choose + Double(k) * logQ + Double(n) * logStop)
+            let p = exp(choose + Double(k) * logQ + Double(n) * logStop)
             chances.append(p)
             total += p
             // Past the mean, stop once what is left is below the cutoff.
@@ -79,12 +85,12 @@ struct BoundPoolSplits {
     static func binomial(_ n: Int, _ q: Double) -> [Double] {
         guard q > 0 else { return [1] + [Double](repeating: 0, count: n) }
         guard q < 1 else { return [Double](repeating: 0, count: n) + [1] }
-        let logQ = Foundation.log(q), logStop = Foundation.log1p(-q)
+        let logQ = log(q), logStop = log1p(-q)
         let logFactorials = logFactorials(through: n)
         var chances: [Double] = []
         for k in 0...n {
             let choose = logFactorials[n] - logFactorials[k] - logFactorials[n - k]
-            chances.append(Foundation.exp(choose + Double(k) * logQ + Double(n - k) * logStop))
+            chances.append(exp(choose + Double(k) * logQ + Double(n - k) * logStop))
         }
         return chances
     }
@@ -108,7 +114,7 @@ struct BoundPoolSplits {
         if logFactorials.count <= largest { logFactorials = BoundPoolSplits.logFactorials(through: largest) }
         var counts = [Int](repeating: 0, count: classCount)
         walk(parts, totals, part: 0, slot: 0, left: first,
-             logWeight: Foundation.log(weight) + logFactorials[first], counts: &counts)
+             logWeight: log(weight) + logFactorials[first], counts: &counts)
     }
 
     /// Notes that a tail of explosions was cut.
@@ -120,7 +126,7 @@ struct BoundPoolSplits {
     private mutating func walk(_ parts: [Part], _ totals: [Int], part: Int, slot: Int, left: Int,
                                logWeight: Double, counts: inout [Int]) {
         if part == parts.count {
-            let p = Foundation.exp(logWeight)
+            let p = exp(logWeight)
             guard p > 0 else { return }
             if let slot = slots[counts] {
                 chances[slot] += p
@@ -138,14 +144,14 @@ struct BoundPoolSplits {
                 if left == 0 { nextPart(parts, totals, after: part, logWeight: logWeight, counts: &counts) }
                 return
             }
-            let weight = logWeight - logFactorials[left] + (left == 0 ? 0 : Double(left) * Foundation.log(last.p))
+            let weight = logWeight - logFactorials[left] + (left == 0 ? 0 : Double(left) * log(last.p))
             counts[last.index] += left
             nextPart(parts, totals, after: part, logWeight: weight, counts: &counts)
             counts[last.index] -= left
             return
         }
         let (index, p) = classes[slot]
-        let logP = Foundation.log(p)
+        let logP = log(p)
         for k in 0...left {
             let weight = logWeight - logFactorials[k] + (k == 0 ? 0 : Double(k) * logP)
             counts[index] += k
