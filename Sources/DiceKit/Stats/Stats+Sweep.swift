@@ -97,6 +97,8 @@ extension Stats {
             return DiceError(.sweepTooExpensive(seconds: limits.stats.seconds), at: range)
         case .fail(let failure):
             guard let name, let value, failure.kind != .interrupted else { return failure }
+            // A name defined nowhere is missing whatever the value: the value is no part of it.
+            if case .unknownName = failure.kind { return failure }
             return DiceError(.inSweep(name: name, value: value, failure.kind), at: failure.range)
         }
     }

@@ -82,6 +82,9 @@ struct SweepTests {
         ErrorCase(marked: "stats 1d6 for x in 1..‸1d6", expected: .sweepBoundRolled),
         ErrorCase(marked: "stats 1d6 for x in ‸y..3", expected: .unknownName("y", suggestion: nil)),
         ErrorCase(marked: "stats 6 ‸/ (x - 2) for x in 1..3", expected: .inSweep(name: "x", value: 2, .divisionByZero)),
+        // A name defined nowhere is missing for every value: no value is blamed.
+        ErrorCase(marked: "stats 1d6 + ‸nope for x in 1..3", expected: .unknownName("nope", suggestion: nil)),
+        ErrorCase(marked: "stats ‸nope(x) for x in 1..3", expected: .unknownName("nope", suggestion: nil)),
         ErrorCase(marked: "stats 1d6 for ‸3 in 1..2", expected: .expected(.sweepName, found: .integer(3))),
         ErrorCase(marked: "stats 1d6 for ‸if in 1..2", expected: .reservedWord("if")),
         ErrorCase(marked: "stats 1d6 for x ‸1..2", expected: .expected(.sweepIn(name: "x"), found: .integer(1))),
