@@ -1,0 +1,40 @@
+import Testing
+@testable import DiceKit
+
+/// Probabilities as JSON and CSV write them (LANGUAGE.md §6): at most 12 significant digits,
+/// read back as the value rounded to 12 digits, no trailing zeros, exponent form below 1e-4.
+struct ProbabilityTextTests {
+    @Test(arguments: [
+        (0.45, "0.45"), (0.44999999999999996, "0.45"), (1.0, "1"), (0.5, "0.5"),
+        (1.0 / 6, "0.166666666667"), (1.0 / 216, "0.00462962962963"), (0.0001, "0.0001"),
+        (0.9800000000000004, "0.98"), (350.0, "350"), (10.500000000000002, "10.5"),
+        (1.0 / 3 * 1e-6, "3.33333333333e-7"), (0.0, "0"),
+    ])
+    func writesTwelveDigits(_ value: Double, _ expected: String) {
+        #expect(JSONWriter.probabilityText(value) == expected)
+    }
+
+    /// Random values over many magnitudes: the text has at most 12 significant digits, no
+    /// trailing zero after a point, and reads back as the value rounded to 12 digits.
+    @Test func roundTripsToTwelveDigits() {
+        var generator = Xoshiro256StarStar(seed: 7)
+        for _ in 0..<20_000 {
+            let exponent = Double(generator.next() % 20) - 8
+            let value = Double(generator.next() >> 11) / Double(1 << 53) * Number.pow(10, exponent)
+            guard value > 0 else { continue }
+            let text = JSONWriter.probabilityText(value)
+            let mantissa = text.split(separator: "e").first.map(String.init) ?? text
+            if mantissa.contains(".") { #expect(!mantissa.hasSuffix("0"), "\(value): \(text)") }
+            let significant = mantissa.filter(\.isNumber).drop { $0 == "0" }
+            #expect(significant.count <= 12, "\(value): \(text)")
+            guard let back = Double(text) else {
+                Issue.record("\(value): \(text) is no number")
+                continue
+            }
+            // Rounded to 12 significant digits, the value is within half a unit of the 12th
+            // digit (and the rounding error of scaling it, a few units of its last bit).
+            let unit = Number.pow(10, (Number.log10(value)).rounded(.down) - 11)
+            #expect(Swift.abs(back - value) <= unit / 2 + value * 1e-15, "\(value): \(text)")
+        }
+    }
+}
