@@ -148,7 +148,9 @@ public struct Distribution: Hashable, Sendable {
             return Distribution(storage: .sparse(outcomes))
         }
         var probabilities = [Double](repeating: 0, count: span + 1)
-        for outcome in outcomes { probabilities[outcome.value.integerValue! - low] = outcome.probability }
+        for outcome in outcomes {
+            if let value = outcome.value.integerValue { probabilities[value - low] = outcome.probability }
+        }
         return Distribution(storage: .dense(offset: low, probabilities: probabilities))
     }
 

@@ -60,7 +60,9 @@ enum LargeSum {
             }
             guard step > 1, (high - low) / step < maxSlots else { return nil }
             var slots = [Double](repeating: 0, count: (high - low) / step + 1)
-            for outcome in outcomes { slots[(outcome.value.integerValue! - low) / step] += outcome.probability }
+            for outcome in outcomes {
+                if let value = outcome.value.integerValue { slots[(value - low) / step] += outcome.probability }
+            }
             self.offset = low
             self.step = step
             flat = Flat(offset: 0, probabilities: slots)

@@ -37,8 +37,8 @@ struct ValueBounds: Hashable {
     fileprivate static func corners(_ a: ValueBounds, _ b: ValueBounds,
                                     _ op: (Double, Double) -> Double) -> ValueBounds? {
         let values = [op(a.low, b.low), op(a.low, b.high), op(a.high, b.low), op(a.high, b.high)]
-        guard !values.contains(where: { $0.isNaN }) else { return nil }
-        return ValueBounds(low: values.min()!, high: values.max()!)
+        guard !values.contains(where: { $0.isNaN }), let low = values.min(), let high = values.max() else { return nil }
+        return ValueBounds(low: low, high: high)
     }
 
     /// `a op b`: 1 when it holds for every pair of values, 0 when for none, else either.
@@ -123,9 +123,11 @@ struct ValueBounds: Hashable {
                 guard let first = values.first else { return nil }
                 switch function {
                 case .min:
-                    return ValueBounds(low: values.map(\.low).min()!, high: values.map(\.high).min()!)
+                    return ValueBounds(low: values.reduce(first.low) { Swift.min($0, $1.low) },
+                                       high: values.reduce(first.high) { Swift.min($0, $1.high) })
                 case .max:
-                    return ValueBounds(low: values.map(\.low).max()!, high: values.map(\.high).max()!)
+                    return ValueBounds(low: values.reduce(first.low) { Swift.max($0, $1.low) },
+                                       high: values.reduce(first.high) { Swift.max($0, $1.high) })
                 case .abs:
                     guard values.count == 1 else { return nil }
                     if first.low >= 0 { return first }
