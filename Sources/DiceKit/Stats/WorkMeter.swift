@@ -89,6 +89,14 @@ struct WorkMeter {
     /// sixteen times it stops within its share and the whole statement within its 1 s.
     static let tallyPairCost = 16 * sparsePairCost
 
+    /// The work charged for each pair of packed tally outcomes added (`TallyTable.sum`): a
+    /// multiply and an add into a flat array or a list. PLACEHOLDER, measured below.
+    static let packedTallyPairCost = 2
+
+    /// The same when the sum's range is too wide for a flat array and its keys are hashed.
+    /// PLACEHOLDER.
+    static let hashedTallyPairCost = 8
+
     /// The work of adding `a` and `b`: a flat convolution when both are dense, else pair by pair.
     static func pairWork(_ a: Distribution, _ b: Distribution) -> Int {
         if case .dense = a.storage, case .dense = b.storage { return product(a.storageSize, b.storageSize) }
