@@ -52,6 +52,7 @@ extension Distribution {
     ///
     /// - Complexity: O(*n* · *f*) for *n* outcomes of *f* fields.
     var fieldMoments: [(name: String, mean: Double, stdev: Double)]? {
+        if let table = tallyTable, isNumericEmpty { return table.fieldMoments }
         var tallies: [(tally: Tally, p: Double)] = []
         forEachValue { value, p in if case .tally(let tally) = value { tallies.append((tally, p)) } }
         guard !tallies.isEmpty, tallies.count == count else { return nil }

@@ -63,18 +63,17 @@ extension StatsEngine {
     /// body for each took several microseconds an outcome.
     func packedTallyBody(_ name: String, _ bound: Distribution, _ body: Expr) throws(StatsFailure) -> Distribution? {
         guard let table = bound.tallyTable, bound.isNumericEmpty, case .tally(let fields) = body.kind else { return nil }
-        var names: [String] = []
-        var forms: [LinearForm] = []
+        // Each field's form, flat (an array of forms costs its type's lookup on the first call).
+        var names: [String] = [], constants: [Int] = [], terms: [Int] = []
+        var lows: [Int] = [], spans: [Int] = []
         for field in fields {
             guard !names.contains(field.name), let form = LinearForm(field.value, of: name, in: table) else { return nil }
-            names.append(field.name)
-            forms.append(form)
-        }
-        var lows: [Int] = [], spans: [Int] = []
-        for form in forms {
             let (width, o1) = form.high.subtractingReportingOverflow(form.low)
             let (span, o2) = width.addingReportingOverflow(1)
             guard !o1, !o2 else { return nil }
+            names.append(field.name)
+            constants.append(form.constant)
+            terms += form.coefficients
             lows.append(form.low)
             spans.append(span)
         }
@@ -82,13 +81,15 @@ extension StatsEngine {
         try meter.charge(WorkMeter.product(table.count, WorkMeter.packedTallyPairCost))
         // The key of an outcome, Σ stride_j (value_j - low_j), is linear in the bound tally's
         // digits; worked out modulo 2^64, which gives the true key since that fits.
+        let fieldCount = table.names.count
         var base = 0
-        var coefficients = [Int](repeating: 0, count: table.names.count)
-        for (j, form) in forms.enumerated() {
-            var constant = form.constant &- form.low
-            for i in table.names.indices {
-                constant = constant &+ form.coefficients[i] &* table.lows[i]
-                coefficients[i] = coefficients[i] &+ form.coefficients[i] &* result.strides[j]
+        var coefficients = [Int](repeating: 0, count: fieldCount)
+        for j in names.indices {
+            var constant = constants[j] &- lows[j]
+            for i in 0..<fieldCount {
+                let term = terms[j * fieldCount + i]
+                constant = constant &+ term &* table.lows[i]
+                coefficients[i] = coefficients[i] &+ term &* result.strides[j]
             }
             base = base &+ constant &* result.strides[j]
         }

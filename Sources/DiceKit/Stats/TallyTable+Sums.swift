@@ -38,12 +38,13 @@ extension TallyTable {
     func sumPlan(_ other: TallyTable, subtracting: Bool) -> SumPlan? {
         var names = self.names
         for name in other.names where !names.contains(name) { names.append(name) }
-        let mine = names.map { self.names.firstIndex(of: $0) }
-        let theirs = names.map { other.names.firstIndex(of: $0) }
+        // Where each field is on each side, -1 where it is absent (0 there).
+        let mine = names.map { self.names.firstIndex(of: $0) ?? -1 }
+        let theirs = names.map { other.names.firstIndex(of: $0) ?? -1 }
         var sumLows: [Int] = [], sumSpans: [Int] = []
         for index in names.indices {
-            let (aLow, aSpan) = mine[index].map { (lows[$0], spans[$0]) } ?? (0, 1)
-            let (bLow, bSpan) = theirs[index].map { (other.lows[$0], other.spans[$0]) } ?? (0, 1)
+            let (aLow, aSpan) = mine[index] >= 0 ? (lows[mine[index]], spans[mine[index]]) : (0, 1)
+            let (bLow, bSpan) = theirs[index] >= 0 ? (other.lows[theirs[index]], other.spans[theirs[index]]) : (0, 1)
             // b's range is bLow ... bLow + bSpan - 1; subtracting, the low is aLow - (b's high).
             let (bHigh, o1) = bLow.addingReportingOverflow(bSpan - 1)
             let (low, o2) = subtracting ? aLow.subtractingReportingOverflow(bHigh) : aLow.addingReportingOverflow(bLow)
@@ -61,11 +62,13 @@ extension TallyTable {
         var rightBase = 0
         var lastLeft = -1, firstRight = names.count
         for index in names.indices {
-            if let at = mine[index] {
+            if mine[index] >= 0 {
+                let at = mine[index]
                 leftCoefficients[at] = table.strides[index]
                 if spans[at] > 1 { lastLeft = index }
             }
-            if let at = theirs[index] {
+            if theirs[index] >= 0 {
+                let at = theirs[index]
                 if subtracting {
                     rightCoefficients[at] = -table.strides[index]
                     rightBase += (other.spans[at] - 1) * table.strides[index]
@@ -76,8 +79,7 @@ extension TallyTable {
             }
         }
         let varyingBoth = names.indices.contains { index in
-            guard let a = mine[index], let b = theirs[index] else { return false }
-            return self.spans[a] > 1 && other.spans[b] > 1
+            mine[index] >= 0 && theirs[index] >= 0 && spans[mine[index]] > 1 && other.spans[theirs[index]] > 1
         }
         // `other`'s varying fields in its own order must keep that order in the sum's, and
         // increase with it (subtracting, they decrease).

@@ -53,18 +53,16 @@ struct TallyTable: Sendable {
             }
         }
         guard !outcomes.isEmpty else { return nil }
-        var values: [[Int]] = []
-        values.reserveCapacity(outcomes.count)
-        for outcome in outcomes {
+        // Row by row, one flat array (an array of arrays costs its type's lookup on the first call).
+        var values = [Int](repeating: 0, count: outcomes.count * names.count)
+        for (row, outcome) in outcomes.enumerated() {
             guard case .tally(let tally) = outcome.value else { return nil }
-            var row: [Int] = []
             for (index, name) in names.enumerated() {
                 guard let value = tally[name].integerValue else { return nil }
-                lows[index] = values.isEmpty ? value : Swift.min(lows[index], value)
-                highs[index] = values.isEmpty ? value : Swift.max(highs[index], value)
-                row.append(value)
+                lows[index] = row == 0 ? value : Swift.min(lows[index], value)
+                highs[index] = row == 0 ? value : Swift.max(highs[index], value)
+                values[row * names.count + index] = value
             }
-            values.append(row)
         }
         var spans: [Int] = []
         for index in names.indices {
@@ -74,9 +72,11 @@ struct TallyTable: Sendable {
             spans.append(span)
         }
         guard var table = TallyTable(names: names, lows: lows, spans: spans) else { return nil }
-        for (row, outcome) in zip(values, outcomes) {
+        for (row, outcome) in outcomes.enumerated() {
             var key = 0
-            for index in names.indices { key += (row[index] - lows[index]) * table.strides[index] }
+            for index in names.indices {
+                key += (values[row * names.count + index] - lows[index]) * table.strides[index]
+            }
             guard table.keys.last.map({ $0 < key }) ?? true, outcome.probability > 0 else { return nil }
             table.append(key, outcome.probability)
         }
@@ -161,6 +161,28 @@ struct TallyTable: Sendable {
             var value = base
             for index in 0..<fields { value = value &+ digits[index] &* coefficients[index] }
             result[position] = value
+        }
+        return result
+    }
+}
+
+extension TallyTable {
+    /// Each field with its mean and standard deviation (`Distribution.fieldMoments`), summed
+    /// over the outcomes in order as that sums them over the tallies, without making them.
+    var fieldMoments: [(name: String, mean: Double, stdev: Double)] {
+        let total = probabilities.reduce(0, +)
+        var result: [(name: String, mean: Double, stdev: Double)] = []
+        for index in names.indices {
+            let values = linearMap(base: lows[index], coefficients: names.indices.map { $0 == index ? 1 : 0 })
+            var weighted = 0.0
+            for (value, p) in zip(values, probabilities) { weighted = weighted + Double(value) * p }
+            let mean = weighted / total
+            var squares = 0.0
+            for (value, p) in zip(values, probabilities) {
+                let deviation = Double(value) - mean
+                squares = squares + deviation * deviation * p
+            }
+            result.append((names[index], mean, (squares / total).squareRoot()))
         }
         return result
     }

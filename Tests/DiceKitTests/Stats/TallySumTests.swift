@@ -144,7 +144,7 @@ import Testing
         #expect(table.names == ["b", "a", "c"])
         #expect(table.valueOutcomes == list)
         // Fractions and texts do not pack.
-        #expect(TallyTable([ValueOutcome(.tally(Tally([("a", .fraction(numerator: 1, denominator: 2))])), 1)]) == nil)
+        #expect(TallyTable([ValueOutcome(.tally(DiceKit.Tally([("a", Number.fraction(numerator: 1, denominator: 2))])), 1)]) == nil)
         #expect(TallyTable([ValueOutcome(.text("x"), 1)]) == nil)
     }
 
@@ -167,7 +167,7 @@ import Testing
         let clock = ContinuousClock()
         let start = clock.now
         let error = StatsHarness.error(program)
-        #expect(clock.now - start < .seconds(2))
+        #expect(clock.now - start < .seconds(10))  // a debug build on a loaded machine: about 1 s
         let failure = try #require(error as? StatsError)
         #expect(failure == .tooExpensive("the exact distribution needs more than 100000000 steps"))
     }
