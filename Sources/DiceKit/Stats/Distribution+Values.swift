@@ -110,7 +110,7 @@ struct ValueAccumulator {
     func build() -> Distribution {
         if let pending {
             // The probabilities `add(_:_:)` would have made: each times the weight.
-            return Distribution(tallies: pending.table.mappingProbabilities { $0 * pending.weight })
+            return Distribution(tallies: pending.table.mappingProbabilities(droppingZeros: true) { $0 * pending.weight })
         }
         var result = numbers.build()
         result.symbolic = ValueOrder.sorted(others)

@@ -102,7 +102,7 @@ extension StatsEngine {
             for (key, p) in slots.enumerated() where p != 0 { result.append(key, p) }
         } else {
             var sums: [Int: Double] = [:]
-            for (key, p) in zip(keys, table.probabilities) { sums[key, default: 0] += p }
+            for (key, p) in zip(keys, table.probabilities) where p != 0 { sums[key, default: 0] += p }
             for key in sums.keys.sorted() { result.append(key, sums[key] ?? 0) }
         }
         return try meter.checkSize(Distribution(tallies: result))

@@ -40,7 +40,7 @@ struct SymbolicOutcomes: Hashable, Sendable {
 
     /// Each probability mapped by `transform` (a scaling: none becomes 0 that was not).
     func mappingProbabilities(_ transform: (Double) -> Double) -> SymbolicOutcomes {
-        if let table { return SymbolicOutcomes(table: table.mappingProbabilities(transform)) }
+        if let table { return SymbolicOutcomes(table: table.mappingProbabilities(droppingZeros: false, transform)) }
         return SymbolicOutcomes(list.map { ValueOutcome($0.value, transform($0.probability)) })
     }
 

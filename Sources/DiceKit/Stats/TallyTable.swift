@@ -15,7 +15,7 @@ struct TallyTable: Sendable {
     let spans: [Int]
     /// `strides[i]` is the product of the spans after `i` (1 for the last field).
     let strides: [Int]
-    /// The outcomes, keys strictly increasing, every probability positive.
+    /// The outcomes, keys strictly increasing, no probability negative.
     private(set) var keys: [Int]
     private(set) var probabilities: [Double]
 
@@ -115,14 +115,16 @@ struct TallyTable: Sendable {
         return result
     }
 
-    /// The same outcomes, each probability mapped by `transform`; those that become 0 are dropped.
-    func mappingProbabilities(_ transform: (Double) -> Double) -> TallyTable {
+    /// The same outcomes, each probability mapped by `transform`; those that become 0 are
+    /// dropped when `droppingZeros` (as `ValueAccumulator` drops them), else kept (as a list's
+    /// outcomes scaled are).
+    func mappingProbabilities(droppingZeros: Bool, _ transform: (Double) -> Double) -> TallyTable {
         var result = self
         result.keys.removeAll(keepingCapacity: true)
         result.probabilities.removeAll(keepingCapacity: true)
         for (key, p) in zip(keys, probabilities) {
             let q = transform(p)
-            if q != 0 { result.append(key, q) }
+            if q != 0 || !droppingZeros { result.append(key, q) }
         }
         return result
     }
