@@ -134,8 +134,8 @@ struct TallyTable: Sendable {
     /// their fields. The caller bounds the results (the arithmetic wraps).
     ///
     /// The digits are followed from key to key by adding the difference and carrying, so an
-    /// outcome costs a division only where a digit wraps, not one per field (the divisions
-    /// took 5 ms of the 160,000 outcomes of Genesys's `check(0, 5, 0, 5, 2, 2)`).
+    /// outcome costs a division only where a digit wraps, not one per field (a 64-bit division
+    /// is tens of cycles; Genesys's `check(0, 5, 0, 5, 2, 2)` maps 87,097 outcomes of six fields).
     ///
     /// - Complexity: O(*n*·*f*)
     func linearMap(base: Int, coefficients: [Int]) -> [Int] {

@@ -121,17 +121,28 @@ import Testing
         return result.build()
     }
 
+    /// Each way of adding up (`TallyTable.Method`), adding and subtracting.
     @Test(arguments: [
-        ("3d{(a: 1), (b: 2), ()}", "2d{(b: 1), (c: -3), (a: 2, c: 1)}"),
-        ("2d{(s: 1), (s: 2, a: 1), ()}", "3d{(f: 1), (t: 2), (f: 1, t: 1)}"),
-        ("4d{(a: 1000000), (b: -1000000), ()}", "2d{(a: 1), (b: 7)}"),
-        ("(y: 1d3, x: 1d2)", "2d{(x: 1), (y: 1), (z: 1)}"),
+        ("3d{(a: 1), (b: 2), ()}", "2d{(b: 1), (c: -3), (a: 2, c: 1)}", "window"),
+        ("2d{(s: 1), (s: 2, a: 1), ()}", "3d{(f: 1), (t: 2), (f: 1, t: 1)}", "inOrder"),
+        ("4d{(a: 1000000), (b: -1000000), ()}", "2d{(a: 1), (b: 7)}", "hashed"),
+        ("(a: 1d40000)", "d{(a: 0), (a: 100000), (a: 3)}", "dense"),
+        ("(y: 1d3, x: 1d2)", "2d{(x: 1), (y: 1), (z: 1)}", "window"),
     ])
-    func packedSumsAreTheWalkedSumsExactly(_ left: String, _ right: String) throws {
+    func packedSumsAreTheWalkedSumsExactly(_ left: String, _ right: String, _ method: String) throws {
         let lhs = try StatsHarness.report(left).distribution, rhs = try StatsHarness.report(right).distribution
         for op in [BinaryOperator.add, .subtract] {
             let a = try #require(StatsEngine.packed(lhs)), b = try #require(StatsEngine.packed(rhs))
             let plan = try #require(a.sumPlan(b, subtracting: op == .subtract))
+            let made: String
+            switch plan.method {
+            case .inOrder: made = "inOrder"
+            case .window: made = "window"
+            case .dense: made = "dense"
+            case .hashed: made = "hashed"
+            }
+            // Subtracting, the right side's outcomes come in decreasing order: not in order.
+            #expect(made == (method == "inOrder" && op == .subtract ? "window" : method), "\(left) \(op) \(right)")
             let packed = Distribution(tallies: try #require(a.sum(b, plan: plan)))
             #expect(packed.tallyTable != nil)
             #expect(packed.valueOutcomes == (try Self.walked(lhs, rhs, op)).valueOutcomes, "\(left) \(op) \(right)")
