@@ -149,7 +149,17 @@ extension Tally: Hashable {
 extension Tally: CustomStringConvertible {
     /// `(success: 2, advantage: -1)`, fields in order of first appearance; `()` when empty.
     public var description: String {
-        "(" + fields.map { "\($0.name): \($0.value)" }.joined(separator: ", ") + ")"
+        // Appended in place: a `stats` table labels each of its thousands of rows with one
+        // (Genesys's `check(0, 5, 0, 5, 2, 2)`, 7,584 rows: about 3 ms of the process with
+        // interpolations joined, about 2 ms so; perf's shares of a release build).
+        var text = "("
+        for (index, field) in fields.enumerated() {
+            if index > 0 { text += ", " }
+            text += field.name
+            text += ": "
+            text += field.value.description
+        }
+        return text + ")"
     }
 
     /// The tally as source that reads back as itself.

@@ -12,7 +12,7 @@ extension Distribution {
     }
 
     /// Whether some outcome is a text or a tally.
-    var hasSymbolic: Bool { !symbolic.isEmpty }
+    var hasSymbolic: Bool { !symbolicOutcomes.isEmpty }
 
     /// Every outcome of positive probability: numbers ascending, then texts in the order they
     /// first appeared, then tallies by their fields.
@@ -30,8 +30,8 @@ extension Distribution {
 
     /// The only outcome, when there is one (with any probability).
     var constantOutcome: Value? {
-        if symbolic.isEmpty { return constantValue.map(Value.number) }
-        return isNumericEmpty && symbolic.count == 1 ? symbolic[0].value : nil
+        if symbolicOutcomes.isEmpty { return constantValue.map(Value.number) }
+        return isNumericEmpty && symbolicOutcomes.count == 1 ? symbolicOutcomes.first?.value : nil
     }
 
     /// Whether no number has positive probability.
@@ -71,12 +71,18 @@ struct ValueAccumulator {
     private var numbers = DistributionAccumulator()
     private var index: [Value: Int] = [:]
     private var others: [ValueOutcome] = []
+    /// Packed tallies added first, with their weight: kept packed while nothing else comes
+    /// (a `repeat` of tally dice with one count mixes one part).
+    private var pending: (table: TallyTable, weight: Double)?
+    private var isEmpty = true
 
     init() {}
 
     /// Adds probability `p` to `value`.
     mutating func add(_ value: Value, _ p: Double) {
         guard p != 0 else { return }
+        flushPending()
+        isEmpty = false
         if case .number(let number) = value { return numbers.add(number, p) }
         if let at = index[value] {
             others[at].probability += p
@@ -89,15 +95,35 @@ struct ValueAccumulator {
     /// Adds `distribution`, each probability times `weight`.
     mutating func add(_ distribution: Distribution, times weight: Double = 1) throws(ArithmeticFault) {
         guard weight != 0 else { return }
+        if isEmpty, let table = distribution.tallyTable, distribution.isNumericEmpty {
+            pending = (table, weight)
+            isEmpty = false
+            return
+        }
+        flushPending()
+        isEmpty = false
         try numbers.add(distribution.numbersOnly, shiftedBy: 0, times: weight)
         for outcome in distribution.symbolic { add(outcome.value, outcome.probability * weight) }
     }
 
     /// The distribution collected so far, its texts and tallies in `ValueOrder`.
     func build() -> Distribution {
+        if let pending {
+            // The probabilities `add(_:_:)` would have made: each times the weight.
+            return Distribution(tallies: pending.table.mappingProbabilities(droppingZeros: true) { $0 * pending.weight })
+        }
         var result = numbers.build()
         result.symbolic = ValueOrder.sorted(others)
         return result
+    }
+}
+
+extension ValueAccumulator {
+    /// Adds the packed tallies kept aside one by one, now that more comes.
+    private mutating func flushPending() {
+        guard let (table, weight) = pending else { return }
+        pending = nil
+        for outcome in table.valueOutcomes { add(outcome.value, outcome.probability * weight) }
     }
 }
 

@@ -34,10 +34,8 @@ public struct Distribution: Hashable, Sendable {
     }
 
     var storage: Storage
-    /// The outcomes that are texts or tallies, each once, in their order (`ValueOrder`):
-    /// texts as they first appeared, then tallies by their fields. Numeric work never sees
-    /// them: the stats engine asks for numbers where an operation needs them.
-    var symbolic: [ValueOutcome] = []
+    /// The outcomes that are texts or tallies (`symbolic`), listed or packed.
+    var symbolicOutcomes = SymbolicOutcomes()
 
     /// A dense range is kept while it is no wider than this many slots per outcome, plus `denseSlack`.
     static let denseSpread = 4
@@ -202,22 +200,22 @@ public struct Distribution: Hashable, Sendable {
     /// - Complexity: O(*n*)
     package var count: Int {
         switch storage {
-        case .sparse(let outcomes): return outcomes.count + symbolic.count
-        case .dense(_, let probabilities): return probabilities.reduce(symbolic.count) { $1 != 0 ? $0 + 1 : $0 }
+        case .sparse(let outcomes): return outcomes.count + symbolicOutcomes.count
+        case .dense(_, let probabilities): return probabilities.reduce(symbolicOutcomes.count) { $1 != 0 ? $0 + 1 : $0 }
         }
     }
 
     /// How many slots the storage holds: the outcomes, or the width of the dense range.
     var storageSize: Int {
         switch storage {
-        case .sparse(let outcomes): return outcomes.count + symbolic.count
-        case .dense(_, let probabilities): return probabilities.count + symbolic.count
+        case .sparse(let outcomes): return outcomes.count + symbolicOutcomes.count
+        case .dense(_, let probabilities): return probabilities.count + symbolicOutcomes.count
         }
     }
 
     /// Whether no outcome has positive probability.
     var isEmpty: Bool {
-        guard symbolic.isEmpty else { return false }
+        guard symbolicOutcomes.isEmpty else { return false }
         switch storage {
         case .sparse(let outcomes): return outcomes.isEmpty
         case .dense(_, let probabilities): return probabilities.isEmpty
@@ -228,7 +226,7 @@ public struct Distribution: Hashable, Sendable {
     ///
     /// - Complexity: O(*n*)
     package var totalProbability: Double {
-        let others = symbolic.reduce(0) { $0 + $1.probability }
+        let others = symbolicOutcomes.totalProbability
         switch storage {
         case .sparse(let outcomes): return outcomes.reduce(others) { $0 + $1.probability }
         case .dense(_, let probabilities): return probabilities.reduce(others, +)
@@ -337,7 +335,7 @@ public struct Distribution: Hashable, Sendable {
         case .sparse(let outcomes):
             result = Distribution(storage: .sparse(outcomes.map { Outcome($0.value, $0.probability / divisor) }))
         }
-        result.symbolic = symbolic.map { ValueOutcome($0.value, $0.probability / divisor) }
+        result.symbolicOutcomes = symbolicOutcomes.mappingProbabilities { $0 / divisor }
         return result
     }
 
@@ -355,7 +353,7 @@ public struct Distribution: Hashable, Sendable {
         case .sparse(let outcomes):
             result = Distribution(storage: .sparse(outcomes.map { Outcome($0.value, $0.probability * factor) }))
         }
-        result.symbolic = symbolic.map { ValueOutcome($0.value, $0.probability * factor) }
+        result.symbolicOutcomes = symbolicOutcomes.mappingProbabilities { $0 * factor }
         return result
     }
 }

@@ -122,7 +122,7 @@ final class StatsEngine {
     /// needs numbers): a text or tally is `notANumber` at `expr`.
     func distribution(of expr: Expr, for needed: @autoclosure () -> String = "arithmetic") throws(StatsFailure) -> Distribution {
         let result = try outcomes(of: expr)
-        if let other = result.symbolic.first {
+        if let other = result.symbolicOutcomes.first {
             throw .dice(DiceError(.notANumber(other.value, needed: needed()), at: expr.range))
         }
         return result
@@ -203,6 +203,10 @@ final class StatsEngine {
             let rhs = try outcomes(of: operation.operand)
             let lhs = result
             if lhs.hasSymbolic || rhs.hasSymbolic {
+                if operation.op == .add || operation.op == .subtract {
+                    result = try addValues(lhs, rhs, subtracting: operation.op == .subtract, at: operation.operatorRange)
+                    continue
+                }
                 // Tallies add field by field; a text is an error (`Value.apply`).
                 result = try combineValues(lhs, rhs, at: operation.operatorRange) { (a, b) throws(ArithmeticFault) in
                     try Value.apply(operation.op, a, b)

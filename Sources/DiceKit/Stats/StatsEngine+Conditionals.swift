@@ -52,6 +52,7 @@ extension StatsEngine {
                 try outcomes(of: body)
             }
         default:
+            if let mapped = try packedTallyBody(name, bound, body) { return mapped }
             var result = ValueAccumulator()
             try meter.charge(bound.count)
             var tryFixed = true

@@ -75,7 +75,5 @@ extension Distribution {
     var fixedOutcome: Value? { totalProbability == 1 ? constantOutcome : nil }
 
     /// Whether some outcome is a tally.
-    var holdsTallies: Bool {
-        symbolic.contains { if case .tally = $0.value { return true } else { return false } }
-    }
+    var holdsTallies: Bool { symbolicOutcomes.holdsTallies }
 }

@@ -5,14 +5,14 @@ extension StatsEngine {
                            at range: SourceRange) throws(StatsFailure) -> Distribution {
         var values: [Distribution] = []
         for member in members { values.append(try outcomes(of: member)) }
-        if let other = values.lazy.compactMap(\.symbolic.first).first {
+        if let other = values.lazy.compactMap(\.symbolicOutcomes.first).first {
             // Texts or tallies: members add (tallies field by field), and nothing else.
             guard modifiers.isEmpty else {
                 throw .dice(DiceError(.notANumber(other.value, needed: "keep/drop and counting over members"), at: range))
             }
             var sum = Distribution(constant: .integer(0))
             for value in values {
-                sum = try combineValues(sum, value, at: range) { (a, b) throws(ArithmeticFault) in try Value.apply(.add, a, b) }
+                sum = try addValues(sum, value, subtracting: false, at: range)
             }
             return sum
         }
@@ -43,7 +43,7 @@ extension StatsEngine {
             }
         }
         let member = try outcomes(of: body)
-        if let other = member.symbolic.first {
+        if let other = member.symbolicOutcomes.first {
             // Texts or tallies: members add (tallies field by field), and nothing else.
             guard modifiers.isEmpty else {
                 throw .dice(DiceError(.notANumber(other.value, needed: "keep/drop and counting over members"), at: range))

@@ -21,6 +21,7 @@ extension StatsEngine {
             return result
         case .field(let base, let name):
             let tallies = try outcomes(of: base)
+            if let packed = try packedField(tallies, name) { return packed }
             return try mapValues(tallies, at: expr.range) { (value) throws(ArithmeticFault) in
                 guard case .tally(let tally) = value else { throw .field(value, name: name) }
                 return .number(tally[name])
@@ -153,11 +154,10 @@ extension StatsEngine {
         var result = Distribution(constant: .integer(0))
         var power = member
         var remaining = copies
-        let add = { (a: Value, b: Value) throws(ArithmeticFault) -> Value in try Value.apply(.add, a, b) }
         while remaining > 0 {
-            if remaining & 1 == 1 { result = try combineValues(result, power, at: range, add) }
+            if remaining & 1 == 1 { result = try addValues(result, power, subtracting: false, at: range) }
             remaining >>= 1
-            if remaining > 0 { power = try combineValues(power, power, at: range, add) }
+            if remaining > 0 { power = try addValues(power, power, subtracting: false, at: range) }
         }
         return result
     }

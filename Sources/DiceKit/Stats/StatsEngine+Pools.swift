@@ -143,7 +143,7 @@ extension StatsEngine {
     /// named (its first such face), else the point's value; at the point, as the roller.
     func checkCountOrdering(_ point: ComparePoint, members: [[Value]]) throws(StatsFailure) {
         guard point.op != .equal, point.op != .notEqual, members.contains(where: { !$0.isEmpty }) else { return }
-        let against = try outcomes(of: point.value).symbolic.first?.value
+        let against = try outcomes(of: point.value).symbolicOutcomes.first?.value
         for member in members where !member.isEmpty {
             let culprit = member.first { $0.number == nil } ?? against
             if let culprit {
