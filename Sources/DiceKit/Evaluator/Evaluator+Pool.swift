@@ -29,9 +29,10 @@ extension Evaluator {
     mutating func smallPoolValue(_ small: SmallKeep, at range: SourceRange) throws(DiceError) -> Value {
         nodes &+= small.literals
         try spend(small.count, at: range)
-        // The part `pool` holds for every 8 dice, so the value fails as the breakdown does.
+        let sum = try keptSum(count: small.count, sides: small.sides, ranks: small.ranks, at: range)
+        // The part `pool` holds for every 8 dice, after the sum, so the value fails as the breakdown does.
         if small.count == 8 { try hold(1, at: range) }
-        return .integer(try keptSum(count: small.count, sides: small.sides, ranks: small.ranks, at: range))
+        return .integer(sum)
     }
 
     /// `TermSemantics.smallKeep` of the dice term `expr` is, if it is one. A function of its own:
@@ -113,7 +114,10 @@ extension Evaluator {
         }
         if !recording, count <= 8, plan.rules.keepsOnly, case .range(let sides) = faces {
             let ranks = KeepDropStep.keptRange(plan.keeps, total: count)
-            return Roll(.number, value: .integer(try keptSum(count: count, sides: sides, ranks: ranks, at: range)))
+            let sum = try keptSum(count: count, sides: sides, ranks: ranks, at: range)
+            // The part `pool` holds for every 8 dice, so the value fails as the breakdown does.
+            if count == 8 { try hold(1, at: range) }
+            return Roll(.number, value: .integer(sum))
         }
         return try rollModifiedPool(term, count: count, plan: plan, symbols: symbols, at: range)
     }
