@@ -7,15 +7,47 @@ extension Evaluator {
         return (try number(roll.value, for: what, at: expr.range), roll.hasDice ? roll : nil)
     }
 
+    /// The value alone of a dice term of at most 8 literal dice of `1...sides` that are only
+    /// kept or dropped (`4d6kh3`, `3d6`), as `rollPool` would roll it (the same dice, nodes
+    /// walked, work and parts held); `nil` for any other expression. While no breakdown is
+    /// built, the walk asks it before it looks at the node's kind (and `leafValue` before it
+    /// walks a node): the term is read out of the expression only to find its semantics
+    /// (`smallKeep(of:)`), so it is not copied, retained and released around the roll as
+    /// `case .dice(let term)` copies it, and the semantics are read without a retain either.
+    /// Retains and releases are atomic and were most of bench A1's profile
+    /// (`dice -t -n 1000000 -e 4d6kh3+2`): the semantics read unretained, with `chain`'s
+    /// operations read by index, took it from 67 to 47 ms; the term not copied, from 838 to 763
+    /// instructions a roll (callgrind) and no retain or release left in the roll.
+    @inline(__always)
+    mutating func smallPoolValue(_ expr: Expr) throws(DiceError) -> Value? {
+        guard depth < limits.maxEvaluationDepth, let small = smallKeep(of: expr) else { return nil }
+        return try smallPoolValue(small, at: expr.range)
+    }
+
+    /// The value alone of `small` (`TermSemantics.smallKeep`), its literals counted as walked.
+    @inline(__always)
+    mutating func smallPoolValue(_ small: SmallKeep, at range: SourceRange) throws(DiceError) -> Value {
+        nodes &+= small.literals
+        try spend(small.count, at: range)
+        let sum = try keptSum(count: small.count, sides: small.sides, ranks: small.ranks, at: range)
+        // The part `pool` holds for every 8 dice, after the sum, so the value fails as the breakdown does.
+        if small.count == 8 { try hold(1, at: range) }
+        return .integer(sum)
+    }
+
+    /// `TermSemantics.smallKeep` of the dice term `expr` is, if it is one. A function of its own:
+    /// the term bound here lives to the end of its scope, and a scope past the roll (which may
+    /// call `shouldStop`) had it copied.
+    @inline(__always)
+    mutating func smallKeep(of expr: Expr) -> SmallKeep? {
+        guard case .dice(let term) = expr.kind else { return nil }
+        return terms.semantics(of: term)._withUnsafeGuaranteedRef { $0.smallKeep }
+    }
+
     /// Rolls a dice term: count, faces, then modifiers in their fixed order.
     mutating func rollPool(_ term: DiceTerm, at range: SourceRange) throws(DiceError) -> Roll {
-        let semantics = terms.semantics(of: term)
-        if !recording, let small = semantics.smallKeep, depth < limits.maxEvaluationDepth {
-            nodes &+= small.literals
-            try spend(small.count, at: range)
-            return Roll(.number, value: .integer(try keptSum(count: small.count, sides: small.sides, ranks: small.ranks,
-                                                             at: range)))
-        }
+        // Not retained by the lookup: taken (retained) here, as rolling the count may replace the entry.
+        let semantics = terms.semantics(of: term).takeUnretainedValue()
         if let literal = semantics.literalDice, let made = semantics.plan,
            literal.literals == 0 || depth < limits.maxEvaluationDepth {
             // Count, sides and modifier arguments all literals: the plan was made once.
@@ -82,7 +114,10 @@ extension Evaluator {
         }
         if !recording, count <= 8, plan.rules.keepsOnly, case .range(let sides) = faces {
             let ranks = KeepDropStep.keptRange(plan.keeps, total: count)
-            return Roll(.number, value: .integer(try keptSum(count: count, sides: sides, ranks: ranks, at: range)))
+            let sum = try keptSum(count: count, sides: sides, ranks: ranks, at: range)
+            // The part `pool` holds for every 8 dice, so the value fails as the breakdown does.
+            if count == 8 { try hold(1, at: range) }
+            return Roll(.number, value: .integer(sum))
         }
         return try rollModifiedPool(term, count: count, plan: plan, symbols: symbols, at: range)
     }
@@ -94,35 +129,50 @@ extension Evaluator {
     /// in none). This path is for bench A1 (`dice -t -n 1000000 -e 4d6kh3+2`, whose floor is 4×
     /// rolldice): the general one marks each die in an array; callgrind, the whole `-t` loop,
     /// 1,513 → 837 instructions a roll (with the semantics read by one reference).
-    private mutating func keptSum(count: Int, sides: Int, ranks: Range<Int>,
-                                  at range: SourceRange) throws(DiceError) -> Int {
+    ///
+    /// The sorted case is a function of its own: its buffer on the stack gave the common case a
+    /// frame with a stack guard and spilled registers (bench A1: 665 -> 637 instructions a roll).
+    mutating func keptSum(count: Int, sides: Int, ranks: Range<Int>,
+                          at range: SourceRange) throws(DiceError) -> Int {
+        guard ranks.count >= count - 1, !count.multipliedReportingOverflow(by: sides).overflow else {
+            return try sortedKeptSum(count: count, sides: sides, ranks: ranks, at: range)
+        }
         var generator = source
         defer { source = generator }
         var total = 0
-        var overflow = false
-        if ranks.count >= count - 1, !count.multipliedReportingOverflow(by: sides).overflow {
-            var lowest = Int.max
-            var highest = Int.min
-            for _ in 0..<count {
-                let face = Swift.min(Swift.max(generator.roll(sides: sides), 1), sides)
-                total &+= face
-                lowest = Swift.min(lowest, face)
-                highest = Swift.max(highest, face)
+        var lowest = Int.max
+        var highest = Int.min
+        for _ in 0..<count {
+            // Clamped only when outside `1...sides` (never, from a source that keeps `DieSource`'s
+            // promise): `min(max(face, 1), sides)` compiled to a branch on a face of 1, wrong
+            // one die in six (bench A1: a fifth of this function's time).
+            var face = generator.roll(sides: sides)
+            if UInt(bitPattern: face &- 1) >= UInt(bitPattern: sides) { face = Swift.min(Swift.max(face, 1), sides) }
+            total &+= face
+            lowest = Swift.min(lowest, face)
+            highest = Swift.max(highest, face)
+        }
+        if ranks.count < count { total &-= ranks.lowerBound == 1 ? lowest : highest }
+        return total
+    }
+
+    /// `keptSum` of dice sorted on the machine stack, the window of ranks kept summed.
+    @inline(never)
+    private mutating func sortedKeptSum(count: Int, sides: Int, ranks: Range<Int>,
+                                        at range: SourceRange) throws(DiceError) -> Int {
+        var generator = source
+        defer { source = generator }
+        let (total, overflow) = withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { values -> (Int, Bool) in
+            for index in 0..<count { values[index] = Swift.min(Swift.max(generator.roll(sides: sides), 1), sides) }
+            Selection.insertionSort(values, 0..<count)
+            var sum = 0
+            var wrapped = false
+            for index in ranks {
+                let (next, carry) = sum.addingReportingOverflow(values[index])
+                sum = next
+                wrapped = wrapped || carry
             }
-            if ranks.count < count { total &-= ranks.lowerBound == 1 ? lowest : highest }
-        } else {
-            (total, overflow) = withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { values -> (Int, Bool) in
-                for index in 0..<count { values[index] = Swift.min(Swift.max(generator.roll(sides: sides), 1), sides) }
-                Selection.insertionSort(values, 0..<count)
-                var sum = 0
-                var wrapped = false
-                for index in ranks {
-                    let (next, carry) = sum.addingReportingOverflow(values[index])
-                    sum = next
-                    wrapped = wrapped || carry
-                }
-                return (sum, wrapped)
-            }
+            return (sum, wrapped)
         }
         guard !overflow else { throw DiceError(.overflow, at: range) }
         return total
@@ -138,10 +188,11 @@ extension Evaluator {
         let (total, overflow) = dice.count.addingReportingOverflow(omitted)
         try hold(Swift.min(overflow ? Int.max : total, limits.maxRecordedDice) / 8, at: range)
         guard recording else { return Roll(.number, value: value) }
-        var pool = DicePool(term: term, dice: Array(dice), omitted: omitted, lowestFace: plan.lowestFace,
-                            highestFace: plan.highestFace, isCount: plan.counting != nil, value: value)
-        pool.symbols = symbols
-        return Roll(.pool(pool), value: value)
+        // Made in place: a pool made in a variable, then changed, was copied and destroyed twice
+        // on its way into the roll (ten retains and releases of bench A3's breakdown).
+        return Roll(.pool(DicePool(term: term, dice: Array(dice), omitted: omitted, lowestFace: plan.lowestFace,
+                                   highestFace: plan.highestFace, isCount: plan.counting != nil, value: value,
+                                   symbols: symbols)), value: value)
     }
 
     /// The rules of `ordered` (checked modifiers in the order they apply), their arguments

@@ -200,7 +200,8 @@ public struct DicePool: Hashable, Sendable {
     var shownTerm: DiceTerm?
 
     init(term: DiceTerm, dice: [Die], omitted: Int, lowestFace: Int, highestFace: Int,
-         annotation: String? = nil, isCount: Bool = false, value: Value) {
+         annotation: String? = nil, isCount: Bool = false, value: Value, symbols: [Value] = []) {
+        self.symbols = symbols
         self.term = term
         self.dice = dice
         self.omitted = omitted

@@ -25,7 +25,7 @@ final class TermSemantics: Sendable {
     /// For at most 8 literal dice of `1...sides` that are only kept or dropped (`4d6kh3`,
     /// `2d20kh1`): the count, the sides and the ranks kept, for the value alone (see
     /// `Evaluator.keptSum`), and how many literals the count and sides are.
-    let smallKeep: (count: Int, sides: Int, ranks: Range<Int>, literals: Int)?
+    let smallKeep: SmallKeep?
     /// The distinct faces of a die of texts or tallies (`Sides.symbols`); empty for numbered
     /// dice. Their dice show positions in it, and compare points compare positions.
     let symbols: [Value]
@@ -80,6 +80,9 @@ extension TermSemantics {
     }
 }
 
+/// At most 8 literal dice of `1...sides` only kept or dropped (`TermSemantics.smallKeep`).
+typealias SmallKeep = (count: Int, sides: Int, ranks: Range<Int>, literals: Int)
+
 /// The dice terms rolled lately, found by the term's identity (`DiceTerm.isIdentical(to:)`):
 /// rolling the same term again (`-n`, a simulation, a macro body) skips working out what it
 /// means. Each entry keeps its term alive, so an entry can never be mistaken for a new term.
@@ -89,10 +92,14 @@ struct TermCache: Sendable {
     private var next = 0
     private static let capacity = 8
 
-    /// `term`'s entry, made (and its meaning worked out) if it has none.
+    /// `term`'s entry, made (and its meaning worked out) if it has none. The cache holds it and
+    /// the reference is not retained: a caller that may roll another term before it is done
+    /// (which may replace the entry) takes its own (`takeUnretainedValue()`).
     @inline(__always)
-    mutating func semantics(of term: DiceTerm) -> TermSemantics {
-        for entry in entries where entry.term.isIdentical(to: term) { return entry }
+    mutating func semantics(of term: DiceTerm) -> Unmanaged<TermSemantics> {
+        for index in entries.indices where entries[index].term.isIdentical(to: term) {
+            return Unmanaged.passUnretained(entries[index])
+        }
         let entry = TermSemantics(term)
         if entries.count < TermCache.capacity {
             entries.append(entry)
@@ -100,6 +107,6 @@ struct TermCache: Sendable {
             entries[next] = entry
             next = (next + 1) % TermCache.capacity
         }
-        return entry
+        return Unmanaged.passUnretained(entry)
     }
 }
