@@ -119,7 +119,8 @@ extension StatsEngine {
         guard ways <= Double(meter.budget.maxOutcomes) else { throw .tooExpensive("a bound pool with too many classes of faces") }
         // About 60 ns a split (a release build), as 17 units.
         try meter.charge(WorkMeter.product(Int(ways) + sizes.count, 1 + StatsEngine.macroUseCost / 16))
-        var splits = BoundPoolSplits(classCount: classes.faces.count)
+        let largest = sizes.map { $0.totals.reduce(0) { $0 &+ Swift.max($1, 0) } }.max() ?? 0
+        var splits = BoundPoolSplits(classCount: classes.faces.count, largest: largest)
         for size in sizes { splits.add(built, size.totals, weight: size.p) }
         if cut { splits.noteCut() }
         return (classes, splits)
