@@ -105,6 +105,34 @@ struct CountedBodyTests {
         try expectTable(program, want)
     }
 
+    /// A `let` inside the second pool's body whose value reads only the first pool's counts
+    /// (worked out once for all outcomes of the second) is the same roll's.
+    @Test func aLetOfTheFirstPoolsCountsInsideTheSecondIsTheSameRoll() throws {
+        let program = """
+            def band(h, ones) = (hits: h, glitch: ones * 2 > 3)
+            let p = 3d6 in let h = count(p, >=5) in let again = (3 - h)d6 in
+            let first = band(h, count(p, =1)) in let kept = {1, 2} in
+            (hits: first.hits + count(again, >=5) + count(kept, =2), glitch: first.glitch)
+            """
+        var want: [String: Double] = [:]
+        for first in rolls(3, 6) {
+            let h = first.filter { $0 >= 5 }.count
+            let glitch = first.filter { $0 == 1 }.count * 2 > 3 ? 1 : 0
+            let second = rolls(3 - h, 6)
+            for roll in second {
+                let hits = h + roll.filter { $0 >= 5 }.count + 1
+                want["(hits: \(hits), glitch: \(glitch))", default: 0] += 1 / 216 / Double(second.count)
+            }
+        }
+        try expectTable(program, want)
+    }
+
+    /// A value that fails for every outcome of the pools fails the statement as the roller does.
+    @Test func anInvariantValueThatFailsFailsTheStatement() throws {
+        let error = try #require(StatsHarness.error("let p = 2d6 in let q = 2d6 in let r = 6 / count(p, >=7) in count(q, =6) + r"))
+        #expect("\(error)".contains("zero"), "\(error)")
+    }
+
     /// A `let` of the same name hides the outer pool: its counts are the inner pool's.
     @Test func aRebindingOfTheNameHidesTheOuterPool() throws {
         var want: [String: Double] = [:]
