@@ -35,122 +35,20 @@ extension StatsEngine {
     }
 
     /// `expr` with each `count(name, cp)` (not inside a `let` of the same name) replaced by the
-    /// name `names[cp]`, at the count's range; `nil` when some count of `name` sits where the
-    /// rewrite does not reach (a pool's modifiers, a `repeat`, a group, a `given`, a `match`
-    /// pattern, another count's target or compare point) or has no name in `names`.
+    /// name `names[cp]`, at the count's range; `nil` when one has no name in `names`, or sits
+    /// in a modifier's arguments or a dice term's sides (`Expr.mappingChildren`).
     static func replacingCounts(of name: String, in expr: Expr, names: [ComparePoint: String]) -> Expr? {
-        func each(_ exprs: [Expr]) -> [Expr]? {
-            var result: [Expr] = []
-            result.reserveCapacity(exprs.count)
-            for part in exprs {
-                guard let rewritten = replacingCounts(of: name, in: part, names: names) else { return nil }
-                result.append(rewritten)
-            }
-            return result
+        if case .count(let target, let point) = expr.kind, case .name(name) = target.kind {
+            return names[point].map { Expr(.name($0), expr.range) }
         }
-        func one(_ part: Expr) -> Expr? { replacingCounts(of: name, in: part, names: names) }
-        /// `expr` itself when it counts `name` nowhere, else `nil`.
-        func untouched() -> Expr? {
-            var points: [ComparePoint] = []
-            collectCounts(of: name, in: expr, into: &points)
-            return points.isEmpty ? expr : nil
-        }
-        var copy = expr
-        switch expr.kind {
-        case .number, .name, .text:
-            return expr
-        case .count(let target, let point):
-            if case .name(name) = target.kind {
-                guard let hidden = names[point] else { return nil }
-                return Expr(.name(hidden), expr.range)
-            }
-            return untouched()
-        case .call(let macro, let arguments):
-            guard let rewritten = each(arguments) else { return nil }
-            copy.kind = .call(macro, rewritten)
-        case .function(let function, let arguments):
-            guard let rewritten = each(arguments) else { return nil }
-            copy.kind = .function(function, rewritten)
-        case .unary(let op, let operand):
-            guard let rewritten = one(operand) else { return nil }
-            copy.kind = .unary(op, rewritten)
-        case .chain(let first, let rest):
-            guard let head = one(first) else { return nil }
-            var operations: [Operation] = []
-            for operation in rest {
-                guard let operand = one(operation.operand) else { return nil }
-                var changed = operation
-                changed.operand = operand
-                operations.append(changed)
-            }
-            copy.kind = .chain(head, operations)
-        case .power(let base, let exponent):
-            guard let a = one(base), let b = one(exponent) else { return nil }
-            copy.kind = .power(a, b)
-        case .comparison(let op, let lhs, let rhs):
-            guard let a = one(lhs), let b = one(rhs) else { return nil }
-            copy.kind = .comparison(op, a, b)
-        case .logical(let op, let lhs, let rhs):
-            guard let a = one(lhs), let b = one(rhs) else { return nil }
-            copy.kind = .logical(op, a, b)
-        case .not(let operand):
-            guard let rewritten = one(operand) else { return nil }
-            copy.kind = .not(rewritten)
-        case .conditional(let condition, let then, let otherwise):
-            guard let c = one(condition), let t = one(then), let o = one(otherwise) else { return nil }
-            copy.kind = .conditional(condition: c, then: t, else: o)
-        case .binding(let bound, let value, let body):
-            guard let v = one(value) else { return nil }
+        if case .binding(name, let value, let body) = expr.kind {
             // A `let` of the same name hides the pool in its body.
-            guard let b = bound == name ? body : one(body) else { return nil }
-            copy.kind = .binding(name: bound, value: v, body: b)
-        case .tally(let fields):
-            var rewritten: [TallyField] = []
-            for field in fields {
-                guard let value = one(field.value) else { return nil }
-                var changed = field
-                changed.value = value
-                rewritten.append(changed)
-            }
-            copy.kind = .tally(rewritten)
-        case .field(let tally, let field):
-            guard let rewritten = one(tally) else { return nil }
-            copy.kind = .field(rewritten, field)
-        case .annotated(let inner, let label):
-            guard let rewritten = one(inner) else { return nil }
-            copy.kind = .annotated(rewritten, label)
-        case .match(let subject, let entries, let otherwise):
-            guard let s = one(subject) else { return nil }
-            var rewritten: [MatchEntry] = []
-            for entry in entries {
-                var points: [ComparePoint] = []
-                for part in entry.patternParts { collectCounts(of: name, in: part, into: &points) }
-                guard points.isEmpty, let result = one(entry.result) else { return nil }
-                var changed = entry
-                changed.result = result
-                rewritten.append(changed)
-            }
-            var rest: Expr?
-            if let otherwise {
-                guard let o = one(otherwise) else { return nil }
-                rest = o
-            }
-            copy.kind = .match(s, rewritten, otherwise: rest)
-        case .dice(let term):
-            // `(count(p, >=5))d6`: the number of dice may be a count; the sides and modifiers not.
-            guard let count = term.count else { return untouched() }
-            var elsewhere: [ComparePoint] = []
-            if case .number(let sides) = term.sides { collectCounts(of: name, in: sides, into: &elsewhere) }
-            for modifier in term.modifiers {
-                for argument in modifier.arguments { collectCounts(of: name, in: argument, into: &elsewhere) }
-            }
-            guard elsewhere.isEmpty, let rewritten = one(count) else { return nil }
-            copy.kind = .dice(DiceTerm(count: rewritten, sides: term.sides, modifiers: term.modifiers,
-                                       spelling: term.spelling))
-        case .group, .repeat, .given:
-            return untouched()
+            guard let mapped = replacingCounts(of: name, in: value, names: names) else { return nil }
+            var copy = expr
+            copy.kind = .binding(name: name, value: mapped, body: body)
+            return copy
         }
-        return copy
+        return expr.mappingChildren { replacingCounts(of: name, in: $0, names: names) }
     }
 }
 
