@@ -248,3 +248,126 @@ extension Expr {
         }
     }
 }
+
+extension Expr {
+    /// The expression with each child (`children`) replaced by `transform(child)`, or `nil`
+    /// when `transform` gives `nil` for one. A modifier's arguments and a dice term's sides
+    /// are kept as written: the result is `nil` when `transform` would change one.
+    package func mappingChildren(_ transform: (Expr) -> Expr?) -> Expr? {
+        func each(_ exprs: [Expr]) -> [Expr]? {
+            var mapped: [Expr] = []
+            mapped.reserveCapacity(exprs.count)
+            for part in exprs {
+                guard let new = transform(part) else { return nil }
+                mapped.append(new)
+            }
+            return mapped
+        }
+        func kept(_ modifiers: [DiceModifier]) -> Bool {
+            modifiers.allSatisfy { $0.arguments.allSatisfy { transform($0) == $0 } }
+        }
+        var copy = self
+        switch kind {
+        case .number, .name, .text:
+            return self
+        case .call(let name, let arguments):
+            guard let mapped = each(arguments) else { return nil }
+            copy.kind = .call(name, mapped)
+        case .function(let function, let arguments):
+            guard let mapped = each(arguments) else { return nil }
+            copy.kind = .function(function, mapped)
+        case .unary(let op, let operand):
+            guard let a = transform(operand) else { return nil }
+            copy.kind = .unary(op, a)
+        case .annotated(let operand, let label):
+            guard let a = transform(operand) else { return nil }
+            copy.kind = .annotated(a, label)
+        case .not(let operand):
+            guard let a = transform(operand) else { return nil }
+            copy.kind = .not(a)
+        case .field(let tally, let name):
+            guard let a = transform(tally) else { return nil }
+            copy.kind = .field(a, name)
+        case .chain(let first, let rest):
+            guard let head = transform(first), let operands = each(rest.map(\.operand)) else { return nil }
+            var operations = rest
+            for index in operations.indices { operations[index].operand = operands[index] }
+            copy.kind = .chain(head, operations)
+        case .power(let a, let b):
+            guard let x = transform(a), let y = transform(b) else { return nil }
+            copy.kind = .power(x, y)
+        case .comparison(let op, let a, let b):
+            guard let x = transform(a), let y = transform(b) else { return nil }
+            copy.kind = .comparison(op, x, y)
+        case .binding(let name, let value, let body):
+            guard let x = transform(value), let y = transform(body) else { return nil }
+            copy.kind = .binding(name: name, value: x, body: y)
+        case .logical(let op, let a, let b):
+            guard let x = transform(a), let y = transform(b) else { return nil }
+            copy.kind = .logical(op, x, y)
+        case .given(let a, let condition):
+            guard let x = transform(a), let y = transform(condition) else { return nil }
+            copy.kind = .given(x, condition: y)
+        case .conditional(let condition, let then, let otherwise):
+            guard let c = transform(condition), let t = transform(then), let o = transform(otherwise) else { return nil }
+            copy.kind = .conditional(condition: c, then: t, else: o)
+        case .dice(let term):
+            if case .number(let sides) = term.sides, transform(sides) != sides { return nil }
+            guard kept(term.modifiers) else { return nil }
+            guard let count = term.count else { return self }
+            guard let mapped = transform(count) else { return nil }
+            copy.kind = .dice(DiceTerm(count: mapped, sides: term.sides, modifiers: term.modifiers, spelling: term.spelling))
+        case .group(let members, let modifiers):
+            guard kept(modifiers), let mapped = each(members) else { return nil }
+            copy.kind = .group(mapped, modifiers)
+        case .repeat(let count, let body, let modifiers):
+            guard kept(modifiers), let n = transform(count), let b = transform(body) else { return nil }
+            copy.kind = .repeat(count: n, body: b, modifiers: modifiers)
+        case .tally(let fields):
+            guard let values = each(fields.map(\.value)) else { return nil }
+            var mapped = fields
+            for index in mapped.indices { mapped[index].value = values[index] }
+            copy.kind = .tally(mapped)
+        case .count(let pool, let point):
+            guard let target = transform(pool), let value = transform(point.value) else { return nil }
+            var mappedPoint = point
+            mappedPoint.value = value
+            copy.kind = .count(target, mappedPoint)
+        case .match(let subject, let entries, let otherwise):
+            guard let s = transform(subject) else { return nil }
+            var mapped = entries
+            for index in mapped.indices {
+                guard let pattern = mapped[index].pattern.mapping(transform),
+                      let result = transform(mapped[index].result) else { return nil }
+                mapped[index].pattern = pattern
+                mapped[index].result = result
+            }
+            var rest: Expr?
+            if let otherwise {
+                guard let o = transform(otherwise) else { return nil }
+                rest = o
+            }
+            copy.kind = .match(s, mapped, otherwise: rest)
+        }
+        return copy
+    }
+}
+
+extension MatchEntry.Pattern {
+    /// The pattern with each of its expressions replaced by `transform`'s, or `nil`.
+    func mapping(_ transform: (Expr) -> Expr?) -> MatchEntry.Pattern? {
+        switch self {
+        case .equal(let value): return transform(value).map { .equal($0) }
+        case .orMore(let value): return transform(value).map { .orMore($0) }
+        case .orLess(let value): return transform(value).map { .orLess($0) }
+        case .between(let low, let high):
+            guard let a = transform(low), let b = transform(high) else { return nil }
+            return .between(a, b)
+        case .point(let point):
+            guard let value = transform(point.value) else { return nil }
+            var mapped = point
+            mapped.value = value
+            return .point(mapped)
+        }
+    }
+}

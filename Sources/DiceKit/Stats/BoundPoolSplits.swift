@@ -35,14 +35,23 @@ struct BoundPoolSplits {
     private(set) var splits: [[Int]] = []
     /// The chance of each of `splits`.
     private(set) var chances: [Double] = []
-    private var slots: [[Int]: Int] = [:]
+    private var slots: CountsIndex
     /// Whether a tail of explosions was cut (its mass below the cutoff).
     private(set) var cutTail = false
     private let classCount: Int
     private var logFactorials: [Double] = [0]
 
-    init(classCount: Int) {
+    /// Whether no split can be met twice (each part's classes its own, each size's totals its
+    /// own): then splits are not looked up. Shadowrun's `push(20, 7)`: 16,000 lookups less;
+    /// with the shorter count names, from 34.3 to 33.1 ms of CPU (least of 21 runs).
+    private let unique: Bool
+
+    /// Splits into `classCount` classes of at most `largest` dice in all; `unique` when no
+    /// split can be met twice.
+    init(classCount: Int, largest: Int, unique: Bool = false) {
         self.classCount = classCount
+        self.unique = unique
+        slots = CountsIndex(length: unique ? 0 : classCount, largest: largest)
     }
 
     /// log(0!), log(1!), ... log(n!).
@@ -128,10 +137,13 @@ struct BoundPoolSplits {
         if part == parts.count {
             let p = exp(logWeight)
             guard p > 0 else { return }
-            if let slot = slots[counts] {
+            if unique {
+                splits.append(counts)
+                chances.append(p)
+            } else if let slot = slots.slot(of: counts) {
                 chances[slot] += p
             } else {
-                slots[counts] = splits.count
+                slots.insert(counts, at: splits.count)
                 splits.append(counts)
                 chances.append(p)
             }
@@ -166,5 +178,52 @@ struct BoundPoolSplits {
         let total = next < totals.count ? totals[next] : 0
         walk(parts, totals, part: next, slot: 0, left: total, logWeight: logWeight + logFactorials[total],
              counts: &counts)
+    }
+}
+
+/// The slots of vectors of counts, each count at most `largest`: a vector is packed into one
+/// whole number (a digit of base `largest + 1` each) when they all fit, so that finding it
+/// hashes one number, not an array. Shadowrun's `push(20, 7)` files 16,000 splits of its
+/// classes and then as many outcomes of its counts: with arrays that was about 13 ms of its
+/// 44 ms of CPU (perf, release, loaded machine), with packed numbers about 3 ms.
+struct CountsIndex {
+    private let radix: Int
+    private let packs: Bool
+    private var packed: [Int: Int] = [:]
+    private var arrays: [[Int]: Int] = [:]
+
+    /// An index of vectors of `length` counts from 0 to `largest`.
+    init(length: Int, largest: Int) {
+        radix = Swift.max(largest, 0) &+ 1
+        var span = 1
+        var fits = radix > 0
+        for _ in 0..<Swift.max(length, 0) where fits {
+            let (next, overflow) = span.multipliedReportingOverflow(by: radix)
+            fits = !overflow
+            span = next
+        }
+        packs = fits
+    }
+
+    /// `counts` as one number, or `nil` when the index holds arrays (or a count is out of range).
+    private func pack(_ counts: [Int]) -> Int? {
+        guard packs else { return nil }
+        var key = 0
+        for count in counts.reversed() {
+            guard count >= 0, count < radix else { return nil }
+            key = key &* radix &+ count
+        }
+        return key
+    }
+
+    /// The slot of `counts`, if it has one.
+    func slot(of counts: [Int]) -> Int? {
+        if let key = pack(counts) { return packed[key] }
+        return arrays[counts]
+    }
+
+    /// Files `counts` under `slot`.
+    mutating func insert(_ counts: [Int], at slot: Int) {
+        if let key = pack(counts) { packed[key] = slot } else { arrays[counts] = slot }
     }
 }

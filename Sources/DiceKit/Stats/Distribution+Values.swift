@@ -132,20 +132,28 @@ extension ValueAccumulator {
 enum ValueOrder {
     static func sorted(_ outcomes: [ValueOutcome]) -> [ValueOutcome] {
         let texts = outcomes.filter { if case .text = $0.value { return true } else { return false } }
-        var tallies: [(tally: Tally, outcome: ValueOutcome)] = []
         var fields: [String] = []
         for outcome in outcomes {
             guard case .tally(let tally) = outcome.value else { continue }
-            tallies.append((tally, outcome))
             for field in tally.fields where !fields.contains(field.name) { fields.append(field.name) }
         }
+        // Each tally's fields read out once, in `fields`' order, and compared as rows: the
+        // comparisons looked each field up by name. Year Zero's roll(10, 5, 5) sorts 462
+        // mixtures of tallies: from about 27 to 25 ms of CPU whole process (least of 21 runs).
+        var tallies: [(values: [Number], probability: Double)] = []
+        for outcome in outcomes {
+            guard case .tally(let tally) = outcome.value else { continue }
+            tallies.append((fields.map { tally[$0] }, outcome.probability))
+        }
         tallies.sort { a, b in
-            for field in fields where a.tally[field] != b.tally[field] { return a.tally[field] < b.tally[field] }
+            for index in a.values.indices where a.values[index] != b.values[index] {
+                return a.values[index] < b.values[index]
+            }
             return false
         }
         // Every tally shows every field, in one order: `(hits: 2, ones: 0)`.
         return texts + tallies.map { entry in
-            ValueOutcome(.tally(Tally(fields.map { ($0, entry.tally[$0]) })), entry.outcome.probability)
+            ValueOutcome(.tally(Tally(zip(fields, entry.values).map { ($0, $1) })), entry.probability)
         }
     }
 }

@@ -65,6 +65,8 @@ final class StatsEngine {
     var parameterUses: [String: [String: Int]] = [:]
     /// In a sweep, the parts its values share.
     var sharing: SweepSharing?
+    /// The bound pools' outcomes worked out so far.
+    var boundPoolTables = BoundPoolTables()
 
     /// Nested evaluations (expression levels and macro bodies) before `.evaluationTooDeep`:
     /// the roller's bound, so whatever rolls has a distribution.

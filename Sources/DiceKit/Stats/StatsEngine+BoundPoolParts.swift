@@ -119,7 +119,12 @@ extension StatsEngine {
         guard ways <= Double(meter.budget.maxOutcomes) else { throw .tooExpensive("a bound pool with too many classes of faces") }
         // About 60 ns a split (a release build), as 17 units.
         try meter.charge(WorkMeter.product(Int(ways) + sizes.count, 1 + StatsEngine.macroUseCost / 16))
-        var splits = BoundPoolSplits(classCount: classes.faces.count)
+        let largest = sizes.map { $0.totals.reduce(0) { $0 &+ Swift.max($1, 0) } }.max() ?? 0
+        // Parts of classes of their own, and sizes each of their own totals: no split is met twice.
+        var taken = Set<Int>()
+        let disjoint = built.allSatisfy { part in part.classes.allSatisfy { taken.insert($0.index).inserted } }
+        let unique = disjoint && Set(sizes.map(\.totals)).count == sizes.count
+        var splits = BoundPoolSplits(classCount: classes.faces.count, largest: largest, unique: unique)
         for size in sizes { splits.add(built, size.totals, weight: size.p) }
         if cut { splits.noteCut() }
         return (classes, splits)

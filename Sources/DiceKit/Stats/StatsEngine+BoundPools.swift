@@ -30,12 +30,14 @@ extension StatsEngine {
             .constantValue?.integerValue else { throw .tooExpensive("a bound pool of a random number of dice") }
         guard dice >= 0 else { throw .dice(DiceError(.invalidCount(.integer(dice)), at: term.count?.range ?? pool.range)) }
         let faces: Distribution
+        var sides: Int?
         if let fixed = term.sides.fixedFaces {
             faces = Distribution(faces: fixed)
-        } else if case .number(let sides) = term.sides,
-                  let n = try distribution(of: sides, for: "the number of sides").constantValue?.integerValue, n >= 1,
+        } else if case .number(let count) = term.sides,
+                  let n = try distribution(of: count, for: "the number of sides").constantValue?.integerValue, n >= 1,
                   n <= meter.budget.maxOutcomes {
             faces = Distribution(uniformSides: n)
+            sides = n
         } else {
             throw .tooExpensive("a bound pool whose sides are not fixed")
         }
@@ -56,6 +58,31 @@ extension StatsEngine {
         }
         let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
         guard !rules.unique else { throw .tooExpensive("a bound pool of unique dice") }
+        var keys: [PointKey] = []
+        var names: [ComparePoint: String] = [:]
+        for point in points {
+            guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
+            if !keys.contains(key) { keys.append(key) }
+            names[point] = StatsEngine.countName(name, keys.firstIndex(of: key) ?? 0)
+        }
+        var uses: [String: Int] = [:]
+        StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
+        // A macro's default that reads the pool (worked out where the macro is used) may read
+        // its value or count it anyhow: each face apart, the value worked out, the pool shown.
+        var checked = Set<String>()
+        let defaultsReadPool = defaultsRead(name, in: body, checked: &checked)
+        let readsValue = uses[name, default: 0] > points.count || defaultsReadPool
+        // A body that reads the pool only through its counts reads them through names.
+        let counted = readsValue ? nil : StatsEngine.replacingCounts(of: name, in: body, names: names)
+        // Keep/drop (which sees each die of a chain) and counting need each face apart, in
+        // increasing order, as reading the value does.
+        let perFace = readsValue || !rules.keeps.isEmpty || !rules.counting.isSum
+        let countNames = keys.indices.map { StatsEngine.countName(name, $0) }
+        let tableKey = BoundPoolTables.Key(pool: pool, dice: dice, sides: sides, inputs: inputs, keys: keys)
+        if let counted, let table = boundPoolTables.table(tableKey) {
+            if table.cut { cutExplosionTails = true }
+            return try countedBodyDistribution(counted, names: countNames, table.outcomes)
+        }
         // One die, after its clamps and rerolls.
         var single = rules
         single.keeps = []
@@ -65,17 +92,6 @@ extension StatsEngine {
         let die = try PoolModel(faces: faces, rules: single, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
                                 range: pool.range, rerollRange: pool.range, explosionRange: pool.range)
             .distribution(count: 1, meter: &meter)
-        var keys: [PointKey] = []
-        for point in points {
-            guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
-            if !keys.contains(key) { keys.append(key) }
-        }
-        var uses: [String: Int] = [:]
-        StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
-        let readsValue = uses[name, default: 0] > points.count
-        // Keep/drop (which sees each die of a chain) and counting need each face apart, in
-        // increasing order, as reading the value does.
-        let perFace = readsValue || !rules.keeps.isEmpty || !rules.counting.isSum
         var rolled: [(position: Number, p: Double)] = []
         die.forEachOutcome { position, p in if p > 0 { rolled.append((position, p)) } }
         let total = rolled.reduce(0) { $0 + $1.p }
@@ -83,6 +99,11 @@ extension StatsEngine {
         let (classes, splits) = try boundPoolSplits(rolled.map { ($0.position, $0.p / total) }, rules: rules, dice: dice,
                                                     symbols: symbols, keys: keys, perFace: perFace, at: pool.range)
         if splits.cutTail { cutExplosionTails = true }
+        if let counted {
+            let outcomes = try countOutcomes(splits, classes: classes, keys: keys, rules: rules)
+            boundPoolTables.store(tableKey, BoundPoolTables.Table(outcomes: outcomes, cut: splits.cutTail))
+            return try countedBodyDistribution(counted, names: countNames, outcomes)
+        }
         // What BODY can tell apart: the counts of the kept dice, and the value when it is read.
         var seen: [BoundPoolOutcome.Seen: Int] = [:]
         var outcomes: [(outcome: BoundPoolOutcome, p: Double)] = []
@@ -95,7 +116,8 @@ extension StatsEngine {
             }
             let value = readsValue
                 ? try poolValue(kept, classes.faces, rules: rules, dice: dice, at: pool.range) : .integer(0)
-            let key = BoundPoolOutcome.Seen(counts: counts, value: value)
+            // A default may count the pool anyhow: each split of the faces is its own outcome.
+            let key = BoundPoolOutcome.Seen(counts: counts, value: value, split: defaultsReadPool ? kept : [])
             if let index = seen[key] {
                 outcomes[index].p += p
             } else {
@@ -105,6 +127,33 @@ extension StatsEngine {
             }
         }
         return try bodyDistribution(body, binding: name, outcomes)
+    }
+
+    /// The joint outcomes of the counts of `keys` over `splits` of the kept dice, in the order
+    /// first met, and their chances.
+    private func countOutcomes(_ splits: BoundPoolSplits, classes: FaceClasses, keys: [PointKey],
+                               rules: PoolRules) throws(StatsFailure) -> [(counts: [Int], p: Double)] {
+        var outcomes: [(counts: [Int], p: Double)] = []
+        try meter.charge(WorkMeter.product(splits.splits.count, keys.count + 1))
+        let largest = splits.splits.map { $0.reduce(0) { $0 &+ $1 } }.max() ?? 0
+        var seen = CountsIndex(length: keys.count, largest: largest)
+        for (split, p) in zip(splits.splits, splits.chances) {
+            let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
+            var counts: [Int] = []
+            counts.reserveCapacity(keys.count)
+            for position in keys.indices {
+                var count = 0
+                for (index, dice) in kept.enumerated() where classes.matches[index][position] { count += dice }
+                counts.append(count)
+            }
+            if let index = seen.slot(of: counts) {
+                outcomes[index].p += p
+            } else {
+                seen.insert(counts, at: outcomes.count)
+                outcomes.append((counts, p))
+            }
+        }
+        return outcomes
     }
 
     /// The value of a bound pool whose dice fall `split[i]` on face `faces[i]`.

@@ -53,17 +53,11 @@ extension StatsEngine {
             }
         default:
             if let mapped = try packedTallyBody(name, bound, body) { return mapped }
-            var result = ValueAccumulator()
             try meter.charge(bound.count)
-            var tryFixed = true
-            try bound.forEachValue { (outcome, p) throws(StatsFailure) in
-                let part = try withBinding(name, .value(outcome)) { () throws(StatsFailure) in
-                    try outcomes(ofEach: body, tryFixed: &tryFixed)
-                }
-                try meter.charge(part.storageSize)
-                try mix(part, times: p, into: &result)
-            }
-            return try meter.checkSize(result.build())
+            var values: [(value: Value, p: Double)] = []
+            bound.forEachValue { value, p in values.append((value, p)) }
+            return try mixture(of: body, binding: [name], cases: values.count, chance: { values[$0].p },
+                               value: { index, _ in values[index].value })
         }
     }
 

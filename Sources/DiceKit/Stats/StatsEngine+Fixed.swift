@@ -26,16 +26,22 @@ extension StatsEngine {
     /// walked (`fixedNodeCost` each).
     func fixedValue(of body: Expr) throws(StatsFailure) -> Value? {
         let frame = rollerFrame()
-        var bounds = limits
-        bounds.maxDice = Swift.min(bounds.maxDice, Self.fixedAttemptWork)
-        bounds.maxEvaluationDepth = Swift.max(0, bounds.maxEvaluationDepth - depth)
-        bounds.maxMacroDepth = Swift.max(0, bounds.maxMacroDepth - macroDepth)
-        var evaluator = Evaluator(environment: environment, limits: bounds, source: NoDiceSource())
+        var evaluator = fixedEvaluator()
         if !frame.isEmpty || !frames.isEmpty { evaluator.frames = [frame] }
         let value = try? evaluator.value(of: body)
         try meter.charge(WorkMeter.product(evaluator.nodes, StatsEngine.fixedNodeCost))
         guard let value, !evaluator.source.asked else { return nil }
         return value
+    }
+
+    /// A roller for `fixedValue`'s walk here: no dice, at most `fixedAttemptWork` of work, the
+    /// depths left below this one; its frames empty.
+    func fixedEvaluator() -> Evaluator<NoDiceSource> {
+        var bounds = limits
+        bounds.maxDice = Swift.min(bounds.maxDice, Self.fixedAttemptWork)
+        bounds.maxEvaluationDepth = Swift.max(0, bounds.maxEvaluationDepth - depth)
+        bounds.maxMacroDepth = Swift.max(0, bounds.maxMacroDepth - macroDepth)
+        return Evaluator(environment: environment, limits: bounds, source: NoDiceSource())
     }
 
     /// The innermost frame's names as the roller binds them: values, constant distributions,

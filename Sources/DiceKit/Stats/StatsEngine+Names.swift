@@ -176,7 +176,7 @@ extension StatsEngine {
 
     func unknownName(_ name: String, called: Bool = false, at range: SourceRange) -> DiceError {
         let suggestion = Suggestions.suggestion(for: name, called: called, in: environment,
-                                                parameters: frames.last.map { Array($0.keys) } ?? [])
+                                                parameters: frames.last.map { $0.keys.filter { !StatsEngine.isCountName($0) } } ?? [])
         return DiceError(.unknownName(name, suggestion: suggestion), at: range)
     }
 }

@@ -1,0 +1,93 @@
+/// A bound pool's body read through names: each `count(p, cp)` of the pool, every one of its
+/// uses, becomes a name bound to that count, so that the body is worked out for each joint
+/// outcome of the counts with the counts as plain whole numbers.
+///
+/// The count of a bound pool is a whole number with no effect besides its value, so the
+/// body with a name in its place, bound to the same number, has the same outcome and the same
+/// errors. What it saves: the roller no longer needs the pool shown as its dice (one member a
+/// die, 27 to 70 of them for Shadowrun's `push(20, 7)`) and counted again for each outcome,
+/// and the engine no longer files each outcome's counts by compare point.
+extension StatsEngine {
+    /// The name `count(name, cp)` is read through for the compare point numbered `index`: no
+    /// name the lexer makes (a `#` cannot be in one), so it cannot meet a name of the program.
+    /// Short, so that most fit a small string (15 bytes), which the roller's frames hash and
+    /// compare without reaching into the heap.
+    static func countName(_ name: String, _ index: Int) -> String { "#\(index) \(name)" }
+
+    /// Whether `name` is one of `countName`'s.
+    static func isCountName(_ name: String) -> Bool { name.hasPrefix("#") }
+
+    /// Whether a macro used in `expr` has a default that reads `name`, itself or through the
+    /// defaults of macros it uses: a default is worked out where the macro is used, so it sees
+    /// the `let` names there, and the pool must then stay bound as a pool.
+    func defaultsRead(_ name: String, in expr: Expr, checked: inout Set<String>) -> Bool {
+        switch expr.kind {
+        case .call(let used, _), .name(let used):
+            if case .macro(let macro) = environment[used], checked.insert(used).inserted {
+                for value in macro.defaults.values {
+                    var uses: [String: Int] = [:]
+                    StatsEngine.countUses(in: value, of: [name], weight: 1, into: &uses)
+                    if !uses.isEmpty || defaultsRead(name, in: value, checked: &checked) { return true }
+                }
+            }
+        default:
+            break
+        }
+        return expr.children.contains { defaultsRead(name, in: $0, checked: &checked) }
+    }
+
+    /// `expr` with each `count(name, cp)` (not inside a `let` of the same name) replaced by the
+    /// name `names[cp]`, at the count's range; `nil` when one has no name in `names`, or sits
+    /// in a modifier's arguments or a dice term's sides (`Expr.mappingChildren`).
+    static func replacingCounts(of name: String, in expr: Expr, names: [ComparePoint: String]) -> Expr? {
+        if case .count(let target, let point) = expr.kind, case .name(name) = target.kind {
+            return names[point].map { Expr(.name($0), expr.range) }
+        }
+        if case .binding(name, let value, let body) = expr.kind {
+            // A `let` of the same name hides the pool in its body.
+            guard let mapped = replacingCounts(of: name, in: value, names: names) else { return nil }
+            var copy = expr
+            copy.kind = .binding(name: name, value: mapped, body: body)
+            return copy
+        }
+        return expr.mappingChildren { replacingCounts(of: name, in: $0, names: names) }
+    }
+}
+
+/// The joint outcomes of bound pools' counts already worked out in one statement, by the pool
+/// and what its dice and counts were worked out from: a pool bound inside another's body
+/// is the same pool for each of the outer pool's outcomes (Year Zero's `roll(10, 5, 5)` binds
+/// its skill dice once for each of 66 outcomes of its base dice, its gear dice for each of
+/// 396), or one of a few sizes (Shadowrun's `second_chance(27)` rolls again 0 to 27 dice for
+/// each of 406 outcomes of the first roll). Each is worked out once.
+struct BoundPoolTables {
+    /// What a pool's table is worked out from: the term, its number of dice and sides, its
+    /// modifiers' values, and the compare points counted.
+    struct Key: Hashable {
+        var pool: Expr
+        var dice: Int
+        var sides: Int?
+        var inputs: [Number]
+        var keys: [PointKey]
+    }
+
+    /// The joint outcomes of the counts, and whether a tail of explosions was cut from them.
+    struct Table {
+        var outcomes: [(counts: [Int], p: Double)]
+        var cut: Bool
+    }
+
+    /// The most outcomes held in all: past it, tables are worked out again each time.
+    static let heldOutcomes = 1 << 18
+
+    private var tables: [Key: Table] = [:]
+    private var held = 0
+
+    func table(_ key: Key) -> Table? { tables[key] }
+
+    mutating func store(_ key: Key, _ table: Table) {
+        guard held + table.outcomes.count <= BoundPoolTables.heldOutcomes else { return }
+        held += table.outcomes.count
+        tables[key] = table
+    }
+}
