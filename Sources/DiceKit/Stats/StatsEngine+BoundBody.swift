@@ -63,14 +63,7 @@ extension StatsEngine {
             if fixed {
                 try meter.charge(StatsEngine.fixedCaseCost)
                 for (position, name) in names.enumerated() { frame[name] = Bound(value: value(index, position)) }
-                evaluator.startStatement()
-                evaluator.frames.append(frame)
-                let outcome = try? evaluator.value(of: fixedBody)
-                try meter.charge(WorkMeter.product(evaluator.nodes, StatsEngine.fixedNodeCost))
-                // The frame back, held once, so that the next case changes it in place.
-                frame = evaluator.frames.first ?? frame
-                evaluator.frames.removeAll(keepingCapacity: true)
-                if let outcome, !evaluator.source.asked {
+                if let outcome = try walk(fixedBody, in: &frame, with: &evaluator) {
                     result.add(outcome, p)
                     continue
                 }
@@ -87,6 +80,21 @@ extension StatsEngine {
             try mix(part, times: p, into: &result)
         }
         return try meter.checkSize(result.build())
+    }
+
+    /// One walk of `expr` by `evaluator` under `frame`, charged by the nodes walked: its value,
+    /// or `nil` when the walk failed or asked for a die. The frame comes back, held once, so
+    /// that the next walk changes it in place.
+    private func walk(_ expr: Expr, in frame: inout [String: Bound],
+                      with evaluator: inout Evaluator<NoDiceSource>) throws(StatsFailure) -> Value? {
+        evaluator.startStatement()
+        evaluator.frames.append(frame)
+        let value = try? evaluator.value(of: expr)
+        try meter.charge(WorkMeter.product(evaluator.nodes, StatsEngine.fixedNodeCost))
+        frame = evaluator.frames.first ?? frame
+        evaluator.frames.removeAll(keepingCapacity: true)
+        guard let value, !evaluator.source.asked else { return nil }
+        return value
     }
 
     /// `body` without its leading `let`s whose values read none of `names` and roll nothing:
@@ -115,13 +123,7 @@ extension StatsEngine {
             }) else {
                 return inner
             }
-            evaluator.startStatement()
-            evaluator.frames.append(frame)
-            let fixed = try? evaluator.value(of: value)
-            try meter.charge(WorkMeter.product(evaluator.nodes, StatsEngine.fixedNodeCost))
-            frame = evaluator.frames.first ?? frame
-            evaluator.frames.removeAll(keepingCapacity: true)
-            guard let fixed, !evaluator.source.asked else {
+            guard let fixed = try walk(value, in: &frame, with: &evaluator) else {
                 evaluator.source = NoDiceSource()
                 return inner
             }
