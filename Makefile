@@ -135,7 +135,7 @@ docs-check: public-api-check
 	@scripts/check-layout
 	@if [ -n "$(DOCC)" ]; then $(MAKE) --no-print-directory docs; else echo "docs: docc not found; skipped"; fi
 
-# The command (stripped of symbols and debug information: 9 MB instead of 18), its manual
+# The command (stripped of symbols and debug information: 10 MB instead of 25), its manual
 # page dice(1), the language reference dice-language(7) (made from README.md by
 # scripts/make-language-page), the example scripts (executable: each is a program) and the
 # completions for bash, zsh and fish, each where its tool looks under $(PREFIX)/share. The
