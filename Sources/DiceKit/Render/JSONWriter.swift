@@ -173,6 +173,14 @@ struct JSONWriter: Sendable {
     /// Appends `value` as a JSON string literal.
     static func appendString(_ value: String, to out: inout String) {
         out += "\""
+        // Nothing to escape (the escaped characters are all ASCII, and no byte of a longer
+        // UTF-8 sequence is): the string as it is. Scalar by scalar, the field names of
+        // Genesys' check(0, 5, 0, 5, 2, 2) --json (60,000 of them) took two fifths of its time.
+        if !value.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            out += value
+            out += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
