@@ -52,17 +52,7 @@ struct CountedBodyTests {
             let p = 3d6 in let h = count(p, >=5) in let again = (3 - h)d6 in
             (hits: h + count(again, >=5), glitch: count(p, =1) * 2 > 3)
             """
-        var want: [String: Double] = [:]
-        for first in rolls(3, 6) {
-            let h = first.filter { $0 >= 5 }.count
-            let glitch = first.filter { $0 == 1 }.count * 2 > 3 ? 1 : 0
-            let second = rolls(3 - h, 6)
-            for roll in second {
-                let hits = h + roll.filter { $0 >= 5 }.count
-                want["(hits: \(hits), glitch: \(glitch))", default: 0] += 1 / 216 / Double(second.count)
-            }
-        }
-        try expectTable(program, want)
+        try expectTable(program, secondChanceTable(extraHits: 0))
         // The number of dice written as a count in place.
         try expectTable("let p = 3d6 in let q = (count(p, >=5))d4 in count(q, =4) + count(p, =1) * 10",
                         countedDiceTable())
@@ -114,17 +104,23 @@ struct CountedBodyTests {
             let first = band(h, count(p, =1)) in let kept = {1, 2} in
             (hits: first.hits + count(again, >=5) + count(kept, =2), glitch: first.glitch)
             """
+        try expectTable(program, secondChanceTable(extraHits: 1))
+    }
+
+    /// Every roll of 3d6, then of its dice without a hit again: hits (5+ on either roll, plus
+    /// `extraHits`) and the first roll's glitch (more than half of its dice showing 1).
+    private func secondChanceTable(extraHits: Int) -> [String: Double] {
         var want: [String: Double] = [:]
         for first in rolls(3, 6) {
             let h = first.filter { $0 >= 5 }.count
             let glitch = first.filter { $0 == 1 }.count * 2 > 3 ? 1 : 0
             let second = rolls(3 - h, 6)
             for roll in second {
-                let hits = h + roll.filter { $0 >= 5 }.count + 1
+                let hits = h + roll.filter { $0 >= 5 }.count + extraHits
                 want["(hits: \(hits), glitch: \(glitch))", default: 0] += 1 / 216 / Double(second.count)
             }
         }
-        try expectTable(program, want)
+        return want
     }
 
     /// A value that fails for every outcome of the pools fails the statement as the roller does.
