@@ -1,6 +1,15 @@
 /// The value alone of a few dice only kept or dropped: the fast path of the value walk
 /// (`smallPoolValue`), which rolls the same dice as `rollPool`.
 extension Evaluator {
+    /// `keptSum`, then the part `pool` holds for every 8 dice (after the sum), so the value
+    /// fails as the breakdown does.
+    @inline(__always)
+    mutating func keptValue(count: Int, sides: Int, ranks: Range<Int>, at range: SourceRange) throws(DiceError) -> Int {
+        let sum = try keptSum(count: count, sides: sides, ranks: ranks, at: range)
+        if count == 8 { try hold(1, at: range) }
+        return sum
+    }
+
     /// The value alone of at most 8 dice of `1...sides` that are only kept or dropped (`4d6kh3`):
     /// the same dice in the same order, summed as they come, less the lowest or highest when
     /// that one alone is dropped and no sum can overflow, else sorted on the machine stack and

@@ -29,10 +29,7 @@ extension Evaluator {
     mutating func smallPoolValue(_ small: SmallKeep, at range: SourceRange) throws(DiceError) -> Value {
         nodes &+= small.literals
         try spend(small.count, at: range)
-        let sum = try keptSum(count: small.count, sides: small.sides, ranks: small.ranks, at: range)
-        // The part `pool` holds for every 8 dice, after the sum, so the value fails as the breakdown does.
-        if small.count == 8 { try hold(1, at: range) }
-        return .integer(sum)
+        return .integer(try keptValue(count: small.count, sides: small.sides, ranks: small.ranks, at: range))
     }
 
     /// `TermSemantics.smallKeep` of the dice term `expr` is, if it is one. A function of its own:
@@ -114,10 +111,7 @@ extension Evaluator {
         }
         if !recording, count <= 8, plan.rules.keepsOnly, case .range(let sides) = faces {
             let ranks = KeepDropStep.keptRange(plan.keeps, total: count)
-            let sum = try keptSum(count: count, sides: sides, ranks: ranks, at: range)
-            // The part `pool` holds for every 8 dice, so the value fails as the breakdown does.
-            if count == 8 { try hold(1, at: range) }
-            return Roll(.number, value: .integer(sum))
+            return Roll(.number, value: .integer(try keptValue(count: count, sides: sides, ranks: ranks, at: range)))
         }
         return try rollModifiedPool(term, count: count, plan: plan, symbols: symbols, at: range)
     }
