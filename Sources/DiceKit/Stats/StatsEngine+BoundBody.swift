@@ -82,21 +82,6 @@ extension StatsEngine {
         return try meter.checkSize(result.build())
     }
 
-    /// One walk of `expr` by `evaluator` under `frame`, charged by the nodes walked: its value,
-    /// or `nil` when the walk failed or asked for a die. The frame comes back, held once, so
-    /// that the next walk changes it in place.
-    private func walk(_ expr: Expr, in frame: inout [String: Bound],
-                      with evaluator: inout Evaluator<NoDiceSource>) throws(StatsFailure) -> Value? {
-        evaluator.startStatement()
-        evaluator.frames.append(frame)
-        let value = try? evaluator.value(of: expr)
-        try meter.charge(WorkMeter.product(evaluator.nodes, StatsEngine.fixedNodeCost))
-        frame = evaluator.frames.first ?? frame
-        evaluator.frames.removeAll(keepingCapacity: true)
-        guard let value, !evaluator.source.asked else { return nil }
-        return value
-    }
-
     /// `body` without its leading `let`s whose values read none of `names` and roll nothing:
     /// each such value worked out once, by `evaluator`, and bound in `frame` (the roller's
     /// walk of the body for each case then starts inside them). Shadowrun's

@@ -25,16 +25,27 @@ extension StatsEngine {
     /// fails (the distribution's walk then says why, with the same error). Charges the nodes
     /// walked (`fixedNodeCost` each).
     func fixedValue(of body: Expr) throws(StatsFailure) -> Value? {
-        let frame = rollerFrame()
+        var frame = rollerFrame()
         var evaluator = fixedEvaluator()
-        if !frame.isEmpty || !frames.isEmpty { evaluator.frames = [frame] }
-        let value = try? evaluator.value(of: body)
+        return try walk(body, in: &frame, with: &evaluator)
+    }
+
+    /// One walk of `expr` by `evaluator` under `frame`, charged by the nodes walked: its value,
+    /// or `nil` when the walk failed or asked for a die. The frame comes back, held once, so
+    /// that the next walk changes it in place.
+    func walk(_ expr: Expr, in frame: inout [String: Bound],
+              with evaluator: inout Evaluator<NoDiceSource>) throws(StatsFailure) -> Value? {
+        evaluator.startStatement()
+        evaluator.frames.append(frame)
+        let value = try? evaluator.value(of: expr)
         try meter.charge(WorkMeter.product(evaluator.nodes, StatsEngine.fixedNodeCost))
+        frame = evaluator.frames.first ?? frame
+        evaluator.frames.removeAll(keepingCapacity: true)
         guard let value, !evaluator.source.asked else { return nil }
         return value
     }
 
-    /// A roller for `fixedValue`'s walk here: no dice, at most `fixedAttemptWork` of work, the
+    /// A roller for `walk` here: no dice, at most `fixedAttemptWork` of work, the
     /// depths left below this one; its frames empty.
     func fixedEvaluator() -> Evaluator<NoDiceSource> {
         var bounds = limits
