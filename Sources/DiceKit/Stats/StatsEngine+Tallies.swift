@@ -98,15 +98,15 @@ extension StatsEngine {
         }
         let keys = table.linearMap(base: base, coefficients: coefficients)
         let size = spans.reduce(1, WorkMeter.product)
-        if size <= Swift.min(TallyTable.maxDenseSlots, Swift.max(1 << 12, WorkMeter.product(4, keys.count))) {
+        if TallyTable.spreadsDensely(size, outcomes: keys.count) {
             try meter.charge(size)
             var slots = [Double](repeating: 0, count: size)
             for (key, p) in zip(keys, table.probabilities) { slots[key] += p }
-            for (key, p) in slots.enumerated() where p != 0 { result.append(key, p) }
+            result.append(slots: slots)
         } else {
             var sums: [Int: Double] = [:]
             for (key, p) in zip(keys, table.probabilities) where p != 0 { sums[key, default: 0] += p }
-            for key in sums.keys.sorted() { result.append(key, sums[key] ?? 0) }
+            result.append(sums: sums)
         }
         return try meter.checkSize(Distribution(tallies: result))
     }

@@ -55,9 +55,7 @@ extension TallyTable {
     /// The first outcome as a value.
     var first: ValueOutcome? {
         guard let key = keys.first, let p = probabilities.first else { return nil }
-        var fields: [(String, Number)] = []
-        for index in names.indices { fields.append((names[index], .integer(value(ofField: index, in: key)))) }
-        return ValueOutcome(.tally(Tally(fields)), p)
+        return ValueOutcome(.tally(tally(of: key)), p)
     }
 }
 

@@ -96,7 +96,7 @@ extension TallyTable {
         } else if width <= TallyTable.maxWindow {
             // The ring is read once along the range of `self`, at most `width` slots an outcome.
             (method, slots) = (.window(width: width), Swift.min(size, WorkMeter.product(count, width)))
-        } else if size <= Swift.min(TallyTable.maxDenseSlots, Swift.max(1 << 12, WorkMeter.product(4, pairs))) {
+        } else if TallyTable.spreadsDensely(size, outcomes: pairs) {
             (method, slots) = (.dense(size: size), size)
         } else {
             (method, slots) = (.hashed, 0)
@@ -110,6 +110,12 @@ extension TallyTable {
     /// The most slots a sum spreads its outcomes over densely: a wider range goes through a
     /// dictionary of keys.
     static let maxDenseSlots = 1 << 22
+
+    /// Whether `outcomes` pairs or keys are spread over `size` slots (a flat array) rather than
+    /// hashed: while the slots are at most `maxDenseSlots`, and few beside the outcomes.
+    static func spreadsDensely(_ size: Int, outcomes: Int) -> Bool {
+        size <= Swift.min(maxDenseSlots, Swift.max(1 << 12, WorkMeter.product(4, outcomes)))
+    }
 
     /// The widest ring a sum slides (512 KB).
     static let maxWindow = 1 << 16
@@ -146,7 +152,7 @@ extension TallyTable {
                     for (right, q) in zip(plan.right, other.probabilities) { slots[left + right] += p * q }
                 }
             }
-            for (key, p) in slots.enumerated() where p != 0 { result.append(key, p) }
+            result.append(slots: slots)
         case .hashed:
             var sums: [Int: Double] = [:]
             for (left, p) in zip(plan.left, probabilities) {
@@ -156,7 +162,7 @@ extension TallyTable {
                     if pq != 0 { sums[left + right, default: 0] += pq }
                 }
             }
-            for key in sums.keys.sorted() { result.append(key, sums[key] ?? 0) }
+            result.append(sums: sums)
         }
         return result.count <= limit ? result : nil
     }

@@ -95,6 +95,16 @@ struct TallyTable: Sendable {
         probabilities.append(probability)
     }
 
+    /// Appends the outcomes of `slots`, a probability a key from 0, those not 0, in order.
+    mutating func append(slots: [Double]) {
+        for (key, p) in slots.enumerated() where p != 0 { append(key, p) }
+    }
+
+    /// Appends the outcomes of `sums`, a probability by key, in the keys' order.
+    mutating func append(sums: [Int: Double]) {
+        for key in sums.keys.sorted() { append(key, sums[key] ?? 0) }
+    }
+
     /// The value of field `index` in the outcome `key`.
     func value(ofField index: Int, in key: Int) -> Int {
         lows[index] + (key / strides[index]) % spans[index]
@@ -106,13 +116,16 @@ struct TallyTable: Sendable {
     var valueOutcomes: [ValueOutcome] {
         var result: [ValueOutcome] = []
         result.reserveCapacity(keys.count)
-        for (key, p) in zip(keys, probabilities) {
-            var fields: [(String, Number)] = []
-            fields.reserveCapacity(names.count)
-            for index in names.indices { fields.append((names[index], .integer(value(ofField: index, in: key)))) }
-            result.append(ValueOutcome(.tally(Tally(fields)), p))
-        }
+        for (key, p) in zip(keys, probabilities) { result.append(ValueOutcome(.tally(tally(of: key)), p)) }
         return result
+    }
+
+    /// The outcome `key` as a tally that shows every field, in order.
+    func tally(of key: Int) -> Tally {
+        var fields: [(String, Number)] = []
+        fields.reserveCapacity(names.count)
+        for index in names.indices { fields.append((names[index], .integer(value(ofField: index, in: key)))) }
+        return Tally(fields)
     }
 
     /// The same outcomes, each probability mapped by `transform`; those that become 0 are
