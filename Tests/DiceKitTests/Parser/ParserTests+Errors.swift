@@ -111,14 +111,7 @@ extension ParserTests {
 
     @Test(arguments: errors)
     func reportsErrorAtColumn(_ c: ParseErrorCase) {
-        let marked = MarkedText(c.marked)
-        let error = diceError { () throws(DiceError) in try Parser.parseProgram(marked.text) }
-        guard let error else {
-            Issue.record("no error for \(marked.text.debugDescription)")
-            return
-        }
-        #expect(error.kind == c.expected)
-        #expect(error.position(in: marked.text) == TextPosition(line: marked.line ?? 0, column: marked.column ?? 0))
+        c.expectReported()
     }
 
     /// Bytes that are not text, and control characters, are errors with a position.

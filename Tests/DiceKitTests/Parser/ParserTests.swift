@@ -32,6 +32,19 @@ struct ParseErrorCase: Sendable, CustomTestStringConvertible {
         self.expected = expected
     }
     var testDescription: String { marked.debugDescription }
+
+    /// Parsing the text fails with the expected kind, at the marker's line and column.
+    func expectReported(sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let text = MarkedText(marked)
+        let error = diceError { () throws(DiceError) in try Parser.parseProgram(text.text) }
+        guard let error else {
+            Issue.record("no error for \(text.text.debugDescription)", sourceLocation: sourceLocation)
+            return
+        }
+        #expect(error.kind == expected, sourceLocation: sourceLocation)
+        #expect(error.position(in: text.text) == TextPosition(line: text.line ?? 0, column: text.column ?? 0),
+                sourceLocation: sourceLocation)
+    }
 }
 
 @Suite struct ParserTests {
