@@ -125,6 +125,11 @@ import Darwin
         let expr = try Parser.parseExpression("0.10 + 1d6kh(2.50) + 1234567.1234567890")
         #expect(expr.text == "0.1 + 1d6kh2.5 + 1234567.123456789")
         #expect(try Parser.parseExpression(expr.text).text == expr.text)
+        // crash-0de8f4a6 (the CI fuzz step): 19 digits that fit 64 bits printed as a quotient
+        // in parentheses, which reads back as a division and then prints without them.
+        for text in ["9223.372036854775036", "0.000000000000000001", "922337203685477580.7"] {
+            #expect(try Parser.parseExpression(text).text == text)
+        }
         // Beyond 64 bits as a fraction, a literal is an error, not a rounded double.
         for text in ["100000000000000000000.0", "0.00000000000000000001", "1.1234567890123456789"] {
             #expect(throws: DiceError(.decimalTooLarge(text), at: SourceLocation(offset: 0)..<SourceLocation(offset: text.utf8.count))) {
