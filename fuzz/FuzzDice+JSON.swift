@@ -96,37 +96,59 @@ extension FuzzDice {
             throw invalid()
         }
 
+        /// A string, its escapes decoded (`\u0010` is U+0010, a surrogate pair one scalar).
         mutating func string() throws(Invalid) -> String {
             try expect("\"")
-            let start = position
+            var decoded: [UInt8] = []
             while position < bytes.count {
                 let byte = bytes[position]
-                if byte == UInt8(ascii: "\"") {
-                    position += 1
-                    return String(decoding: bytes[start..<(position - 1)], as: UTF8.self)
-                }
+                position += 1
+                if byte == UInt8(ascii: "\"") { return String(decoding: decoded, as: UTF8.self) }
                 if byte < 0x20 { throw invalid() }
-                if byte == UInt8(ascii: "\\") {
-                    position += 1
-                    guard position < bytes.count else { throw invalid() }
-                    switch bytes[position] {
-                    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
-                         UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                        position += 1
-                    case UInt8(ascii: "u"):
-                        position += 1
-                        for _ in 0..<4 {
-                            guard position < bytes.count, isHexDigit(bytes[position]) else { throw invalid() }
-                            position += 1
-                        }
-                    default:
-                        throw invalid()
-                    }
+                guard byte == UInt8(ascii: "\\") else {
+                    decoded.append(byte)
                     continue
                 }
+                guard position < bytes.count else { throw invalid() }
+                let escape = bytes[position]
                 position += 1
+                switch escape {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): decoded.append(escape)
+                case UInt8(ascii: "b"): decoded.append(0x08)
+                case UInt8(ascii: "f"): decoded.append(0x0C)
+                case UInt8(ascii: "n"): decoded.append(0x0A)
+                case UInt8(ascii: "r"): decoded.append(0x0D)
+                case UInt8(ascii: "t"): decoded.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hexQuad()
+                    if (0xD800..<0xDC00).contains(code) {
+                        // A high surrogate is followed by its low one.
+                        try expect("\\")
+                        try expect("u")
+                        let low = try hexQuad()
+                        guard (0xDC00..<0xE000).contains(low) else { throw invalid() }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw invalid() }
+                    decoded.append(contentsOf: Array(String(Character(scalar)).utf8))
+                default:
+                    throw invalid()
+                }
             }
             throw invalid()
+        }
+
+        /// Four hex digits of a `\u` escape, as their number.
+        mutating func hexQuad() throws(Invalid) -> UInt32 {
+            var code: UInt32 = 0
+            for _ in 0..<4 {
+                guard position < bytes.count, isHexDigit(bytes[position]) else { throw invalid() }
+                let byte = bytes[position]
+                let digit = byte <= 0x39 ? byte - 0x30 : (byte | 0x20) - 0x61 + 10
+                code = code * 16 + UInt32(digit)
+                position += 1
+            }
+            return code
         }
 
         func isHexDigit(_ byte: UInt8) -> Bool {

@@ -291,20 +291,21 @@ enum FuzzDice {
     }
 
     /// `text` without `**` and with `\*`, `\_`, `\~`, `` \` ``, `\|`, `\\` (the user's text escaped,
-    /// TextEscaping) read as the mark, in one scan from the left.
+    /// TextEscaping) read as the mark, in one scan from the left. By scalars, not characters:
+    /// an escaped `_` followed by a combining mark is one character with the `_` in it.
     static func unmarked(_ text: String) -> String {
-        var out = ""
-        var characters = Array(text)[...]
-        while let character = characters.popFirst() {
-            if character == "*", characters.first == "*" {
-                characters.removeFirst()
-            } else if character == "\\", let next = characters.first, "*_~`|\\".contains(next) {
-                out.append(characters.removeFirst())
+        var out = String.UnicodeScalarView()
+        var scalars = Array(text.unicodeScalars)[...]
+        while let scalar = scalars.popFirst() {
+            if scalar == "*", scalars.first == "*" {
+                scalars.removeFirst()
+            } else if scalar == "\\", let next = scalars.first, "*_~`|\\".unicodeScalars.contains(next) {
+                out.append(scalars.removeFirst())
             } else {
-                out.append(character)
+                out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 
     static func checkRoll(_ roll: Roll) {

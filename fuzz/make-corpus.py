@@ -65,12 +65,15 @@ GRAMMAR = [
     "100000d6", "1000001d6", "repeat(100001, 1)", "9223372036854775807d6", "1d9223372036854775807",
     "4d9223372036854775807", "3000000000d6", "2 ^ 62 * 2", "(2 ^ 62) * 4", "9223372036854775807 * 1.5",
     "x = 10000000000.5 * 10000000000", "x = 0.5 ^ 40", "x = 2 ^ 62 / 3",
+    "9223.372036854775036", "922337203685477580.7",
 ]
 
 # Odd bytes: invalid UTF-8, control characters, NUL, non-ASCII letters.
 BINARY = [
     b"\xff\xfe1d6", b"1d6\xc3", b"1d6 + \xe2\x82", b"\x00", b"1\x002", b"\x01\x02\x03", b"\xc3\xa9 = 1",
     b"1d6 [\xf0\x9f\x8e\xb2]", b"\x7f", b"x\xe2\x80\x8b = 1", b"1d6\x1b[31m",
+    # texts with control characters (escaped in JSON), a mark followed by a combining mark
+    b'"%\x10"', b'"a\x00b\x1f"', b'1 [_\xcc\x97 d\xcc\x97`]',
 ]
 
 

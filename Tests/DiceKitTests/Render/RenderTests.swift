@@ -238,6 +238,17 @@ func visibleEscapes(_ text: String) -> String {
         #expect(rolls.map { $0["annotation"] as? String } == [#"a "b" \ c"#, "tab\té🎲"])
     }
 
+    /// A text value with control characters, a quote and a backslash (the fuzzer's harness
+    /// once compared them undecoded) reads back from the JSON as the text itself.
+    @Test func textValuesReadBackExactly() throws {
+        let text = "%\u{10}a\u{0}b\u{1F}\"q\" \\ 🎲"
+        let input = "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        let roll = try rollScripted(input, faces: [])
+        #expect(roll.value == .text(text))
+        let object = Self.object(OutcomeRenderer().json(for: .roll(roll), input: input))
+        #expect(object["value"] as? String == text)
+    }
+
     @Test func poolsOverTenThousandDiceGiveTheRestAsACount() throws {
         for input in ["10005d6", "10005d6kh1"] {
             let object = Self.object(try Self.json(input, faces: [2]))
