@@ -14,6 +14,9 @@
 //                                     sweep too), after PRELUDE's statements (the `def`s it
 //                                     uses) ran in the same session: first call (cold), then
 //                                     repeated calls (warm), as `stats` does
+//   DiceBench stats-cold STMT [PRELUDE]
+//                                     the first call of stats-statement alone (no warm calls),
+//                                     for a profiler of the cold path (callgrind)
 //   DiceBench budget EXPR             ns per budget step: Stats.exactDistribution under budgets
 //                                     of 10^5 to 10^8 steps, until one is enough
 //
@@ -191,7 +194,7 @@ func runStats(_ text: String) throws {
 /// `stats` as a statement run by a session, after the statements of `prelude` (macros the
 /// statement uses): what `dice` runs for `stats E` or a sweep `stats E for x in A..B`. The
 /// statement is parsed before the clock starts, as `runStats` parses its expression.
-func runStatsStatement(_ text: String, prelude: String) throws {
+func runStatsStatement(_ text: String, prelude: String, warm warmCalls: Bool = true) throws {
     var session = Session(seed: 1)
     for statement in try Parser.parseProgram(prelude) { _ = try session.execute(statement) }
     let stmt = try statement(text)
@@ -203,7 +206,7 @@ func runStatsStatement(_ text: String, prelude: String) throws {
     if case .stats(_, let report) = first, !report.exact { fail("not exact: \(text)") }
     var warm: [Double] = []
     var spent = 0.0
-    while warm.count < 2_000 && (warm.count < 5 || spent < 0.1e9) {
+    while warmCalls && warm.count < 2_000 && (warm.count < 5 || spent < 0.1e9) {
         start = clock.now
         _ = try session.execute(stmt)
         let elapsed = nanoseconds(clock.now - start)
@@ -257,12 +260,14 @@ do {
         try runCachedRoll(arguments[1], n: count(2), runs: count(3))
     case "stats" where arguments.count == 2:
         try runStats(arguments[1])
+    case "stats-cold" where arguments.count == 2 || arguments.count == 3:
+        try runStatsStatement(arguments[1], prelude: arguments.count == 3 ? arguments[2] : "", warm: false)
     case "stats-statement" where arguments.count == 2 || arguments.count == 3:
         try runStatsStatement(arguments[1], prelude: arguments.count == 3 ? arguments[2] : "")
     case "budget" where arguments.count == 2:
         try runBudget(arguments[1])
     default:
-        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | cached-roll EXPR N RUNS | stats EXPR | stats-statement STMT [PRELUDE] | budget EXPR")
+        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | cached-roll EXPR N RUNS | stats EXPR | stats-statement STMT [PRELUDE] | stats-cold STMT [PRELUDE] | budget EXPR")
     }
 } catch let error as DiceError {
     // The message, as `dice` would print it: a statement the language cannot run yet says why.
