@@ -423,12 +423,16 @@ extension Roll {
     var showsItsValue: Bool { value.number == nil && endsInItsValue }
 
     /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
-    /// a literal one (`→ strong hit`), through macros, `let`, `if` and annotations.
+    /// a literal one (`→ strong hit`), through macros, `let`, `if` and annotations. A tally
+    /// with worked-out fields (`(hits: count(p, >=5) (3))`) does not: ` = (hits: 3)` follows.
     var endsInItsValue: Bool {
         switch kind {
-        case .text, .tally: return true
+        case .text: return true
+        case .tally(_, let fields): return fields.allSatisfy(\.isConstant)
         case .match(_, _, let result): return result.endsInItsValue
         case .macro(_, _, let body):
+            // A macro that rolled nothing shows its value: `result(1) (hits: 1, glitch: 0)`.
+            if !hasDice { return true }
             if case .pool(let pool) = body.kind { return pool.onlyFace != nil }
             return body.endsInItsValue
         case .binding(_, _, let body): return body.endsInItsValue

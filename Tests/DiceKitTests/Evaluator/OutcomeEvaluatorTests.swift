@@ -116,7 +116,8 @@ import Testing
         RollCase("(s: 1).z", [], .integer(0)),
         RollCase("let t = (s: 1d4) + (a: 1d2) in t.s * t.a", [3, 2], .integer(6)),
         RollCase("def g = (s: 1d6 - 1d6)\ng.s + 1", [5, 2], .integer(4)),
-        RollCase("(hits: 1d6, glitch: 2)", [5], .tally(["hits": 5, "glitch": 2]), "(hits: 1d6 (5), glitch: 2)"),
+        // Worked-out fields are followed by the tally itself, as worked-out numbers are by theirs.
+        RollCase("(hits: 1d6, glitch: 2)", [5], .tally(["hits": 5, "glitch": 2]), "(hits: 1d6 (5), glitch: 2) = (hits: 5, glitch: 2)"),
     ]
 
     static let faces: [RollCase] = [
@@ -144,7 +145,7 @@ import Testing
     static let pools: [RollCase] = [
         RollCase("let p = 12d6 in (hits: count(p, >=5), glitch: count(p, =1) > 6)",
                  [5, 2, 6, 6, 6, 6, 1, 1, 3, 1, 4, 5], .tally(["hits": 6, "glitch": 0]),
-                 "let p = 12d6 (5, 2, 6, 6, 6, 6, 1, 1, 3, 1, 4, 5): (hits: count(p, >=5) (6), glitch: (count(p, =1) > 6) (0))"),
+                 "let p = 12d6 (5, 2, 6, 6, 6, 6, 1, 1, 3, 1, 4, 5): (hits: count(p, >=5) (6), glitch: (count(p, =1) > 6) (0)) = (hits: 6, glitch: 0)"),
         RollCase("let p = 12d6 in (hits: count(p, >=5), glitch: count(p, =1) > 6)",
                  [1, 1, 1, 1, 1, 1, 1, 6, 5, 2, 3, 4], .tally(["hits": 2, "glitch": 1])),
         // p is the pool's value too.
