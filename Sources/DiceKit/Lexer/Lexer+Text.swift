@@ -73,8 +73,10 @@ extension Lexer {
         guard let text = String(validating: content, as: UTF8.self) else {
             throw DiceError(.invalidUTF8, at: SourceRange.at(start))
         }
-        // A label may go on over lines; it shows on one, a space for each break.
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(Lexer.trimmed)
+        // A label may go on over lines; it shows on one, a space for each break (`\n`, or
+        // `\r\n`, which is one Character).
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+            .map(Lexer.trimmed)
         return token(.annotation(lines.filter { !$0.isEmpty }.joined(separator: " ")), from: start)
     }
 

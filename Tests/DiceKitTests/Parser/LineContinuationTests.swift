@@ -64,6 +64,8 @@ struct ContinuedCase: Sendable, CustomTestStringConvertible {
         // Blank lines, comments and Windows line endings on the way.
         ContinuedCase("1d20 +  # the bonus comes\n\n   # on a later line\n  5", "1d20 + 5"),
         ContinuedCase("1d20 +\r\n5\r\n", "1d20 + 5"),
+        // A label's `\r\n` is one Character, and the same line break as `\n`.
+        ContinuedCase("2d6 [fire\r\n  and ice] + 1", "2d6 [fire and ice] + 1"),
         // Several lines, several reasons.
         ContinuedCase("def check(mod, dc) = let r = 1d20 in let t = r + mod in\n"
                       + "    match (t >= dc + 10) + (t >= dc) - (t <= dc - 10) + (r == 20) - (r == 1) {\n"

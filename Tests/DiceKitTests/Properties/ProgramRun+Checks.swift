@@ -113,9 +113,20 @@ extension ProgramRun {
             if case .assignment(let name, _) = outcome, !text.hasPrefix("\(name) = ") {
                 fail("`\(input)` renders as `\(text.prefix(200))`")
             }
-            guard let number = object["value"] as? NSNumber, let rolled = roll.value.number, Self.same(number, rolled) else {
-                return fail("`\(input)`: JSON value \(String(describing: object["value"])), rolled \(roll.value)")
+            // A number as a number, a text as a string, a tally as an object of its fields
+            // (`()` is the empty tally: `{}`).
+            let written = object["value"]
+            let same: Bool
+            switch roll.value {
+            case .number(let rolled): same = (written as? NSNumber).map { Self.same($0, rolled) } ?? false
+            case .text(let rolled): same = written as? String == rolled
+            case .tally(let rolled):
+                let fields = written as? [String: Any]
+                same = fields?.count == rolled.fields.count && rolled.fields.allSatisfy { field in
+                    (fields?[field.name] as? NSNumber).map { Self.same($0, field.value) } ?? false
+                }
             }
+            if !same { return fail("`\(input)`: JSON value \(String(describing: written)), rolled \(roll.value)") }
         case .definition(let macro):
             if object["defined"] as? String != macro.name { fail("`\(input)`: JSON \(json)") }
         case .stats, .compare, .sweep, .system, .systems:
