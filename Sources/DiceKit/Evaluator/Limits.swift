@@ -9,7 +9,9 @@ public struct Limits: Hashable, Sendable {
     package var maxStatementTokens: Int
     /// Nested evaluations at once, through macros too: enough for any realistic program
     /// (one expression nests at most `maxNesting` levels), small enough for an 8 MB stack
-    /// even in a debug build.
+    /// in an optimized build. In a debug build rolling fits 8 MB too, but the exact
+    /// distribution of the deepest nesting through macros with arguments needs more (run
+    /// such a build's work on a larger stack, as `dice` does).
     package var maxEvaluationDepth: Int
     /// The work and sizes of one exact distribution (`stats`) before it is estimated instead.
     public var stats: StatsBudget

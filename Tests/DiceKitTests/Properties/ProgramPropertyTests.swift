@@ -72,13 +72,17 @@ import Testing
         let tally = await withTaskGroup(of: Tally.self) { group in
             for worker in 0..<workers {
                 group.addTask {
-                    var tally = Tally()
-                    for index in stride(from: worker, to: count, by: workers) {
-                        var run = ProgramRun(seed: firstSeed &+ UInt64(index), tally: tally)
-                        run.run()
-                        tally = run.tally
+                    // On a 64 MB stack, as `dice` runs: at the deepest nesting the exact engine
+                    // of a debug build needs more than a task's 8 MB (Limits.maxEvaluationDepth).
+                    onThread(stackSize: 64 << 20) {
+                        var tally = Tally()
+                        for index in stride(from: worker, to: count, by: workers) {
+                            var run = ProgramRun(seed: firstSeed &+ UInt64(index), tally: tally)
+                            run.run()
+                            tally = run.tally
+                        }
+                        return tally
                     }
-                    return tally
                 }
             }
             var total = Tally()
