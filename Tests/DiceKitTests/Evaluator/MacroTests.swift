@@ -191,6 +191,15 @@ func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) 
     return box.value!
 }
 
+/// `onThread` awaited: the caller's thread of the concurrency pool is not held while `body` runs.
+func onThread<T: Sendable>(stackSize: Int, _ body: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        let thread = Thread { continuation.resume(returning: body()) }
+        thread.stackSize = stackSize
+        thread.start()
+    }
+}
+
 @Suite struct DeepMacroTests {
     /// `def m1 = ---…1; def m2 = ---…m1; …`: each macro nests 250 unary minuses, so using
     /// `mN` nests about 250 × N evaluations although only N macro calls are in progress.

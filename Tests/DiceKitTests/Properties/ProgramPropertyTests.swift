@@ -74,7 +74,7 @@ import Testing
                 group.addTask {
                     // On a 64 MB stack, as `dice` runs: at the deepest nesting the exact engine
                     // of a debug build needs more than a task's 8 MB (Limits.maxEvaluationDepth).
-                    onThread(stackSize: 64 << 20) {
+                    await onThread(stackSize: 64 << 20) {
                         var tally = Tally()
                         for index in stride(from: worker, to: count, by: workers) {
                             var run = ProgramRun(seed: firstSeed &+ UInt64(index), tally: tally)
