@@ -130,7 +130,7 @@ extension FuzzDice {
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw invalid() }
-                    decoded.append(contentsOf: Array(String(Character(scalar)).utf8))
+                    UTF8.encode(scalar) { decoded.append($0) }
                 default:
                     throw invalid()
                 }
