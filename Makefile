@@ -45,12 +45,11 @@ STATIC_LINK = -Xswiftc -static-executable \
 # Start-up layout, when the toolchain has lld: most of a short command's millisecond is the
 # kernel mapping pages of the executable, one page fault per first touch of a 64 KB stretch.
 # Functions get sections of their own and lld lays out what short commands touch side by
-# side, in the order of scripts/startup.order (written by scripts/make-startup-order.py);
-# concrete generic types get metadata accessors instead of runtime demangling of their names
-# (no demangler code and tables touched). `dice --stats -e 3d6`: 131 page faults -> about 80.
+# side, in the order of scripts/startup.order (written by scripts/make-startup-order.py).
+# (Package.swift gives concrete generic types metadata accessors, so no demangler code and
+# tables are touched.) `dice --stats -e 3d6`: 131 page faults -> about 80.
 LLD = $(shell command -v ld.lld 2>/dev/null || ls "$$(dirname "$$(readlink -f "$$(command -v $(SWIFT))")")/ld.lld" 2>/dev/null)
 STARTUP_LAYOUT = -Xswiftc -Xfrontend -Xswiftc -function-sections \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -use-ld=lld -Xlinker --symbol-ordering-file=$(CURDIR)/scripts/startup.order \
 	-Xlinker --no-warn-symbol-ordering
 
