@@ -254,28 +254,16 @@ enum Printer {
     /// do not end as a quotient in parentheses (`(1/3)`).
     static func literal(_ number: Number) -> String {
         guard case .fraction(let numerator, let denominator) = number else { return number.description }
-        // A decimal only when the lexer reads it back: its digits and its power of ten within
-        // 64 bits, as the lexer works them out (`0.5^40` is exactly a decimal of 40 places,
-        // which no literal holds; `9223.372036854775036` has 19 digits and fits).
-        if let decimal = number.exactDecimal, fitsLiteral(numerator: numerator, denominator: denominator,
-                                                         places: decimal.split(separator: ".").last?.count ?? 0) {
+        // A decimal only when the lexer reads it back (`Number(decimal:fractionDigits:)`):
+        // `0.5^40` is exactly a decimal of 40 places, which no literal holds;
+        // `9223.372036854775036` has 19 digits and fits.
+        if let decimal = number.exactDecimal, let point = decimal.firstIndex(of: "."),
+           let whole = Int(decimal[..<point].drop(while: { $0 == "-" })),
+           let read = Number(decimal: whole, fractionDigits: decimal.utf8[decimal.utf8.index(after: point)...]),
+           read.denominator == denominator, read.numerator.magnitude == numerator.magnitude {
             return decimal
         }
         return "(\(numerator) / \(denominator))"
-    }
-
-    /// Whether a decimal of `places` fraction digits for `numerator / denominator` has
-    /// `numerator * 10^places / denominator` and `10^places` within an `Int`.
-    private static func fitsLiteral(numerator: Int, denominator: Int, places: Int) -> Bool {
-        var power = 1
-        for _ in 0..<places {
-            let (next, overflow) = power.multipliedReportingOverflow(by: 10)
-            if overflow { return false }
-            power = next
-        }
-        guard denominator > 0, power.isMultiple(of: denominator) else { return false }
-        let (digits, overflow) = numerator.multipliedReportingOverflow(by: power / denominator)
-        return !overflow && digits != Int.min
     }
 
     /// A non-negative literal as is; anything else in parentheses.

@@ -325,21 +325,6 @@ struct Lexer: Sendable {
         return token(.end, from: position)
     }
 
-    /// `whole.digits` as an exact fraction (`0.10` is 1/10), or `nil` when it does not fit.
-    private func exactDecimal(whole: Int, digits: ArraySlice<UInt8>) -> Number? {
-        var significant = digits
-        while significant.last == UInt8(ascii: "0") { significant.removeLast() }
-        var numerator = whole, denominator = 1
-        for c in significant {
-            let (n10, o1) = numerator.multipliedReportingOverflow(by: 10)
-            let (n, o2) = n10.addingReportingOverflow(Int(c - UInt8(ascii: "0")))
-            let (d, o3) = denominator.multipliedReportingOverflow(by: 10)
-            guard !o1 && !o2 && !o3 else { return nil }
-            (numerator, denominator) = (n, d)
-        }
-        return Number(numerator: numerator, denominator: denominator)
-    }
-
     private mutating func scanNumber() throws(DiceError) -> Token {
         let start = position
         var value = 0
@@ -355,7 +340,7 @@ struct Lexer: Sendable {
             position += 1
             let fractionStart = position
             while let c = byte(), isDigit(c) { position += 1 }
-            guard !overflow, let decimal = exactDecimal(whole: value, digits: bytes[fractionStart..<position]) else {
+            guard !overflow, let decimal = Number(decimal: value, fractionDigits: bytes[fractionStart..<position]) else {
                 let text = String(decoding: bytes[start..<position], as: UTF8.self)
                 throw DiceError(.decimalTooLarge(text), at: token(.end, from: start).range)
             }

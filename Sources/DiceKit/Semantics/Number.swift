@@ -23,6 +23,24 @@ public enum Number: Hashable, Sendable {
         self = number
     }
 
+    /// The value of the decimal literal `whole.digits`, exactly (`0.10` is 1/10), `digits` being
+    /// the ASCII digits after the point; `nil` when its digits or its power of ten do not fit
+    /// in 64 bits. The lexer reads literals by it, and the printer writes a decimal only when
+    /// it reads back by it.
+    package init?(decimal whole: Int, fractionDigits digits: some BidirectionalCollection<UInt8>) {
+        var significant = digits[...]
+        while significant.last == UInt8(ascii: "0") { significant.removeLast() }
+        var numerator = whole, denominator = 1
+        for c in significant {
+            let (n10, o1) = numerator.multipliedReportingOverflow(by: 10)
+            let (n, o2) = n10.addingReportingOverflow(Int(c) - Int(UInt8(ascii: "0")))
+            let (d, o3) = denominator.multipliedReportingOverflow(by: 10)
+            guard !o1 && !o2 && !o3 else { return nil }
+            (numerator, denominator) = (n, d)
+        }
+        self.init(numerator: numerator, denominator: denominator)
+    }
+
     /// The numerator, in lowest terms (the value itself when whole).
     public var numerator: Int {
         switch self {
