@@ -1,12 +1,12 @@
 /// The value alone of a few dice only kept or dropped: the fast path of the value walk
 /// (`smallPoolValue`), which rolls the same dice as `rollPool`.
 extension Evaluator {
-    /// `keptSum`, then the part `pool` holds for every 8 dice (after the sum), so the value
+    /// `keptSum`, then the part its pool holds (`holdPool`, after the sum), so the value
     /// fails as the breakdown does.
     @inline(__always)
     mutating func keptValue(count: Int, sides: Int, ranks: Range<Int>, at range: SourceRange) throws(DiceError) -> Int {
         let sum = try keptSum(count: count, sides: sides, ranks: ranks, at: range)
-        if count == 8 { try hold(1, at: range) }
+        try holdPool(ofDice: count, at: range)
         return sum
     }
 

@@ -124,7 +124,7 @@ extension Evaluator {
     mutating func pool(_ term: DiceTerm, plan: PoolPlan, dice: ArraySlice<Die>, omitted: Int,
                        value: Value, symbols: [Value] = [], at range: SourceRange) throws(DiceError) -> Roll {
         let (total, overflow) = dice.count.addingReportingOverflow(omitted)
-        try hold(Swift.min(overflow ? Int.max : total, limits.maxRecordedDice) / 8, at: range)
+        try holdPool(ofDice: overflow ? Int.max : total, at: range)
         guard recording else { return Roll(.number, value: value) }
         // Made in place: a pool made in a variable, then changed, was copied and destroyed twice
         // on its way into the roll (ten retains and releases of bench A3's breakdown).

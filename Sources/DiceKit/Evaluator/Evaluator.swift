@@ -103,6 +103,14 @@ package struct Evaluator<Source: DieSource> {
         heldParts = total
     }
 
+    /// Counts the part a pool of `dice` dice holds: one for every 8 dice it lists (at most
+    /// `Limits.maxRecordedDice`), whether or not its breakdown is built, so a value fails as
+    /// its breakdown does.
+    @inline(__always)
+    mutating func holdPool(ofDice dice: Int, at range: SourceRange) throws(DiceError) {
+        try hold(Swift.min(dice, limits.maxRecordedDice) / 8, at: range)
+    }
+
     /// The value of `expr` when it is a literal, counted as `evaluate` counts it (a node
     /// walked, one level deeper) without making its roll; `nil` for any other expression.
     @inline(__always)
