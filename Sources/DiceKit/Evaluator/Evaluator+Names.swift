@@ -44,7 +44,7 @@ extension Evaluator {
         // A use counts like a repeat member: macros that each use the last twice
         // would otherwise double the work at each level, with no dice to stop them.
         try spend(1, at: range)
-        var frame: [String: Bound] = [:]
+        var frame: Frame<Bound> = [:]
         for (parameter, argument) in zip(macro.parameters, arguments) { frame[parameter] = Bound(value: argument.value) }
         // Parameters not given take their defaults, evaluated where the macro is used.
         for parameter in macro.parameters.dropFirst(arguments.count) {
@@ -76,7 +76,7 @@ extension Evaluator {
     /// without.
     func suggestion(for name: String, called: Bool = false) -> String? {
         Suggestions.suggestion(for: name, called: called, in: environment,
-                               parameters: frames.last.map { Array($0.keys) } ?? [], shouldStop: shouldStop)
+                               parameters: frames.last?.names ?? [], shouldStop: shouldStop)
     }
 }
 

@@ -35,7 +35,7 @@ package struct Evaluator<Source: DieSource> {
     private(set) var heldParts = 0
 
     /// Parameter bindings of the macro calls in progress, innermost last.
-    var frames: [[String: Bound]] = []
+    var frames: [Frame<Bound>] = []
     /// Macro uses in progress (`frames` also holds the frames of `let` bindings).
     var macroDepth = 0
     var depth = 0
@@ -333,16 +333,6 @@ package struct Evaluator<Source: DieSource> {
         let value = try number(evaluate(expr).value, for: "a count", at: expr.range)
         guard case .integer(let whole) = value else { throw DiceError(error(value), at: expr.range) }
         return whole
-    }
-}
-
-extension Array {
-    /// Pushes a frame of names: the innermost frame's, with `name` bound to `value` on top
-    /// (a `let`: the roller's numbers, the stats engine's parameters, the value bounds).
-    mutating func pushBinding<Value>(_ name: String, _ value: Value) where Element == [String: Value] {
-        var frame = last ?? [:]
-        frame[name] = value
-        append(frame)
     }
 }
 

@@ -53,7 +53,7 @@ final class StatsEngine {
     /// instructions per small distribution) is left out.
     @exclusivity(unchecked) var meter: WorkMeter
     /// Parameters of the macro calls in progress, innermost last.
-    var frames: [[String: Parameter]] = []
+    var frames: [Frame<Parameter>] = []
     var macroDepth = 0
     private(set) var depth = 0
     /// Whether some explosion tail was cut.

@@ -88,7 +88,7 @@ extension StatsEngine {
     /// `second_chance(27)` rolls again for each of 406 first rolls, and its body for each of
     /// the 1 to 28 outcomes of the second reads the first's `outcome(...)`, the same for all:
     /// worked out 406 times, not 7,700: from about 47 ms to about 38 ms of CPU whole process.
-    private func hoistingInvariantLets(_ body: Expr, binding names: [String], into frame: inout [String: Bound],
+    private func hoistingInvariantLets(_ body: Expr, binding names: [String], into frame: inout Frame<Bound>,
                                        with evaluator: inout Evaluator<NoDiceSource>) throws(StatsFailure) -> Expr {
         var inner = body
         let varying = Set(names)

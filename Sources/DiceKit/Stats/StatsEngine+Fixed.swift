@@ -33,7 +33,7 @@ extension StatsEngine {
     /// One walk of `expr` by `evaluator` under `frame`, charged by the nodes walked: its value,
     /// or `nil` when the walk failed or asked for a die. The frame comes back, held once, so
     /// that the next walk changes it in place.
-    func walk(_ expr: Expr, in frame: inout [String: Bound],
+    func walk(_ expr: Expr, in frame: inout Frame<Bound>,
               with evaluator: inout Evaluator<NoDiceSource>) throws(StatsFailure) -> Value? {
         evaluator.startStatement()
         evaluator.frames.append(frame)
@@ -58,8 +58,8 @@ extension StatsEngine {
     /// The innermost frame's names as the roller binds them: values, constant distributions,
     /// bound pools shown as their dice (`BoundPoolOutcome.shown`, up to `shownDiceLimit`
     /// dice); any other name fails the roller's walk where it is read.
-    func rollerFrame() -> [String: Bound] {
-        var frame: [String: Bound] = [:]
+    func rollerFrame() -> Frame<Bound> {
+        var frame: Frame<Bound> = [:]
         for (name, parameter) in frames.last ?? [:] {
             switch parameter {
             case .value(let value):

@@ -48,7 +48,7 @@ extension StatsEngine {
             values.append(try inTree("\(name)=\(parameter)") { () throws(StatsFailure) in try outcomes(of: expression) })
         }
         let uses = parameterUses(of: macro)
-        var bindings: [String: Parameter] = [:]
+        var bindings: Frame<Parameter> = [:]
         var mass = 1.0
         var conditioned: [(name: String, distribution: Distribution)] = []
         for (parameter, value) in zip(macro.parameters, values) {
@@ -82,14 +82,14 @@ extension StatsEngine {
     /// spends the budget at its real pace and keeps within `--stats-seconds`.
     static let macroUseCost = 256
 
-    func macroBody(_ macro: Macro, bindings: [String: Parameter],
+    func macroBody(_ macro: Macro, bindings: Frame<Parameter>,
                    at range: SourceRange) throws(StatsFailure) -> Distribution {
         var tryFixed = false
         return try macroBody(macro, bindings: bindings, at: range, tryFixed: &tryFixed)
     }
 
     /// `macroBody`, trying `fixedValue` first while `tryFixed` (see `outcomes(ofEach:tryFixed:)`).
-    func macroBody(_ macro: Macro, bindings: [String: Parameter], at range: SourceRange,
+    func macroBody(_ macro: Macro, bindings: Frame<Parameter>, at range: SourceRange,
                    tryFixed: inout Bool) throws(StatsFailure) -> Distribution {
         guard macroDepth < limits.maxMacroDepth else {
             throw .dice(DiceError(.macroRecursion(limit: limits.maxMacroDepth), at: range))
@@ -176,7 +176,7 @@ extension StatsEngine {
 
     func unknownName(_ name: String, called: Bool = false, at range: SourceRange) -> DiceError {
         let suggestion = Suggestions.suggestion(for: name, called: called, in: environment,
-                                                parameters: frames.last.map { $0.keys.filter { !StatsEngine.isCountName($0) } } ?? [])
+                                                parameters: frames.last?.names.filter { !StatsEngine.isCountName($0) } ?? [])
         return DiceError(.unknownName(name, suggestion: suggestion), at: range)
     }
 }

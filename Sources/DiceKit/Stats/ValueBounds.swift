@@ -80,7 +80,7 @@ struct ValueBounds: Hashable {
     private struct Walker {
         let environment: Environment
         let limits: Limits
-        var frames: [[String: ValueBounds]] = []
+        var frames: [Frame<ValueBounds>] = []
         var depth = 0
         /// Nodes walked, so that macros using the last one twice do not walk for minutes.
         var steps = 0
@@ -108,7 +108,7 @@ struct ValueBounds: Hashable {
                 guard case .macro(let macro) = environment[name], macro.parameters.count == arguments.count else {
                     return nil
                 }
-                var bindings: [String: ValueBounds] = [:]
+                var bindings: Frame<ValueBounds> = [:]
                 for (parameter, argument) in zip(macro.parameters, arguments) {
                     guard let bound = bounds(of: argument) else { return nil }
                     bindings[parameter] = bound
@@ -236,7 +236,7 @@ struct ValueBounds: Hashable {
             return rules.keeps
         }
 
-        private mutating func body(_ macro: Macro, _ bindings: [String: ValueBounds]) -> ValueBounds? {
+        private mutating func body(_ macro: Macro, _ bindings: Frame<ValueBounds>) -> ValueBounds? {
             guard frames.count < limits.maxMacroDepth else { return nil }
             frames.append(bindings)
             defer { frames.removeLast() }
