@@ -136,7 +136,8 @@ extension Evaluator {
         throw DiceError(.conditionNeverHeld(tries: Self.givenTries), at: expr.range)
     }
 
-    private mutating func givenOnce(_ expr: Expr) throws(DiceError) -> Roll {
+    /// One try of `E given C`, through the `let`s it ends in; `conditionFailed` when C did not hold.
+    mutating func givenOnce(_ expr: Expr) throws(DiceError) -> Roll {
         switch expr.kind {
         case .given(let value, let condition):
             let roll = try evaluate(value)
@@ -144,11 +145,7 @@ extension Evaluator {
             if test.value.isZero { conditionFailed = true }
             return made(.given(value: roll, condition: test, tries: 1), value: roll.value)
         case .binding(let name, let value, let body):
-            let (bound, valueError) = try boundValue(value)
-            frames.pushBinding(name, Bound(value: bound.value, pool: bound.isPool ? bound : nil, valueError: valueError))
-            defer { frames.removeLast() }
-            let result = try givenOnce(body)
-            return made(.binding(name: name, value: bound, body: result), value: result.value)
+            return try binding(name, value, body, givenBody: true)
         default:
             return try evaluate(expr)
         }

@@ -280,11 +280,13 @@ package struct Evaluator<Source: DieSource> {
         return made(.conditional(condition: test, branch: branch, taken: taken), value: branch.value)
     }
 
-    private mutating func binding(_ name: String, _ value: Expr, _ body: Expr) throws(DiceError) -> Roll {
+    /// `let name = value in body`; `givenBody`: the body is one try of a `given` it ends in
+    /// (`retryingGiven`).
+    mutating func binding(_ name: String, _ value: Expr, _ body: Expr, givenBody: Bool = false) throws(DiceError) -> Roll {
         let (bound, valueError) = try boundValue(value)
         frames.pushBinding(name, Bound(value: bound.value, pool: bound.isPool ? bound : nil, valueError: valueError))
         defer { frames.removeLast() }
-        let result = try evaluate(body)
+        let result = try givenBody ? givenOnce(body) : evaluate(body)
         return made(.binding(name: name, value: bound, body: result), value: result.value)
     }
 
