@@ -278,9 +278,14 @@ public struct Distribution: Hashable, Sendable {
     }
 
     /// Whether every outcome is 0 or 1, as for a comparison: then `probability(of: 1)` is "P".
+    /// Not every outcome from 0 to 1: `1d10 / 10` has fractions between them.
     var isIndicator: Bool {
-        guard let low = minimum, let high = maximum else { return false }
-        return low >= .integer(0) && high <= .integer(1)
+        guard !hasSymbolic, count > 0 else { return false }
+        var indicator = true
+        forEachOutcome { value, _ in
+            if value != .integer(0) && value != .integer(1) { indicator = false }
+        }
+        return indicator
     }
 
     /// The expected value (of the outcomes present, normalised by their total).
