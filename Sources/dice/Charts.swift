@@ -37,39 +37,49 @@ extension Runner {
     /// Prints a `stats` result (one distribution, a comparison or a sweep) as JSON, CSV, its
     /// means (`--total`; of tallies each field's, of texts the likeliest) or tables; then hands it to `onStats` and writes its chart
     /// (`--svg`). Returns why the chart could not be written, or `nil`.
-    mutating func showStats(_ outcome: Outcome, input: String, in source: SourceFile) -> String? {
+    ///
+    /// Its text, JSON or CSV is held to the output cap (`Limits.maxOutputBytes`) like a roll's:
+    /// past it nothing is printed and the statement fails (`stats 1d1000000` as JSON is 36 MB).
+    mutating func showStats(_ outcome: Outcome, input: String, in source: SourceFile,
+                            at range: SourceRange) throws(DiceError) -> String? {
+        let cap = session.limits.maxOutputBytes
+        var printed: [String] = []
         if options.json {
             switch outcome {
             case .stats(_, let report):
-                output.line(renderer.json(for: report, input: input))
+                printed = [renderer.json(for: report, input: input)]
             case .compare(let exprs, let reports):
                 let entries = zip(exprs, reports).map { (expression: source.text(of: $0.range), report: $1) }
-                output.line(renderer.json(comparing: entries, input: input))
+                printed = [renderer.json(comparing: entries, input: input)]
             case .sweep(_, let sweep):
-                output.line(renderer.json(for: sweep, input: input))
+                printed = [renderer.json(for: sweep, input: input)]
             case .roll, .assignment, .definition, .system, .systems:
                 break
             }
         } else if options.csv, let csv = CSVRenderer().csv(for: outcome) {
-            if printedCSV { output.line("") }
-            output.write(csv)
-            printedCSV = true
+            // The CSV ends in its own newline; a blank line parts it from the one before.
+            printed = [(printedCSV ? "\n" : "") + String(csv.dropLast())]
         } else if options.totalOnly {
             switch outcome {
-            case .stats(_, let report): output.line(DistributionRenderer.total(report.distribution))
-            case .compare(_, let reports): for report in reports { output.line(DistributionRenderer.total(report.distribution)) }
-            case .sweep(_, let sweep): for row in sweep.rows { output.line(DistributionRenderer.total(row.report.distribution)) }
+            case .stats(_, let report): printed = [DistributionRenderer.total(report.distribution)]
+            case .compare(_, let reports): printed = reports.map { DistributionRenderer.total($0.distribution) }
+            case .sweep(_, let sweep): printed = sweep.rows.map { DistributionRenderer.total($0.report.distribution) }
             case .roll, .assignment, .definition, .system, .systems: break
             }
         } else {
             switch outcome {
-            case .stats(let expr, let report): output.line(statsRenderer.render(report, title: expr.text))
+            case .stats(let expr, let report): printed = [statsRenderer.render(report, title: expr.text)]
             case .compare(let exprs, let reports):
-                output.line(statsRenderer.render(comparing: zip(exprs, reports).map { (title: $0.text, report: $1) }))
-            case .sweep(let expr, let sweep): output.line(statsRenderer.render(sweep, of: expr))
+                printed = [statsRenderer.render(comparing: zip(exprs, reports).map { (title: $0.text, report: $1) })]
+            case .sweep(let expr, let sweep): printed = [statsRenderer.render(sweep, of: expr)]
             case .roll, .assignment, .definition, .system, .systems: break
             }
         }
+        guard printed.reduce(0, { $0 + $1.utf8.count + 1 }) <= cap else {
+            throw DiceError(.outputTooLarge(limit: cap), at: range)
+        }
+        for line in printed { output.line(line) }
+        if options.csv && !options.json && !printed.isEmpty { printedCSV = true }
         onStats?(outcome)
         guard let charts, let failed = charts.write(outcome) else { return nil }
         return "cannot write the chart \(TextEscaping.escapingControls(failed.path)): \(failed.failure)"

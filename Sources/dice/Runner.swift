@@ -203,7 +203,7 @@ struct Runner {
         let tooLarge = DiceError(.outputTooLarge(limit: cap), at: range)
         switch outcome {
         case .stats, .compare, .sweep:
-            chartFailure = showStats(outcome, input: input, in: source)
+            chartFailure = try showStats(outcome, input: input, in: source, at: range)
             return
         case .roll, .assignment, .definition, .system, .systems:
             break

@@ -60,6 +60,18 @@ import Testing
         #expect(fits.status == 0)
     }
 
+    /// `stats` is held to the cap too, in each format: its table, JSON and CSV.
+    @Test(arguments: [[], ["--json"], ["--csv"]])
+    func statsOutputIsCapped(_ format: [String]) throws {
+        let capped = try BoundedProcess.run(format + ["--max-output", "4096", "-e", "stats 1d1000"])
+        #expect(capped.status == 1)
+        #expect(capped.stderr.contains("longer than 4096 bytes, the output cap"))
+        #expect(capped.stdoutBytes < 1024, "\(format): \(capped.stdoutBytes) bytes")
+        let fits = try BoundedProcess.run(format + ["--max-output", "4096", "-e", "stats 1d6"])
+        #expect(fits.status == 0)
+        #expect(fits.stdoutBytes > 100)
+    }
+
     // MARK: - Widths
 
     @Test(arguments: ["100000000", "9223372036854775807", "-5", "x"])
