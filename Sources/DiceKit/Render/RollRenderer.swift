@@ -342,7 +342,7 @@ struct Breakdown<Style: RollStyle> {
             writeUser(name, into: &out)
             out.write(" = ")
             writeSide(value, into: &out)
-            out.write(": ")
+            out.write(" in ")
             write(body, atLeast: Printer.loosest, into: &out)
         case .match(let subject, _, let result):
             writeSide(subject, into: &out)

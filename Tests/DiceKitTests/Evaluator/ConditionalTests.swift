@@ -73,17 +73,17 @@ import Testing
 
     static let rolls: [RollCase] = [
         RollCase(text: "let r = 1d20 in if r == 20 then 2d8 + 3 else 0", faces: [20, 3, 7], value: .integer(13),
-                 breakdown: "let r = 1d20 (20): r (20) == 20 → 2d8 (3, 7) + 3 = 13"),
+                 breakdown: "let r = 1d20 (20) in r (20) == 20 → 2d8 (3, 7) + 3 = 13"),
         // The branch not taken rolls nothing: the face after the d20 is left for the next roll.
         RollCase(text: "let r = 1d20 in if r == 20 then 2d8 + 3 else 0", faces: [4], value: .integer(0),
-                 breakdown: "let r = 1d20 (4): r (4) != 20 → 0 = 0"),
+                 breakdown: "let r = 1d20 (4) in r (4) != 20 → 0 = 0"),
         RollCase(text: "let x = 1d6 in x * x", faces: [5], value: .integer(25),
-                 breakdown: "let x = 1d6 (5): x (5) * x (5) = 25"),
+                 breakdown: "let x = 1d6 (5) in x (5) * x (5) = 25"),
         RollCase(text: "if 1d6 >= 5 then 2d6 else 1d6", faces: [5, 1, 2], value: .integer(3),
                  breakdown: "1d6 (5) >= 5 → 2d6 (1, 2) = 3"),
         RollCase(text: "if 1 then 1 else 1/0", faces: [], value: .integer(1), breakdown: "1 → 1 = 1"),
         RollCase(text: "let str = 10 in str + 1", faces: [], value: .integer(11),
-                 breakdown: "let str = 10: str (10) + 1 = 11"),
+                 breakdown: "let str = 10 in str (10) + 1 = 11"),
     ]
 
     @Test(arguments: rolls)

@@ -99,7 +99,7 @@ import Testing
         RollCase("2 * (s: 2)", [], .tally(["s": 4])),
         // A macro that rolled nothing shows its tally in the tally's own parentheses, not in more.
         RollCase("def result(h) = (hits: h, glitch: 0)\nlet p = 2d6 in result(count(p, >=5))", [5, 2],
-                 .tally(["hits": 1, "glitch": 0]), "let p = 2d6 (5, 2): result(1) (hits: 1, glitch: 0)"),
+                 .tally(["hits": 1, "glitch": 0]), "let p = 2d6 (5, 2) in result(1) (hits: 1, glitch: 0)"),
         // The number 0 is the empty tally in + and -.
         RollCase("0 + (s: 1)", [], .tally(["s": 1])),
         RollCase("(s: 1) - 0", [], .tally(["s": 1])),
@@ -145,7 +145,7 @@ import Testing
     static let pools: [RollCase] = [
         RollCase("let p = 12d6 in (hits: count(p, >=5), glitch: count(p, =1) > 6)",
                  [5, 2, 6, 6, 6, 6, 1, 1, 3, 1, 4, 5], .tally(["hits": 6, "glitch": 0]),
-                 "let p = 12d6 (5, 2, 6, 6, 6, 6, 1, 1, 3, 1, 4, 5): (hits: count(p, >=5) (6), glitch: (count(p, =1) > 6) (0)) = (hits: 6, glitch: 0)"),
+                 "let p = 12d6 (5, 2, 6, 6, 6, 6, 1, 1, 3, 1, 4, 5) in (hits: count(p, >=5) (6), glitch: (count(p, =1) > 6) (0)) = (hits: 6, glitch: 0)"),
         RollCase("let p = 12d6 in (hits: count(p, >=5), glitch: count(p, =1) > 6)",
                  [1, 1, 1, 1, 1, 1, 1, 6, 5, 2, 3, 4], .tally(["hits": 2, "glitch": 1])),
         // p is the pool's value too.

@@ -27,8 +27,8 @@ import Testing
         // A group's members end in their faces: no `= (s: 1)` after each.
         Case(program: ability + difficulty + "let g = repeat(2, ability) + difficulty in g.s - g.net_t",
              faces: [2, 1, 3],
-             text: "let g = {ability: (s: 1), ability: ()} + (difficulty: (net_t: 1)) = (s: 1, net_t: 1): g.s - g.net_t = 0",
-             markdown: "let g = {ability: (s: 1), ability: ()} + (difficulty: (net\\_t: 1)) = (s: 1, net\\_t: 1): "
+             text: "let g = {ability: (s: 1), ability: ()} + (difficulty: (net_t: 1)) = (s: 1, net_t: 1) in g.s - g.net_t = 0",
+             markdown: "let g = {ability: (s: 1), ability: ()} + (difficulty: (net\\_t: 1)) = (s: 1, net\\_t: 1) in "
                  + "g.s - g.net\\_t = 0",
              notations: ["ability", "ability", "difficulty"]),
         // A macro with parameters is named with its arguments; a text face as it reads.

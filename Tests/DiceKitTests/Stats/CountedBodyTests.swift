@@ -144,7 +144,7 @@ struct CountedBodyTests {
     }
 
     /// A macro's default is worked out where the macro is used, so it sees the pool by its
-    /// name (as the roller does: `let p = 2d6 (1, 6): f(1) (17)`): the pool stays bound, and
+    /// name (as the roller does: `let p = 2d6 (1, 6) in f(1) (17)`): the pool stays bound, and
     /// the default's value or count is the same roll's.
     @Test func aDefaultThatReadsThePoolSeesTheSameRoll() throws {
         var counted: [String: Double] = [:], summed: [String: Double] = [:]
