@@ -12,7 +12,7 @@ public enum ModifierKind: String, Hashable, Sendable {
     /// Whether the modifier works on single dice (their faces), so not on group members.
     var appliesToDiceOnly: Bool {
         switch self {
-        case .explode, .compound, .penetrate, .explodeOnce, .reroll, .rerollOnce, .minimum, .maximum: return true
+        case .explode, .compound, .penetrate, .explodeOnce, .reroll, .rerollOnce, .minimum, .maximum, .unique: return true
         default: return false
         }
     }

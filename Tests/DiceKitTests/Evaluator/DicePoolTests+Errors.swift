@@ -42,6 +42,8 @@ extension DicePoolTests {
         EvalErrorCase("2d6df1‸df2", .conflictingModifiers(.subtractFailures, .subtractFailures)),
         EvalErrorCase("{1,2}‸!", .modifierAppliesToDice(.explode)),
         EvalErrorCase("{1,2}‸mi2", .modifierAppliesToDice(.minimum)),
+        // `u` is of a pool's dice (LANGUAGE.md §5b); on a group it was silently ignored.
+        EvalErrorCase("{1d6, 1d6}‸u", .modifierAppliesToDice(.unique)),
         EvalErrorCase("‸2d{9223372036854775807}", .overflow),
     ]
 

@@ -36,6 +36,7 @@ struct StatsErrorTests {
         Case(program: "4d6df1df2", faces: [1], expected: .conflictingModifiers(.subtractFailures, .subtractFailures)),
         Case(program: "{1d6, 2}r", faces: [1], expected: .modifierAppliesToDice(.reroll)),
         Case(program: "repeat(2, 1d6)!", faces: [1], expected: .modifierAppliesToDice(.explode)),
+        Case(program: "repeat(2, 1d6)u", faces: [1], expected: .modifierAppliesToDice(.unique)),
         Case(program: "repeat(1d2-2, 1d6)", faces: [1], expected: .invalidRepeatCount(.integer(-1))),
         Case(program: "20000000d6", faces: [1], expected: .tooManyDice(limit: 10_000_000)),
         Case(program: "repeat(20000000, 1)", faces: [1], expected: .tooManyDice(limit: 10_000_000)),
