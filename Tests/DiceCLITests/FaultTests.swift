@@ -220,7 +220,8 @@ import Darwin
         let (result, peakKB) = try Self.runMeasured([DiceProcess.binary, script.path])
         #expect(result.status == 1)
         #expect(result.stdout == "1d1 (1) = 1\n")
-        #expect(result.stderr == "\(script.path):2:1: error: unexpected character '@'\n")
+        #expect(result.stderr == "\(script.path):2:1: error: unexpected character '@'\n@"
+            + String(repeating: "\u{FFFD}", count: 59) + "…\n^\n")
         if let peakKB { #expect(peakKB < 700_000, "peak RSS \(peakKB) KB") }
     }
 

@@ -20,18 +20,42 @@ public struct DiagnosticRenderer: Sendable {
         let header = colour ? "\u{1B}[1m\(source.name):\(line):\(column):\u{1B}[0m" : "\(source.name):\(line):\(column):"
         // The message quotes the user's text (names, the input): never as terminal control.
         var text = "\(header) \(label) \(TextEscaping.escapingControls(message ?? error.message))"
-        // A line of megabytes gets no caret: decoding it would take seconds and gigabytes.
-        guard DiagnosticRenderer.lineLength(in: source, at: error.range.lowerBound) <= 4 * 400 else { return text }
-        let sourceLine = DiagnosticRenderer.printable(source.lineText(containing: error.range.lowerBound))
-        if sourceLine.count <= 400 {
-            var caret = ""
-            for (index, character) in sourceLine.enumerated() where index < column - 1 {
-                caret.append(character == "\t" ? "\t" : " ")
-            }
-            caret += colour ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
-            text += "\n" + sourceLine + "\n" + caret
+        let (shown, caretColumn) = DiagnosticRenderer.shownLine(in: source, at: error.range.lowerBound, column: column)
+        var caret = ""
+        for (index, character) in shown.enumerated() where index < caretColumn - 1 {
+            caret.append(character == "\t" ? "\t" : " ")
         }
-        return text
+        caret += colour ? "\u{1B}[1;32m^\u{1B}[0m" : "^"
+        return text + "\n" + shown + "\n" + caret
+    }
+
+    /// Columns of a long line shown on either side of the error.
+    static let reach = 60
+
+    /// The line of `location` as printed (control characters made printable), and the column
+    /// of `location` in it: the whole line when it has at most 400 bytes; else `reach`
+    /// columns or so either side, `…` where it is cut (a line of megabytes is not decoded).
+    static func shownLine(in source: SourceFile, at location: SourceLocation, column: Int) -> (String, Int) {
+        guard lineLength(in: source, at: location) > 400 else {
+            return (printable(source.lineText(containing: location)), column)
+        }
+        let bytes = source.bytes
+        let offset = Swift.min(Swift.max(location.offset, 0), bytes.count)
+        let newline = UInt8(ascii: "\n")
+        /// Whether a byte continues a UTF-8 sequence: a cut there would split a character.
+        func continues(_ index: Int) -> Bool { index < bytes.count && bytes[index] & 0xC0 == 0x80 }
+        var start = offset
+        while start > 0 && bytes[start - 1] != newline && offset - start < reach { start -= 1 }
+        while start < offset && continues(start) { start += 1 }
+        var end = offset
+        while end < bytes.count && bytes[end] != newline && end - offset < reach { end += 1 }
+        while end > offset && continues(end) { end -= 1 }
+        let cutBefore = start > 0 && bytes[start - 1] != newline
+        let cutAfter = end < bytes.count && bytes[end] != newline && bytes[end] != UInt8(ascii: "\r")
+        let before = printable(String(decoding: bytes[start..<offset], as: UTF8.self))
+        let after = printable(String(decoding: bytes[offset..<end], as: UTF8.self))
+        let line = (cutBefore ? "…" : "") + before + after + (cutAfter ? "…" : "")
+        return (line, (cutBefore ? 1 : 0) + before.count + 1)
     }
 
     /// The length in bytes of the line containing `location`, counted no further than needed.

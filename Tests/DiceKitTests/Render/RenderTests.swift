@@ -332,10 +332,22 @@ func visibleEscapes(_ text: String) -> String {
             """)
     }
 
-    @Test func aVeryLongLineIsNotPrinted() throws {
-        let input = String(repeating: "1 + ", count: 200) + "* 2"
+    /// A long line is shown around the error, cut where `…` stands (LANGUAGE.md §9: the line
+    /// and a caret under the column); one of megabytes too, without decoding it whole.
+    @Test func aVeryLongLineIsShownAroundTheError() throws {
+        let input = String(repeating: "1 + ", count: 200) + "* 2 " + String(repeating: "+ 1 ", count: 100)
         let text = try #require(Self.diagnostic(input))
-        #expect(text == "<-e>:1:801: error: expected an expression, found '*'")
+        let around = "…" + String(repeating: "1 + ", count: 15) + "* 2 " + String(repeating: "+ 1 ", count: 14) + "…"
+        #expect(text == "<-e>:1:801: error: expected an expression, found '*'\n" + around + "\n"
+            + String(repeating: " ", count: 61) + "^")
+        // Cut between characters, not bytes: each `é` is two.
+        let ending = "1 [" + String(repeating: "é", count: 300) + "] + * 2"
+        let tail = try #require(Self.diagnostic(ending))
+        #expect(tail == "<-e>:1:308: error: expected an expression, found '*'\n…"
+            + String(repeating: "é", count: 28) + "] + * 2\n" + String(repeating: " ", count: 33) + "^")
+        let huge = String(repeating: "1+", count: 300_000) + "foo"
+        let unknown = try #require(Self.diagnostic(huge))
+        #expect(unknown.hasSuffix("\n…" + String(repeating: "1+", count: 30) + "foo\n" + String(repeating: " ", count: 61) + "^"))
     }
 
     @Test func manyDiagnosticsMatchTheirSnapshot() {
