@@ -321,8 +321,9 @@ struct Breakdown<Style: RollStyle> {
         case .conditional(var condition, var branch, var taken):
             // As a sentence: the condition that decided, true as shown (a comparison that
             // failed shows its opposite, anything else `not ...`), then the branch taken.
-            // Conditions that failed on the way down an `else if` chain are left out.
-            while !taken, case .conditional(let next, let nextBranch, let nextTaken) = branch.kind {
+            // Conditions that failed on the way down an `else if` chain are left out, unless
+            // they rolled dice (every die rolled is shown: `1d20 (3) < 15 → 1d20 (12) >= 10 → 2`).
+            while !taken, !condition.hasDice, case .conditional(let next, let nextBranch, let nextTaken) = branch.kind {
                 (condition, branch, taken) = (next, nextBranch, nextTaken)
             }
             if case .comparison(let op, let lhs, let rhs) = condition.kind {

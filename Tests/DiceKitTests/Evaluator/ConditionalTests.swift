@@ -82,6 +82,11 @@ import Testing
         RollCase(text: "if 1d6 >= 5 then 2d6 else 1d6", faces: [5, 1, 2], value: .integer(3),
                  breakdown: "1d6 (5) >= 5 → 2d6 (1, 2) = 3"),
         RollCase(text: "if 1 then 1 else 1/0", faces: [], value: .integer(1), breakdown: "1 → 1 = 1"),
+        // A failed condition of an `else if` chain is left out, unless it rolled dice.
+        RollCase(text: "if 1d20 >= 15 then 1 else if 1d20 >= 10 then 2 else 3", faces: [3, 12], value: .integer(2),
+                 breakdown: "1d20 (3) < 15 → 1d20 (12) >= 10 → 2 = 2"),
+        RollCase(text: "let r = 1d20 in if r == 20 then 2 else if r >= 10 then 1 else 0", faces: [12], value: .integer(1),
+                 breakdown: "let r = 1d20 (12) in r (12) >= 10 → 1 = 1"),
         RollCase(text: "let str = 10 in str + 1", faces: [], value: .integer(11),
                  breakdown: "let str = 10 in str (10) + 1 = 11"),
     ]
