@@ -165,7 +165,8 @@ extension DiceError.Kind {
         case .noMatchingEntry(let value):
             return "no entry of the match holds for \(value.literal) (add 'else: ...' for the rest)"
         case .textDiceOperation(let operation):
-            return "\(operation) needs numbered dice; text dice are counted with a compare point, as in cs=\"hit\""
+            return "\(operation) needs numbered dice; text dice are counted with a compare point, as in cs=\"hit\", "
+                + "and tally dice add up field by field"
         case .tooFewFacesForUnique(let dice, let faces):
             return "'u' needs as many faces as dice: \(dice) dice, but the die has \(faces) different faces"
         case .countNeedsPool:

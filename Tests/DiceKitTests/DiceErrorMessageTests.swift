@@ -145,7 +145,8 @@ import Testing
         Case(.fieldOfNonTally(.integer(3), field: "hits"), "'.hits' reads a field of a tally, and 3 is a number"),
         Case(.noMatchingEntry(.integer(11)), "no entry of the match holds for 11 (add 'else: ...' for the rest)"),
         Case(.textDiceOperation("'kh'"),
-             #"'kh' needs numbered dice; text dice are counted with a compare point, as in cs="hit""#),
+             #"'kh' needs numbered dice; text dice are counted with a compare point, as in cs="hit", "#
+             + "and tally dice add up field by field"),
         Case(.tooFewFacesForUnique(dice: 4, faces: 3),
              "'u' needs as many faces as dice: 4 dice, but the die has 3 different faces"),
         Case(.countNeedsPool, "count(p, cp) counts the dice of a pool, group or repeat, or of a name bound to one by let"),
