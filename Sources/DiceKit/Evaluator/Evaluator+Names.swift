@@ -72,8 +72,8 @@ extension Evaluator {
 
     /// The known name nearest to `name`, if any is near enough to be a likely typo, or the
     /// roll a habit's word means (`adv`: `2d20kh1`). Only a name that works where `name`
-    /// stands: `called`, a function or a macro with parameters; else a variable or a macro
-    /// without.
+    /// stands: `called`, a function or a macro (`m()` calls one without parameters too);
+    /// else a variable or a macro whose parameters all have defaults.
     func suggestion(for name: String, called: Bool = false) -> String? {
         Suggestions.suggestion(for: name, called: called, in: environment,
                                parameters: frames.last?.names ?? [], shouldStop: shouldStop)
@@ -92,7 +92,7 @@ enum Suggestions {
         let candidates = environment.knownNames.filter { known in
             switch environment[known] {
             case .variable: return !called
-            case .macro(let macro): return macro.parameters.isEmpty != called
+            case .macro(let macro): return called || macro.parameters.allSatisfy { macro.defaults[$0] != nil }
             case nil: return called
             }
         }

@@ -108,6 +108,10 @@ struct ProgramValueCase: Sendable, CustomTestStringConvertible {
         ("def f(strength) = strenght; f(1)",
          .inMacro(name: "f", .unknownName("strenght", suggestion: "strength"))),
         ("flor(1.5)", .unknownName("flor", suggestion: "floor")),
+        // A macro whose parameters all have defaults is used bare; any macro may be called.
+        ("def atk(b = 2) = 1d20 + b; atc", .unknownName("atc", suggestion: "atk")),
+        ("def atk = 1d20; atc(1)", .unknownName("atc", suggestion: "atk")),
+        ("def atk(b) = 1d20 + b; atc", .unknownName("atc", suggestion: nil)),
         ("xyz", .unknownName("xyz", suggestion: nil)),
         ("def boom = 1 / 0; boom", .inMacro(name: "boom", .divisionByZero)),
         ("def big(n) = n * 9223372036854775807; big(2)", .inMacro(name: "big", .overflow)),
