@@ -83,13 +83,13 @@ enum Printer {
             write(rhs, atLeast: 1, into: &out)
         case .dice(let term):
             writeDice(term, into: &out)
-        case .group(let members, let modifiers):
-            out += "{"
+        case .group(let members, let modifiers, let parenthesized):
+            out += parenthesized ? "(" : "{"
             for (index, member) in members.enumerated() {
                 if index > 0 { out += ", " }
                 write(member, into: &out)
             }
-            out += "}"
+            out += parenthesized ? ")" : "}"
             writeModifiers(modifiers, into: &out)
         case .repeat(let count, let body, let modifiers):
             writeCall("repeat", [count, body], into: &out)

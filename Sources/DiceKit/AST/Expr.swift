@@ -30,8 +30,8 @@ public struct Expr: Hashable, Sendable {
         case comparison(ComparisonOperator, Expr, Expr)
         /// `4d6kh3`, `d20`, `(1d4)d6`, `2d{1,2,3}!`
         case dice(DiceTerm)
-        /// `{1d20 + 5, 1d20 + 5}kh1`
-        case group([Expr], [DiceModifier])
+        /// `{1d20 + 5, 1d20 + 5}kh1`; `parenthesized`, written d20's way: `(1d20 + 5, 1d20 + 5)kh1`.
+        case group([Expr], [DiceModifier], parenthesized: Bool)
         /// `repeat(6, 4d6kh3)`: a group of `count` evaluations of `body`.
         case `repeat`(count: Expr, body: Expr, modifiers: [DiceModifier])
         /// `2d6 [fire]`
@@ -234,7 +234,7 @@ extension Expr {
             var parts: [Expr] = term.count.map { [$0] } ?? []
             if case .number(let sides) = term.sides { parts.append(sides) }
             return parts + term.modifiers.flatMap(\.arguments)
-        case .group(let members, let modifiers): return members + modifiers.flatMap(\.arguments)
+        case .group(let members, let modifiers, _): return members + modifiers.flatMap(\.arguments)
         case .repeat(let count, let body, let modifiers): return [count, body] + modifiers.flatMap(\.arguments)
         case .conditional(let condition, let then, let otherwise): return [condition, then, otherwise]
         case .text: return []
@@ -317,9 +317,9 @@ extension Expr {
             guard let count = term.count else { return self }
             guard let mapped = transform(count) else { return nil }
             copy.kind = .dice(DiceTerm(count: mapped, sides: term.sides, modifiers: term.modifiers, spelling: term.spelling))
-        case .group(let members, let modifiers):
+        case .group(let members, let modifiers, let parenthesized):
             guard kept(modifiers), let mapped = each(members) else { return nil }
-            copy.kind = .group(mapped, modifiers)
+            copy.kind = .group(mapped, modifiers, parenthesized: parenthesized)
         case .repeat(let count, let body, let modifiers):
             guard kept(modifiers), let n = transform(count), let b = transform(body) else { return nil }
             copy.kind = .repeat(count: n, body: b, modifiers: modifiers)

@@ -1,6 +1,7 @@
 extension Evaluator {
-    /// `{a, b, ...}` with keep/drop and counting over member values.
-    mutating func group(_ members: [Expr], modifiers: [DiceModifier], at range: SourceRange) throws(DiceError) -> Roll {
+    /// `{a, b, ...}` with keep/drop and counting over member values; `parenthesized`, written `(a, b, ...)`.
+    mutating func group(_ members: [Expr], modifiers: [DiceModifier], parenthesized: Bool = false,
+                        at range: SourceRange) throws(DiceError) -> Roll {
         guard recording else {
             var values: [Value] = []
             values.reserveCapacity(members.count)
@@ -12,7 +13,12 @@ extension Evaluator {
         var rolls: [GroupRoll.Member] = []
         rolls.reserveCapacity(members.count)
         for member in members { rolls.append(GroupRoll.Member(roll: try evaluate(member))) }
-        return try finishGroup(rolls, modifiers: modifiers, isRepeat: false, at: range)
+        var roll = try finishGroup(rolls, modifiers: modifiers, isRepeat: false, at: range)
+        if parenthesized, case .group(var group) = roll.kind {
+            group.parenthesized = true
+            roll.kind = .group(group)
+        }
+        return roll
     }
 
     /// `repeat(n, e)`: the group of `n` independent evaluations of `e`.

@@ -191,7 +191,8 @@ package struct Evaluator<Source: DieSource> {
         case .power(let base, let exponent): return try power(base, exponent, at: expr.range)
         case .comparison(let op, let lhs, let rhs): return try comparison(op, lhs, rhs)
         case .dice(let term): return try rollPool(term, at: expr.range)
-        case .group(let members, let modifiers): return try group(members, modifiers: modifiers, at: expr.range)
+        case .group(let members, let modifiers, let parenthesized):
+            return try group(members, modifiers: modifiers, parenthesized: parenthesized, at: expr.range)
         case .repeat(let count, let body, let modifiers):
             return try repeatGroup(count: count, body: body, modifiers: modifiers, at: expr.range)
         case .annotated(let inner, let label): return try annotated(inner, label)

@@ -333,6 +333,8 @@ package struct GroupRoll: Hashable, Sendable {
     package internal(set) var omitted: Int = 0
     /// `true` for `repeat(n, e)`: show it as a repeat.
     package internal(set) var isRepeat: Bool
+    /// Whether it was written d20's way, `(a, b)kh1`: shown so (LANGUAGE.md §3a).
+    package internal(set) var parenthesized = false
     /// The modifiers as written, like `kh1`.
     package internal(set) var modifiers: [DiceModifier]
     /// Whether `cs`/`cf` made the value a count.

@@ -270,7 +270,7 @@ extension Parser {
             return inner
         }
         let modifiers = try self.modifiers()
-        return Expr(.group(members, modifiers), range(from: open.range))
+        return Expr(.group(members, modifiers, parenthesized: true), range(from: open.range))
     }
 
     /// field = primary { FIELD } ;
@@ -376,6 +376,6 @@ extension Parser {
             return members
         }
         let modifiers = try self.modifiers()
-        return Expr(.group(members, modifiers), range(from: open.range))
+        return Expr(.group(members, modifiers, parenthesized: false), range(from: open.range))
     }
 }

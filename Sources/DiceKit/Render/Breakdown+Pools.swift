@@ -80,7 +80,7 @@ extension Breakdown {
     }
 
     func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
-        out.write("{")
+        out.write(group.parenthesized ? "(" : "{")
         let shown = Swift.min(group.members.count, maxShown)
         for index in 0..<shown {
             if index > 0 { out.write(", ") }
@@ -101,7 +101,7 @@ extension Breakdown {
             out.write(more)
             out.write(" more")
         }
-        out.write("}")
+        out.write(group.parenthesized ? ")" : "}")
         var modifiers = ""
         Printer.writeModifiers(group.modifiers, into: &modifiers)
         out.write(text: modifiers)

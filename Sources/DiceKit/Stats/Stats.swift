@@ -184,7 +184,7 @@ final class StatsEngine {
         case .dice(let term):
             if case .symbols = term.sides { return try symbolDiceDistribution(term, at: expr.range) }
             return try diceDistribution(term, at: expr.range)
-        case .group(let members, let modifiers):
+        case .group(let members, let modifiers, _):
             return try groupDistribution(members, modifiers, at: expr.range)
         case .repeat(let count, let body, let modifiers):
             return try repeatDistribution(count: count, body: body, modifiers: modifiers, at: expr.range)

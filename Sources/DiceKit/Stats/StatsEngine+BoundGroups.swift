@@ -23,7 +23,7 @@ extension StatsEngine {
         let finals: OrderedMass<GroupState>
         let keys: [PointKey]
         switch inner.kind {
-        case .group(let members, let modifiers):
+        case .group(let members, let modifiers, _):
             // As the roller: the members, then the modifiers, then the compare points.
             var values: [Distribution] = []
             for member in members { values.append(try outcomes(of: member)) }

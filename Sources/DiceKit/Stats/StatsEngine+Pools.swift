@@ -77,7 +77,7 @@ extension StatsEngine {
         while case .annotated(let labelled, _) = inner.kind { inner = labelled }
         try checkCountOrdering(point, members: try possibleMembers(inner))
         switch inner.kind {
-        case .group(let members, let modifiers) where modifiers.isEmpty:
+        case .group(let members, let modifiers, _) where modifiers.isEmpty:
             var chances: [Double] = []
             for member in members { chances.append(try matchChance(member, point)) }
             return Distribution(StatsEngine.successes(chances))
@@ -124,7 +124,7 @@ extension StatsEngine {
             guard try mayHaveSome(term.count) else { return [] }
             let symbols = term.sides.symbols
             return [symbols.isEmpty ? [.integer(0)] : symbols]
-        case .group(let members, _):
+        case .group(let members, _, _):
             var result: [[Value]] = []
             for member in members { result.append(try outcomes(of: member).valueOutcomes.map(\.value)) }
             return result
@@ -190,8 +190,8 @@ extension StatsEngine {
         case .dice(let term):
             return Expr(.dice(DiceTerm(count: term.count, sides: term.sides, modifiers: recount(term.modifiers),
                                        spelling: term.spelling)), target.range)
-        case .group(let members, let modifiers):
-            return Expr(.group(members, recount(modifiers)), target.range)
+        case .group(let members, let modifiers, let parenthesized):
+            return Expr(.group(members, recount(modifiers), parenthesized: parenthesized), target.range)
         case .repeat(let count, let body, let modifiers):
             return Expr(.repeat(count: count, body: body, modifiers: recount(modifiers)), target.range)
         case .annotated(let inner, _):

@@ -175,7 +175,7 @@ struct ValueBounds: Hashable {
                 return ValueBounds.comparison(op, a, b)
             case .dice(let term):
                 return dice(term)
-            case .group(let members, let modifiers):
+            case .group(let members, let modifiers, _):
                 var each: [ValueBounds] = []
                 for member in members {
                     guard let bound = bounds(of: member) else { return nil }

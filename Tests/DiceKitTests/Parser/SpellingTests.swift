@@ -61,6 +61,18 @@ import Testing
         #expect(OutcomeRenderer().json(for: .roll(roll), input: typed).contains("\"notation\":\"\(typed)\""))
     }
 
+    /// A group written d20's way keeps its parentheses in its text, breakdown and `stats` title.
+    @Test func parenthesizedGroupsEchoAsTyped() throws {
+        let typed = "(1d20 + 5, 1d20 + 5)kh1 + 2"
+        let expr = try Parser.parseExpression(typed)
+        #expect(expr.text == typed)
+        #expect(try Parser.parseExpression(expr.text) == expr)
+        var dice = ScriptedDice([15, 11])
+        let roll = try Dice.roll(typed, using: &dice)
+        #expect(RollRenderer.plain.render(roll) == "(1d20 (15) + 5 = 20, ~~1d20 (11) + 5 = 16~~)kh1 + 2 = 22")
+        #expect(try Parser.parseExpression("{1d20 + 5, 1d20 + 5}kh1").text == "{1d20 + 5, 1d20 + 5}kh1")
+    }
+
     /// Capitals other than §3a's, and `df` after a pool, stay what they were.
     @Test func otherCapitalsAndDfAfterAPoolAreUnchanged() throws {
         #expect(try Parser.parseExpression("6d10cs>=8df1").dump == "(dice 6 10 cs>=8 df=1)")

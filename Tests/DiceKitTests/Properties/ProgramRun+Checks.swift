@@ -214,7 +214,7 @@ extension ProgramRun {
             var names = term.count.map(macroNames) ?? []
             if case .number(let sides) = term.sides { names += macroNames(in: sides) }
             return names
-        case .group(let members, _): return members.flatMap(macroNames)
+        case .group(let members, _, _): return members.flatMap(macroNames)
         case .repeat(let count, let body, _): return macroNames(in: count) + macroNames(in: body)
         case .conditional(let condition, let then, let otherwise):
             return macroNames(in: condition) + macroNames(in: then) + macroNames(in: otherwise)

@@ -33,7 +33,7 @@ extension Expr {
             case .symbols(let faces): sides = "{" + faces.map(\.literal).joined(separator: ",") + "}"
             }
             return "(dice \(count) \(sides)" + term.modifiers.map { " " + $0.dump }.joined() + ")"
-        case .group(let members, let modifiers):
+        case .group(let members, let modifiers, _):
             return "(group [" + members.map { $0.dump }.joined(separator: " ") + "]"
                 + modifiers.map { " " + $0.dump }.joined() + ")"
         case .repeat(let count, let body, let modifiers):

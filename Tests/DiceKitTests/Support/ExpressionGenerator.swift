@@ -232,7 +232,9 @@ struct ExpressionGenerator {
 
     mutating func group(depth: Int) -> Expr {
         let members = (0..<int(1...4)).map { _ in expression(depth: depth) }
-        return node(.group(members, groupModifiers(depth: depth)))
+        // d20's spelling `(a, b)` needs two members: `(a)` is a parenthesized expression.
+        let parenthesized = members.count >= 2 && chance(25)
+        return node(.group(members, groupModifiers(depth: depth), parenthesized: parenthesized))
     }
 
     /// The modifiers groups take: keep/drop, counting and sorting.
