@@ -47,10 +47,18 @@ extension Evaluator {
         var frame: Frame<Bound> = [:]
         for (parameter, argument) in zip(macro.parameters, arguments) { frame[parameter] = Bound(value: argument.value) }
         // Parameters not given take their defaults, evaluated where the macro is used.
+        var defaults: [Roll] = []
         for parameter in macro.parameters.dropFirst(arguments.count) {
             guard let expression = macro.defaults[parameter] else { continue }
-            frame[parameter] = Bound(value: try evaluate(expression).value)
+            let roll = try evaluate(expression)
+            frame[parameter] = Bound(value: roll.value)
+            defaults.append(roll)
         }
+        // A default that rolled dice is shown as the argument it stands for, like one passed
+        // (`f(2, 1d6 (3)): ...`), with the defaults before it so each stands in its place;
+        // defaults that rolled nothing after it are left out, as the call wrote them (`atk`).
+        var shown = arguments
+        if let last = defaults.lastIndex(where: \.hasDice) { shown += defaults[...last] }
         frames.append(frame)
         macroDepth += 1
         defer {
@@ -59,7 +67,7 @@ extension Evaluator {
         }
         do {
             let body = try evaluate(macro.body)
-            return made(.macro(name: macro.name, arguments: arguments, body: body), value: body.value)
+            return made(.macro(name: macro.name, arguments: shown, body: body), value: body.value)
         } catch {
             switch error.kind {
             case .macroRecursion, .interrupted, .tooManyDice, .resultTooLarge, .inMacro:

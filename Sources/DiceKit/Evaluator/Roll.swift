@@ -23,7 +23,8 @@ public struct Roll: Hashable, Sendable {
         case comparison(ComparisonOperator, Roll, Roll)
         /// A built-in function and its arguments.
         case function(Function, [Roll])
-        /// A macro use: its name, arguments, and the roll of its body.
+        /// A macro use: its name, arguments, and the roll of its body. The arguments are
+        /// those passed, then the defaults up to the last one that rolled dice.
         case macro(name: String, arguments: [Roll], body: Roll)
         /// `2d6 [fire]`: the roll and its label.
         case annotated(Roll, String)

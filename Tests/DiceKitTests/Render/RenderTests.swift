@@ -137,6 +137,32 @@ func visibleEscapes(_ text: String) -> String {
             "f(2) (4) = 4",
         ])
     }
+
+    /// A default that rolls dice shows them as the argument it stands for, like one passed
+    /// (LANGUAGE.md §6: every die as rolled; JSON `rolls` describes every die); defaults
+    /// after it that rolled nothing stay unwritten, and so do all of a call's that rolled none.
+    @Test(arguments: [
+        ("def f(a, b = 1d6) = a + b; f(2)", "f(2, 1d6 (4)): a (2) + b (4) = 6", ["1d6"]),
+        ("def g(a, b) = a + b; g(2, 1d6)", "g(2, 1d6 (4)): a (2) + b (4) = 6", ["1d6"]),
+        ("def h(a = 1d6) = a + 1; h", "h(1d6 (4)): a (4) + 1 = 5", ["1d6"]),
+        ("def h(a = 1d6) = a + 1; h()", "h(1d6 (4)): a (4) + 1 = 5", ["1d6"]),
+        ("def h(a = 1d6) = a + 1; h(2)", "h(2) (3) = 3", []),
+        ("def k(a, b = 0, c = 1d4, d = 2) = a + b + c + d; k(1)",
+         "k(1, 0, 1d4 (4)): a (1) + b (0) + c (4) + d (2) = 7", ["1d4"]),
+        ("def atk(bonus = 0) = 1d20 + bonus; atk", "atk: 1d20 (4) + bonus (0) = 4", ["1d20"]),
+    ])
+    func aDefaultThatRollsDiceShowsThem(program: String, text: String, notations: [String]) throws {
+        var session = MacroSession(faces: [4])
+        var outcome: Outcome?
+        for statement in try Parser.parseProgram(program) { outcome = try session.evaluator.execute(statement) }
+        let last = try #require(outcome)
+        let renderer = OutcomeRenderer()
+        #expect(renderer.text(for: last) == text)
+        let object = JSONTests.object(renderer.json(for: last, input: "x"))
+        #expect(object["text"] as? String == text)
+        let rolls = object["rolls"] as? [[String: Any]] ?? []
+        #expect(rolls.map { $0["notation"] as? String } == notations)
+    }
 }
 
 @Suite struct JSONTests {
