@@ -21,6 +21,13 @@ extension DiceTerm {
         return spelling.fateSides != nil
     }
 
+    /// Whether the notation holds text the user wrote: the faces of text or tally dice (and
+    /// so their compare points, `cs="hit"`); numbered dice have none.
+    package var hasUserText: Bool {
+        if case .symbols = sides { return true }
+        return false
+    }
+
     /// The faces of `dF.1`: mostly blank, one `+` and one `-` in six.
     static let fateOneFaces = [-1, 0, 0, 0, 0, 1]
 }

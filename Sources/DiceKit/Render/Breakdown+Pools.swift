@@ -1,15 +1,7 @@
 /// A breakdown's pools, dice and groups: `4d6kh3 (6, 4, 3, ~~1~~)`, `{1d20 (14) + 5 = 19, …}kh1`.
 extension Breakdown {
     func write<Out: TextOutput>(_ pool: DicePool, into out: inout Out) {
-        if pool.hasCountOrSidesRoll {
-            // Show the roll of a computed count or sides in place: `(1d4 (3))d6`.
-            var notation = ""
-            Printer.writeDice(pool.shownTerm ?? pool.term, count: pool.countRoll.map { "(" + breakdownText($0) + ")" },
-                              sides: pool.sidesRoll.map { "(" + breakdownText($0) + ")" }, into: &notation)
-            out.write(text: notation)
-        } else {
-            out.write(text: pool.notation)
-        }
+        writeNotation(of: pool, into: &out)
         // An empty pool has no dice to list: `0d6`, worth 0.
         if pool.dice.isEmpty && pool.omitted == 0 { return }
         out.write(" (")
@@ -27,6 +19,27 @@ extension Breakdown {
             out.write(shown > 0 ? " more" : " dice")
         }
         out.write(")")
+    }
+
+    /// A pool's notation, `4d6kh3`; the roll of a computed count or sides in place,
+    /// `(1d4 (3))d6`. The faces of text or tally dice and their compare points are the user's
+    /// text, escaped like the rest of it: `d{"\u{1b}x"}`, and for Markdown `d{"\*x\*"}`.
+    /// (Their sides are never computed: only a computed count comes before them.)
+    private func writeNotation<Out: TextOutput>(of pool: DicePool, into out: inout Out) {
+        let term = pool.shownTerm ?? pool.term
+        guard term.hasUserText || pool.hasCountOrSidesRoll else { return out.write(text: term.notation) }
+        var notation = ""
+        if let countRoll = pool.countRoll {
+            out.write("(")
+            breakdown(countRoll, into: &out)
+            out.write(")")
+            Printer.writeDice(term, count: "", sides: pool.sidesRoll.map { "(" + breakdownText($0) + ")" }, into: &notation)
+        } else if let sidesRoll = pool.sidesRoll {
+            Printer.writeDice(term, sides: "(" + breakdownText(sidesRoll) + ")", into: &notation)
+        } else {
+            notation = term.notation
+        }
+        if term.hasUserText { writeUser(notation, into: &out) } else { out.write(text: notation) }
     }
 
     /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`; a Fate die's face `[+]`,

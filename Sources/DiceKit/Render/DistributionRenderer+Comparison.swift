@@ -19,8 +19,8 @@
 /// columns, or two titles are the same, the columns are numbered and the lines of moments,
 /// numbered alike, follow the table (`ComparisonHeadings`).
 extension DistributionRenderer {
-    /// The comparison of `reports`, each headed by its title, lines joined by newlines
-    /// (no trailing newline).
+    /// The comparison of `reports`, each headed by its title (the user's text, control
+    /// characters escaped), lines joined by newlines (no trailing newline).
     ///
     /// - Complexity: O(*e* · *k* + *k* log *k*) for *e* reports over *k* distinct outcomes.
     package func render(comparing reports: [(title: String, report: DistributionReport)]) -> String {
@@ -32,7 +32,7 @@ extension DistributionRenderer {
         // The numbers take `numbersWidth` columns an expression; the bars share what is left.
         let barWidth = Swift.max(4, (width - labelWidth - Self.numbersWidth * tabled.count - 2)
                                     / Swift.max(1, tabled.count) - 1)
-        let headings = ComparisonHeadings(reports.map(\.title), barWidth: barWidth,
+        let headings = ComparisonHeadings(reports.map { TextEscaping.escapingControls($0.title) }, barWidth: barWidth,
                                           haveColumns: indicators.map { !$0 })
 
         var moments: [String] = []

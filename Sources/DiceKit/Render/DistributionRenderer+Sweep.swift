@@ -25,7 +25,7 @@ extension DistributionRenderer {
         }
         var heading = DistributionRenderer.padRight(sweep.name, labelWidth)
         for (column, width) in zip(columns, widths) { heading += "  " + DistributionRenderer.pad(column.heading, width) }
-        var lines = [SweepReport.title(expr, sweep), DistributionRenderer.trimmed(heading)]
+        var lines = [TextEscaping.escapingControls(SweepReport.title(expr, sweep)), DistributionRenderer.trimmed(heading)]
         let used = labelWidth + widths.reduce(0) { $0 + $1 + 2 } + 2
         let barWidth = Swift.max(10, width - used)
         let scale = SweepColumn.barScale(sweep, columns: columns)

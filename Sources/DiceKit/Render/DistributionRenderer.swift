@@ -30,13 +30,15 @@ public struct DistributionRenderer: Sendable {
         self.maxRows = maxRows
     }
 
-    /// The whole report, lines joined by newlines (no trailing newline).
+    /// The whole report, lines joined by newlines (no trailing newline). `title`, the
+    /// expression as the user wrote it, shows its control characters as `\u{1b}`-style escapes.
     ///
     /// - Complexity: O(*k*) for *k* outcomes.
     public func render(_ report: DistributionReport, title: String) -> String {
+        let title = TextEscaping.escapingControls(title)
         // Built as UTF-8 bytes: in a process that prints one table (`dice --stats -e 3d6`),
         // String concatenation and interpolation cost more than the distribution itself.
-        DistributionRenderer.text { out in write(report, title: title, into: &out) }
+        return DistributionRenderer.text { out in write(report, title: title, into: &out) }
     }
 
     private func write(_ report: DistributionReport, title: String, into out: inout ByteWriter) {

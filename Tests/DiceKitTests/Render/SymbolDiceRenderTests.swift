@@ -72,4 +72,52 @@ import Testing
             #expect(dice.allSatisfy { $0["max"] == nil && $0["min"] == nil })
         }
     }
+
+    /// The texts of a notation's faces and compare points are the user's text, escaped as
+    /// their faces are (LANGUAGE.md §6): a control character as `\u{1b}`, and for Markdown
+    /// the user's `*` and `_`; JSON's `text` keeps them exact (its own escaping).
+    @Test(arguments: [
+        ("d{\"\u{1b}[31mred\"}", [1], #"d{"\u{1b}[31mred"} (\u{1b}[31mred) = \u{1b}[31mred"#,
+         #"d{"\u{1b}[31mred"} (\u{1b}[31mred) = \u{1b}[31mred"#, "d{\"\u{1b}[31mred\"} (\u{1b}[31mred) = \u{1b}[31mred"),
+        (#"d{"**x**", "y"}"#, [2], #"d{"**x**", "y"} (y) = y"#, #"d{"\*\*x\*\*", "y"} (y) = y"#, #"d{"**x**", "y"} (y) = y"#),
+        (#"d{(a_b: 1), ()}"#, [2], #"d{(a_b: 1), ()} (()) = ()"#, #"d{(a\_b: 1), ()} (()) = ()"#, #"d{(a_b: 1), ()} (()) = ()"#),
+        // A compare point's text, and after a computed count (its own breakdown, not escaped
+        // again); `a**` is the face `a*` counted as a success.
+        ("(1d2)d{\"a*\", \"b\u{7f}\"}cs=\"a*\"", [2, 1, 2], "(1d2 (2))d{\"a*\", \"b\\u{7f}\"}cs=\"a*\" (a**, b\\u{7f}) = 1",
+         "(1d2 (**2**))d{\"a\\*\", \"b\\u{7f}\"}cs=\"a\\*\" (a\\*\\*, b\\u{7f}) = 1",
+         "(1d2 (2))d{\"a*\", \"b\u{7f}\"}cs=\"a*\" (a**, b\u{7f}) = 1"),
+    ] as [(String, [Int], String, String, String)])
+    func theUsersTextInANotationIsEscaped(program: String, faces: [Int], text: String, markdown: String,
+                                          json: String) throws {
+        let outcome = try Self.outcome(Case(program: program, faces: faces, text: "", markdown: "", notations: []))
+        #expect(OutcomeRenderer().text(for: outcome) == text)
+        #expect(OutcomeRenderer(rolls: .markdown).text(for: outcome) == markdown)
+        #expect(OutcomeRenderer(rolls: .ansi).text(for: outcome).contains(text.prefix(while: { $0 != " " })))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(OutcomeRenderer().json(for: outcome, input: "x").utf8))
+            as? [String: Any])
+        #expect(object["text"] as? String == json)
+    }
+
+    /// A `stats` header shows the expression's texts and labels with their control characters
+    /// escaped, as its table's rows do: alone, compared, and swept.
+    @Test(arguments: [
+        ("stats d{\"\u{1b}x\", \"y\"}", #"d{"\u{1b}x", "y"}: 2 outcomes"#),
+        ("stats 1d2 [a\u{1b}b]", #"1d2 [a\u{1b}b]: mean 1.50, stdev 0.50, min 1, max 2, median 1, p10 1, p90 2"#),
+        ("stats 1d2, d{\"\u{1b}x\"}", #"1d2:          mean 1.50, stdev 0.50, min 1, max 2, median 1"#),
+        ("stats d{\"\u{1b}x\", \"y\"} for n in 1..2", #"d{"\u{1b}x", "y"} for n in 1..2"#),
+    ])
+    func statsHeadersEscapeTheUsersText(program: String, firstLine: String) throws {
+        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice([1]))
+        let outcome = try evaluator.execute(try #require(try Parser.parseProgram(program).first))
+        let renderer = DistributionRenderer(width: 80)
+        let text: String
+        switch outcome {
+        case .stats(let expr, let report): text = renderer.render(report, title: expr.text)
+        case .compare(let exprs, let reports): text = renderer.render(comparing: zip(exprs, reports).map { ($0.text, $1) })
+        case .sweep(let expr, let sweep): text = renderer.render(sweep, of: expr)
+        default: text = ""
+        }
+        #expect(!text.contains("\u{1b}"), "\(visibleEscapes(text))")
+        #expect(text.split(separator: "\n").first.map(String.init) == firstLine)
+    }
 }
