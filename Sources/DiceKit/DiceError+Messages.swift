@@ -161,7 +161,9 @@ extension DiceError.Kind {
             return "tallies add and subtract field by field, multiply by a number and compare with == or !=; "
                 + "\(operation) is not defined for them"
         case .fieldOfNonTally(let value, let field):
-            return "'.\(field)' reads a field of a tally, and \(value.literal) is a \(value.kindName)"
+            // 0 has fields (every one 0): it is the empty tally.
+            let other = value.number == nil ? "" : " other than 0 (the empty tally)"
+            return "'.\(field)' reads a field of a tally, and \(value.literal) is a \(value.kindName)" + other
         case .noMatchingEntry(let value):
             return "no entry of the match holds for \(value.literal) (add 'else: ...' for the rest)"
         case .textDiceOperation(let operation):

@@ -142,7 +142,9 @@ import Testing
         Case(.notANumber(.text("zap"), needed: "'*'"), #"text "zap" is not a number: '*' needs numbers"#),
         Case(.tallyOperation("'*' of two tallies"), "tallies add and subtract field by field, multiply by a number "
              + "and compare with == or !=; '*' of two tallies is not defined for them"),
-        Case(.fieldOfNonTally(.integer(3), field: "hits"), "'.hits' reads a field of a tally, and 3 is a number"),
+        Case(.fieldOfNonTally(.integer(3), field: "hits"),
+             "'.hits' reads a field of a tally, and 3 is a number other than 0 (the empty tally)"),
+        Case(.fieldOfNonTally(.text("a"), field: "hits"), #"'.hits' reads a field of a tally, and "a" is a text"#),
         Case(.noMatchingEntry(.integer(11)), "no entry of the match holds for 11 (add 'else: ...' for the rest)"),
         Case(.textDiceOperation("'kh'"),
              #"'kh' needs numbered dice; text dice are counted with a compare point, as in cs="hit", "#

@@ -20,10 +20,8 @@ extension Evaluator {
             return made(.tally(names: fields.map(\.name), rolls: rolls), value: .tally(tally))
         case .field(let base, let name):
             let roll = try evaluate(base)
-            guard case .tally(let tally) = roll.value else {
-                throw DiceError(.fieldOfNonTally(roll.value, field: name), at: expr.range)
-            }
-            return made(.field(roll, name), value: .number(tally[name]))
+            let value = try arithmetic(expr.range) { () throws(ArithmeticFault) in try roll.value.field(name) }
+            return made(.field(roll, name), value: .number(value))
         case .logical(let op, let lhs, let rhs):
             let left = try evaluate(lhs)
             let l = try number(left.value, for: "'\(op.rawValue)'", at: lhs.range)

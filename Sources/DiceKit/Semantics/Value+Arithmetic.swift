@@ -1,5 +1,6 @@
 /// Arithmetic over values: numbers as numbers; tallies add and subtract field by field (the
-/// number 0 counting as the empty tally) and multiply by a number; texts have none.
+/// number 0 counting as the empty tally, there and in reading a field) and multiply by a
+/// number; texts have none.
 extension Value {
     /// `a op b`.
     static func apply(_ op: BinaryOperator, _ a: Value, _ b: Value) throws(ArithmeticFault) -> Value {
@@ -22,6 +23,17 @@ extension Value {
         default:
             let what = a.number == nil && b.number == nil ? " of two tallies" : " of a tally and a number"
             throw .tally("'\(op.rawValue)'" + what)
+        }
+    }
+
+    /// `value.name`: a tally's field (0 when absent). The number 0 is the empty tally, as in
+    /// `+` and `-` (an empty `repeat` of tally dice), so its every field is 0; any other
+    /// number, and a text, has no fields.
+    func field(_ name: String) throws(ArithmeticFault) -> Number {
+        switch self {
+        case .tally(let tally): return tally[name]
+        case .number(.integer(0)): return .integer(0)
+        case .number, .text: throw .field(self, name: name)
         }
     }
 

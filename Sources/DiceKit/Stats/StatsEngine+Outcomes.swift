@@ -22,10 +22,7 @@ extension StatsEngine {
         case .field(let base, let name):
             let tallies = try outcomes(of: base)
             if let packed = try packedField(tallies, name) { return packed }
-            return try mapValues(tallies, at: expr.range) { (value) throws(ArithmeticFault) in
-                guard case .tally(let tally) = value else { throw .field(value, name: name) }
-                return .number(tally[name])
-            }
+            return try mapValues(tallies, at: expr.range) { (value) throws(ArithmeticFault) in .number(try value.field(name)) }
         case .logical(let op, let lhs, let rhs):
             let left = try distribution(of: lhs, for: "'\(op.rawValue)'")
             let zero = left.probability(of: .integer(0))

@@ -71,6 +71,10 @@ import Testing
         ErrorCase("(s: ‸\"x\")", .notANumber(.text("x"), needed: "a tally's field")),
         ErrorCase("let x = 3 in ‸x.hits", .fieldOfNonTally(.integer(3), field: "hits")),
         ErrorCase("‸(\"a\").hits", .fieldOfNonTally(.text("a"), field: "hits")),
+        // 0 alone of the numbers is a tally, the empty one.
+        ErrorCase("‸(1 + 1).s", .fieldOfNonTally(.integer(2), field: "s")),
+        ErrorCase("‸(5).s", .fieldOfNonTally(.integer(5), field: "s")),
+        ErrorCase("‸(1 / 2).s", .fieldOfNonTally(.number(.ratio(1, 2)), field: "s")),
         // given: rolled again up to 1,000 times.
         ErrorCase("‸1d6 given 0", [3], .conditionNeverHeld(tries: 1_000)),
         ErrorCase("‸let r = 1d6 in r given r > 6", [3], .conditionNeverHeld(tries: 1_000)),

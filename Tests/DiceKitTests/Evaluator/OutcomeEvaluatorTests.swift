@@ -105,6 +105,10 @@ import Testing
         RollCase("(s: 1) - 0", [], .tally(["s": 1])),
         RollCase("0 - (s: 1)", [], .tally(["s": -1])),
         RollCase("repeat(0, d{(s: 1)}) + (s: 2)", [], .tally(["s": 2])),
+        // ... and in reading a field: its every field is 0 (any other number has none).
+        RollCase("repeat(0, d{(s: 1)}).s", [], .integer(0), "{}.s = 0"),
+        RollCase("let g = 0 in g.s", [], .integer(0), "let g = 0: g.s = 0"),
+        RollCase("(1 - 1).s", [], .integer(0)),
         // == with absent fields 0.
         RollCase("(s: 1) == (s: 1, a: 0)", [], .integer(1)),
         RollCase("() == (a: 0)", [], .integer(1)),
@@ -120,6 +124,10 @@ import Testing
         RollCase("(hits: 1d6, glitch: 2)", [5], .tally(["hits": 5, "glitch": 2]), "(hits: 1d6 (5), glitch: 2) = (hits: 5, glitch: 2)"),
     ]
 
+    static let genesys = "def ability = d{(), (s: 1), (s: 1), (s: 2), (a: 1), (a: 1), (s: 1, a: 1), (a: 2)}\n"
+        + "def difficulty = d{(), (f: 1), (f: 2), (t: 1), (t: 1), (t: 1), (t: 2), (f: 1, t: 1)}\n"
+        + "def genesys(n, k) = let g = repeat(n, ability) + repeat(k, difficulty) in (success: g.s - g.f, advantage: g.a - g.t)\n"
+
     static let faces: [RollCase] = [
         RollCase("d{\"goblin\", \"orc\", \"troll\"}", [2], .text("orc"), "d{\"goblin\", \"orc\", \"troll\"} (orc) = orc"),
         RollCase("1d{\"goblin\", \"orc\", \"troll\"} == \"troll\"", [3], .integer(1)),
@@ -134,10 +142,13 @@ import Testing
                  "3d{(), (h: 1), (h: 1, c: 1)} ((h: 1, c: 1), (), (h: 1, c: 1)) = (h: 2, c: 2)"),
         RollCase("0d{(s: 1)}", [], .tally([:])),
         RollCase("repeat(2, d{(s: 1), (a: 1)}) + d{(f: 1)}", [1, 2, 1], .tally(["s": 1, "a": 1, "f": 1])),
-        RollCase("def ability = d{(), (s: 1), (s: 1), (s: 2), (a: 1), (a: 1), (s: 1, a: 1), (a: 2)}\n"
-                 + "def difficulty = d{(), (f: 1), (f: 2), (t: 1), (t: 1), (t: 1), (t: 2), (f: 1, t: 1)}\n"
-                 + "def genesys(n, k) = let g = repeat(n, ability) + repeat(k, difficulty) in (success: g.s - g.f, advantage: g.a - g.t)\n"
-                 + "genesys(2, 1)", [4, 7, 8], .tally(["success": 2, "advantage": 0])),
+        RollCase(genesys + "genesys(2, 1)", [4, 7, 8], .tally(["success": 2, "advantage": 0])),
+        // No dice of a kind: its empty `repeat` is the number 0, whose fields are 0.
+        RollCase(genesys + "genesys(0, 0)", [], .tally(["success": 0, "advantage": 0]),
+                 "genesys(0, 0): let g = {} + {} = 0: (success: g.s - g.f (0), advantage: g.a - g.t (0)) "
+                 + "= (success: 0, advantage: 0)"),
+        RollCase(genesys + "genesys(0, 1)", [8], .tally(["success": -1, "advantage": -1])),
+        RollCase(genesys + "genesys(1, 0)", [7], .tally(["success": 1, "advantage": 1])),
         // Numbered custom dice with u, text dice with u counted.
         RollCase("2d{\"a\", \"b\", \"c\"}ucs=\"a\"", [1, 1, 2], .integer(1)),
     ]

@@ -50,6 +50,29 @@ import Testing
         #expect(report.distribution.valueOutcomes.allSatisfy { $0.probability > 0 })
     }
 
+    /// Genesys with no dice of a kind: an empty `repeat` is the number 0, the empty tally,
+    /// whose fields are 0 (LANGUAGE.md §5b), exactly as rolling says; any other number has none.
+    @Test func aFieldOfZeroIsZero() throws {
+        func tally(_ success: Int, _ advantage: Int) -> Value {
+            .tally(DiceKit.Tally([("success", .integer(success)), ("advantage", .integer(advantage))]))
+        }
+        let none = try StatsHarness.report(Self.genesys + "genesys(0, 0)")
+        #expect(none.exact)
+        #expect(none.distribution.probability(ofValue: tally(0, 0)) == 1)
+        // One difficulty die: its faces netted, each 1/8 ((f: 1, t: 1) is (-1, -1)).
+        let difficulty = try StatsHarness.report(Self.genesys + "genesys(0, 1)")
+        #expect(difficulty.distribution.probability(ofValue: tally(-1, -1)) == 0.125)
+        #expect(difficulty.distribution.probability(ofValue: tally(0, -1)) == 0.375)
+        let ability = try StatsHarness.report(Self.genesys + "genesys(1, 0)")
+        #expect(ability.distribution.probability(ofValue: tally(1, 1)) == 0.125)
+        #expect(ability.distribution.probability(ofValue: tally(0, 1)) == 0.25)
+        // 0 and tallies among the outcomes of one expression.
+        let mixed = try StatsHarness.report("(if 1d2 == 1 then 0 else (s: 1)).s")
+        #expect(mixed.distribution.probability(ofValue: .integer(0)) == 0.5)
+        #expect(mixed.distribution.probability(ofValue: .integer(1)) == 0.5)
+        #expect(throws: (any Error).self) { try StatsHarness.report("(1d2).s") }
+    }
+
     /// The joint counts of a bound pool are a multinomial over the classes of faces.
     @Test(arguments: [(12, 6), (20, 10), (5, 2)])
     func boundPoolIsAMultinomial(_ dice: Int, _ glitch: Int) throws {
