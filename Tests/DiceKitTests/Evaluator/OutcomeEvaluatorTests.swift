@@ -107,7 +107,7 @@ import Testing
         RollCase("repeat(0, d{(s: 1)}) + (s: 2)", [], .tally(["s": 2])),
         // ... and in reading a field: its every field is 0 (any other number has none).
         RollCase("repeat(0, d{(s: 1)}).s", [], .integer(0), "{}.s = 0"),
-        RollCase("let g = 0 in g.s", [], .integer(0), "let g = 0: g.s = 0"),
+        RollCase("let g = 0 in g.s", [], .integer(0), "let g = 0 in g.s = 0"),
         RollCase("(1 - 1).s", [], .integer(0)),
         // == with absent fields 0.
         RollCase("(s: 1) == (s: 1, a: 0)", [], .integer(1)),
@@ -145,7 +145,7 @@ import Testing
         RollCase(genesys + "genesys(2, 1)", [4, 7, 8], .tally(["success": 2, "advantage": 0])),
         // No dice of a kind: its empty `repeat` is the number 0, whose fields are 0.
         RollCase(genesys + "genesys(0, 0)", [], .tally(["success": 0, "advantage": 0]),
-                 "genesys(0, 0): let g = {} + {} = 0: (success: g.s - g.f (0), advantage: g.a - g.t (0)) "
+                 "genesys(0, 0): let g = {} + {} = 0 in (success: g.s - g.f (0), advantage: g.a - g.t (0)) "
                  + "= (success: 0, advantage: 0)"),
         RollCase(genesys + "genesys(0, 1)", [8], .tally(["success": -1, "advantage": -1])),
         RollCase(genesys + "genesys(1, 0)", [7], .tally(["success": 1, "advantage": 1])),
