@@ -71,7 +71,15 @@ extension TermSemantics {
                 what = ordered ? "'\(modifier.modifierKind.rawValue)' with an ordering" : nil
             case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
                 let ordered = point.op != .equal && point.op != .notEqual
-                what = ordered ? "'\(modifier.modifierKind.rawValue)' with an ordering" : nil
+                // `df` subtracts from the pool's value: of text or tally dice, only a `cs` count.
+                let counted = modifiers.contains { if case .countSuccesses = $0.kind { true } else { false } }
+                if ordered {
+                    what = "'\(modifier.modifierKind.rawValue)' with an ordering"
+                } else if case .subtractFailures = modifier.kind, !counted {
+                    what = "'df' without 'cs'"
+                } else {
+                    what = nil
+                }
             case .unique: what = nil
             }
             if let what { return DiceError(.textDiceOperation(what), at: modifier.range) }

@@ -107,7 +107,36 @@ extension StatsEngine {
         guard let counted = StatsEngine.counting(target, point) else {
             throw .dice(DiceError(.countNeedsPool, at: target.range))
         }
+        try checkReplacedCounting(target)
         return try distribution(of: counted)
+    }
+
+    /// The roller rolls `count`'s pool as written before it counts, so the pool's own
+    /// counting, which `counting` replaces, fails here as it fails there: modifiers that
+    /// conflict (`df>=10` on tally dice) and a text argument on numbered dice (`df="x"`).
+    private func checkReplacedCounting(_ target: Expr) throws(StatsFailure) {
+        switch target.kind {
+        case .annotated(let inner, _):
+            try checkReplacedCounting(inner)
+        case .dice(let term):
+            let semantics = TermSemantics(term)
+            if let conflict = semantics.conflict { throw .dice(conflict) }
+            guard semantics.symbols.isEmpty else { return }
+            for modifier in term.modifiers {
+                switch modifier.kind {
+                case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
+                    if let other = try outcomes(of: point.value).symbolicOutcomes.first {
+                        throw .dice(DiceError(.notANumber(other.value, needed: "a modifier"), at: point.value.range))
+                    }
+                default:
+                    break
+                }
+            }
+        case .group(_, let modifiers, _), .repeat(_, _, let modifiers):
+            try checkModifiers(modifiers, group: true)
+        default:
+            break
+        }
     }
 
     /// The values each die or member of a pool, group or `repeat` may show, in order, for

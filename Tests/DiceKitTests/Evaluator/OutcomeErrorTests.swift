@@ -55,6 +55,8 @@ import Testing
         ErrorCase("‸2d{\"a\", \"b\"}", [1, 2], .textDiceOperation("a sum of several text dice")),
         ErrorCase("2d{\"a\", \"b\"}‸kh1", [1, 2], .textDiceOperation("'kh' (keep/drop)")),
         ErrorCase("2d{\"a\", \"b\"}‸!", [1, 2], .textDiceOperation("an explosion")),
+        // `df` subtracts from the value: of text dice, only from a `cs` count (their sum is no number).
+        ErrorCase("2d{\"a\", (s: 1)}‸df=\"a\"", [1, 2], .textDiceOperation("'df' without 'cs'")),
         ErrorCase("2d{\"a\", \"b\"}‸mi1", [1, 2], .textDiceOperation("a clamp")),
         // Unique dice: more dice than faces.
         ErrorCase("‸4d3u", .tooFewFacesForUnique(dice: 4, faces: 3)),

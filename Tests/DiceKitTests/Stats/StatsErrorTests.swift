@@ -37,6 +37,9 @@ struct StatsErrorTests {
         Case(program: "{1d6, 2}r", faces: [1], expected: .modifierAppliesToDice(.reroll)),
         Case(program: "repeat(2, 1d6)!", faces: [1], expected: .modifierAppliesToDice(.explode)),
         Case(program: "repeat(2, 1d6)u", faces: [1], expected: .modifierAppliesToDice(.unique)),
+        // `count` rolls its pool as written first: the pool's own counting fails alike.
+        Case(program: "count(2d{(a: 1), ()}df>=1, =1)", faces: [1, 1], expected: .textDiceOperation("'df' with an ordering")),
+        Case(program: "count(2d6df=\"x\", >=5)", faces: [1, 1], expected: .notANumber(.text("x"), needed: "a modifier")),
         Case(program: "repeat(1d2-2, 1d6)", faces: [1], expected: .invalidRepeatCount(.integer(-1))),
         Case(program: "20000000d6", faces: [1], expected: .tooManyDice(limit: 10_000_000)),
         Case(program: "repeat(20000000, 1)", faces: [1], expected: .tooManyDice(limit: 10_000_000)),
