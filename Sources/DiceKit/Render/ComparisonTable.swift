@@ -70,7 +70,8 @@ struct ComparisonTable {
     }
 
     /// The outcomes of all `distributions`, each once, in the order of `stats`: numbers
-    /// ascending, then texts as they first appear, then tallies by their fields.
+    /// ascending, then texts as they first appear, then tallies by their fields; the order
+    /// of each distribution's texts and fields kept (`Appearance.merged`).
     static func union(_ distributions: [Distribution]) -> [Value] {
         var numbers: [Number] = []
         for value in distributions.flatMap({ $0.outcomes.map(\.value) }).sorted() where numbers.last.map({ $0 < value }) ?? true {
@@ -79,7 +80,8 @@ struct ComparisonTable {
         var seen = Set<Value>()
         var others: [ValueOutcome] = []
         for outcome in distributions.flatMap(\.symbolic) where seen.insert(outcome.value).inserted { others.append(outcome) }
-        return numbers.map(Value.number) + ValueOrder.sorted(others).map(\.value)
+        let order = Appearance.merged(distributions.map { Appearance(of: $0.symbolic) })
+        return numbers.map(Value.number) + ValueOrder.sorted(others, by: order).map(\.value)
     }
 
     /// The column whose chance of at least the row's value, shown to 0.01%, is the only

@@ -126,34 +126,3 @@ extension ValueAccumulator {
         for outcome in table.valueOutcomes { add(outcome.value, outcome.probability * weight) }
     }
 }
-
-/// The order of outcomes that are not numbers (LANGUAGE.md §7): texts in the order they
-/// first appeared, then tallies by their fields in order of first appearance, each ascending.
-enum ValueOrder {
-    static func sorted(_ outcomes: [ValueOutcome]) -> [ValueOutcome] {
-        let texts = outcomes.filter { if case .text = $0.value { return true } else { return false } }
-        var fields: [String] = []
-        for outcome in outcomes {
-            guard case .tally(let tally) = outcome.value else { continue }
-            for field in tally.fields where !fields.contains(field.name) { fields.append(field.name) }
-        }
-        // Each tally's fields read out once, in `fields`' order, and compared as rows: the
-        // comparisons looked each field up by name. Year Zero's roll(10, 5, 5) sorts 462
-        // mixtures of tallies: from about 27 to 25 ms of CPU whole process (least of 21 runs).
-        var tallies: [(values: [Number], probability: Double)] = []
-        for outcome in outcomes {
-            guard case .tally(let tally) = outcome.value else { continue }
-            tallies.append((fields.map { tally[$0] }, outcome.probability))
-        }
-        tallies.sort { a, b in
-            for index in a.values.indices where a.values[index] != b.values[index] {
-                return a.values[index] < b.values[index]
-            }
-            return false
-        }
-        // Every tally shows every field, in one order: `(hits: 2, ones: 0)`.
-        return texts + tallies.map { entry in
-            ValueOutcome(.tally(Tally(zip(fields, entry.values).map { ($0, $1) })), entry.probability)
-        }
-    }
-}

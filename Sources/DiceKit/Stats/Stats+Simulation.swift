@@ -158,7 +158,9 @@ extension Stats {
         }
         // The whole values came sorted and merged; fractions after them need sorting.
         distribution = fractions ? Distribution(outcomes) : Distribution.fromSorted(outcomes)
-        distribution.symbolic = ValueOrder.sorted(symbolic)
+        if !symbolic.isEmpty {
+            distribution.symbolic = ValueOrder.sorted(symbolic, by: .reading(expr, environment: environment))
+        }
         var report = DistributionReport(distribution: distribution, exact: false, sampleCount: made,
                                         standardError: largestError)
         report.setBounds(ValueBounds.of(expr, environment: environment, limits: limits))

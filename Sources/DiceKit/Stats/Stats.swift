@@ -107,6 +107,9 @@ final class StatsEngine {
             guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: expr.range)) }
             distribution = distribution.dividingProbabilities(by: total)
         }
+        if distribution.hasSymbolic {
+            distribution = distribution.ordered(by: .reading(expr, environment: environment))
+        }
         // Explosion tails: what is missing of the total. Sums alone: the mass their cuts noted
         // (the total also strays from 1 by rounding, about 1e-16 per die: 1e-12 for 10000d100).
         let cut = cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability) : meter.cutMass
