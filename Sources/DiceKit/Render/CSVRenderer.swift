@@ -6,8 +6,9 @@
 /// 1,0.25,1,0.25
 /// 2,0.25,0.75,0.5
 /// ```
-/// A comparison has one row an outcome of any expression, and `p`, `at_least` and
-/// `at_most` columns for each expression, headed `p (2d20kh1 + 5)`. A sweep is in long form:
+/// A comparison has one row an outcome of any expression (numbers ascending, then texts and
+/// tallies in the order of `stats`), and `p`, `at_least` and `at_most` columns for each
+/// expression, headed `p (2d20kh1 + 5)`. A sweep is in long form:
 /// one row for each value and outcome, `ac,mean,outcome,p,at_least,at_most` (the mean empty
 /// when some outcome is a text or tally). Probabilities
 /// (and means) have at most 12 significant digits, as in JSON; fields are quoted where CSV needs it, and
@@ -23,7 +24,7 @@ public struct CSVRenderer: Sendable {
         switch outcome {
         case .stats(_, let report):
             return table(["outcome", "p", "at_least", "at_most"],
-                         CSVRenderer.rows(report.distribution).map { [OutcomeText.cell($0.value)] + $0.numbers })
+                         CSVRenderer.chances(report.distribution).map { [OutcomeText.cell($0.value)] + $0.numbers })
         case .compare(let exprs, let reports):
             return comparison(exprs.map(\.text), reports.map(\.distribution))
         case .sweep(_, let sweep):
@@ -33,7 +34,7 @@ public struct CSVRenderer: Sendable {
                 // Texts and tallies have no mean (JSON's null): the field is empty.
                 let distribution = row.report.distribution
                 let mean = distribution.hasSymbolic ? "" : JSONWriter.significantText(distribution.mean)
-                for outcome in CSVRenderer.rows(row.report.distribution) {
+                for outcome in CSVRenderer.chances(distribution) {
                     rows.append([value, mean, OutcomeText.cell(outcome.value)] + outcome.numbers)
                 }
             }
@@ -43,40 +44,51 @@ public struct CSVRenderer: Sendable {
         }
     }
 
-    /// The columns of a comparison: each expression's three columns, over the union of outcomes.
+    /// The columns of a comparison: each expression's three columns, over the union of outcomes
+    /// in the order of `stats` (`ComparisonTable.union`). Each column is what the expression's
+    /// own CSV gives (`chances(_:)`), and for an outcome it lacks: p 0, "at least" what is left
+    /// after its outcomes before the row, "at most" what they reached.
     private func comparison(_ titles: [String], _ distributions: [Distribution]) -> String {
         var header = ["outcome"]
         for title in titles { header += ["p (\(title))", "at_least (\(title))", "at_most (\(title))"] }
-        var values: [Number] = []
-        for value in distributions.flatMap({ $0.outcomes.map(\.value) }).sorted()
-        where values.last.map({ $0 < value }) ?? true {
-            values.append(value)
-        }
+        let values = ComparisonTable.union(distributions)
         let columns = distributions.map { distribution in
+            var own: [Value: Chances] = [:]
+            for row in CSVRenderer.chances(distribution) { own[row.value] = row }
             let total = distribution.totalProbability
-            var cumulative: [Number: Double] = [:]
-            for entry in distribution.atMost { cumulative[entry.value] = entry.probability }
-            // Each value's "at most", carried over the values the distribution does not have.
-            var running = 0.0
+            var reached = 0.0
             return values.map { value -> [String] in
-                let p = distribution.probability(of: value)
-                let below = running
-                running = cumulative[value] ?? running
-                return [p, Swift.max(0, total - below), running].map(JSONWriter.probabilityText)
+                let row = own[value] ?? Chances(value: value, p: 0, atLeast: Swift.max(0, total - reached), atMost: reached)
+                reached = row.atMost
+                return row.numbers
             }
         }
         let rows = values.indices.map { index in [OutcomeText.cell(values[index])] + columns.flatMap { $0[index] } }
         return table(header, rows)
     }
 
-    /// Each outcome of `distribution`, with its probability, "at least" and "at most" as text.
-    private static func rows(_ distribution: Distribution) -> [(value: Value, numbers: [String])] {
+    /// One outcome's row.
+    private struct Chances {
+        var value: Value
+        var p: Double
+        var atLeast: Double
+        var atMost: Double
+
+        /// The probabilities as CSV writes them: p, at_least, at_most.
+        var numbers: [String] { [p, atLeast, atMost].map(JSONWriter.probabilityText) }
+    }
+
+    /// Each outcome of `distribution` in the order of `stats`, with its probability, its
+    /// "at least" (what is left from it on) and its "at most" (what is reached with it).
+    ///
+    /// - Complexity: O(*n*) for *n* outcomes.
+    private static func chances(_ distribution: Distribution) -> [Chances] {
         let total = distribution.totalProbability
         var below = 0.0
-        return distribution.valueAtMost.map { entry in
-            let p = distribution.probability(ofValue: entry.value)
-            defer { below = entry.probability }
-            return (entry.value, [p, Swift.max(0, total - below), entry.probability].map(JSONWriter.probabilityText))
+        return distribution.valueOutcomes.map { outcome in
+            let atMost = below + outcome.probability
+            defer { below = atMost }
+            return Chances(value: outcome.value, p: outcome.probability, atLeast: Swift.max(0, total - below), atMost: atMost)
         }
     }
 

@@ -11,6 +11,10 @@ struct ComparisonTable {
         /// Each distribution's probability of at least the row's first outcome; exactly zero
         /// past its largest outcome.
         var atLeast: [Double]
+        /// For a row of numbers, each distribution's chance of a number at least the row's
+        /// first: what the `*` compares (`leader`). `nil` for a text or a tally, which no
+        /// expression is more likely to reach than another.
+        var reach: [Double]?
     }
 
     var rows: [Row] = []
@@ -44,6 +48,15 @@ struct ComparisonTable {
                 return running
             }.reversed())
         }
+        // The numbers come first: their chances of at least a number, texts and tallies left out.
+        let numberCount = values.prefix { if case .number = $0 { return true } else { return false } }.count
+        let reach = probabilities.map { column in
+            var running = 0.0
+            return Array(column[..<numberCount].reversed().map { p in
+                running += p
+                return running
+            }.reversed())
+        }
         var first = 0
         var last = values.count - 1
         if values.count > maxRows && !symbolic {
@@ -63,7 +76,8 @@ struct ComparisonTable {
             let label = index == end ? OutcomeText.label(values[index])
                 : OutcomeText.label(values[index]) + (unicode ? "–" : "..") + OutcomeText.label(values[end])
             rows.append(Row(label: label, probabilities: probabilities.map { $0[index...end].reduce(0, +) },
-                            atLeast: atLeast.map { $0[index] }))
+                            atLeast: atLeast.map { $0[index] },
+                            reach: index < numberCount ? reach.map { $0[index] } : nil))
             index = end + 1
         }
         if groupSize > 1 { notes.append("(outcomes grouped \(groupSize) to a row)") }
@@ -85,9 +99,9 @@ struct ComparisonTable {
     }
 
     /// The column whose chance of at least the row's value, shown to 0.01%, is the only
-    /// highest; `nil` on a tie or with a single column.
-    static func leader(_ chances: [Double]) -> Int? {
-        guard chances.count > 1 else { return nil }
+    /// highest; `nil` on a tie, with a single column, or for a text or tally row.
+    static func leader(_ chances: [Double]?) -> Int? {
+        guard let chances, chances.count > 1 else { return nil }
         let shown = chances.map { ($0 * 10_000).rounded() }
         guard let best = shown.max(), shown.filter({ $0 == best }).count == 1 else { return nil }
         return shown.firstIndex(of: best)

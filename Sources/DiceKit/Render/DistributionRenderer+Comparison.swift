@@ -12,8 +12,10 @@
 /// ```
 /// One table over the union of the outcomes: for each expression its probability and its
 /// chance of at least the row's value (`-` where there is none), a `*` on the highest of
-/// those chances (the expression most likely to reach the value), and a bar of each
-/// probability, all on one scale. An expression that is 0/1 (a comparison such as
+/// those chances (the expression most likely to reach the value: on a row of numbers, its
+/// chance of a number at least the row's; a text or tally row has none), and a bar of each
+/// probability, all on one scale. Texts and tallies come after the numbers, in the order of
+/// `stats`, their columns as each expression's own table shows them. An expression that is 0/1 (a comparison such as
 /// `atk >= 15`) prints its probability, `P = 55.00%`, in place of its moments and columns;
 /// when all are, each probability gets a bar. When a title does not fit whole over its
 /// columns, or two titles are the same, the columns are numbered and the lines of moments,
@@ -103,7 +105,7 @@ extension DistributionRenderer {
         let separator = unicode ? "│" : "|"
         var marked = false
         for row in table.rows {
-            let leader = ComparisonTable.leader(row.atLeast)
+            let leader = ComparisonTable.leader(row.reach)
             if leader != nil { marked = true }
             var line = DistributionRenderer.pad(row.label, labelWidth)
             var bars = ""

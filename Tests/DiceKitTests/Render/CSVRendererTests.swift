@@ -42,6 +42,40 @@ struct CSVRendererTests {
             """)
     }
 
+    /// Texts and tallies are rows too, after the numbers, in the order of `stats`; each
+    /// column reads as that expression's own CSV, "at least" and "at most" running over that
+    /// order, and carries on over the rows it lacks.
+    @Test func aComparisonListsTextsAndTallies() throws {
+        #expect(CSVRenderer().csv(for: try Self.outcome(#"stats d{"a", "b"}, d{"b", "c"}"#)) == """
+            outcome,"p (d{""a"", ""b""})","at_least (d{""a"", ""b""})","at_most (d{""a"", ""b""})",\
+            "p (d{""b"", ""c""})","at_least (d{""b"", ""c""})","at_most (d{""b"", ""c""})"
+            a,0.5,1,0.5,0,1,0
+            b,0.5,0.5,1,0.5,1,0.5
+            c,0,0,1,0.5,0.5,1
+
+            """)
+        #expect(CSVRenderer().csv(for: try Self.outcome(#"stats 1d2, d{"b", "c"}"#)) == """
+            outcome,p (1d2),at_least (1d2),at_most (1d2),"p (d{""b"", ""c""})","at_least (d{""b"", ""c""})",\
+            "at_most (d{""b"", ""c""})"
+            1,0.5,1,0.5,0,1,0
+            2,0.5,0.5,1,0,1,0
+            b,0,0,1,0.5,1,0.5
+            c,0,0,1,0.5,0.5,1
+
+            """)
+        #expect(CSVRenderer().csv(for: try Self.outcome("stats 1d2, (x: 1d2)")) == """
+            outcome,p (1d2),at_least (1d2),at_most (1d2),p ((x: 1d2)),at_least ((x: 1d2)),at_most ((x: 1d2))
+            1,0.5,1,0.5,0,1,0
+            2,0.5,0.5,1,0,1,0
+            (x: 1),0,0,1,0.5,1,0.5
+            (x: 2),0,0,1,0.5,0.5,1
+
+            """)
+        // One expression's column is its own CSV's.
+        let own = try #require(CSVRenderer().csv(for: try Self.outcome(#"stats d{"b", "c"}"#)))
+        #expect(own == "outcome,p,at_least,at_most\nb,0.5,1,0.5\nc,0.5,0.5,1\n")
+    }
+
     @Test func aSweepInLongForm() throws {
         #expect(CSVRenderer().csv(for: try Self.outcome("stats 1d2 + x for x in 0..1")) == """
             x,mean,outcome,p,at_least,at_most

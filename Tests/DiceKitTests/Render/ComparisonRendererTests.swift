@@ -60,6 +60,24 @@ import Testing
         #expect(ComparisonTable.leader([0.5]) == nil)
     }
 
+    /// A text row shows what the text's own table shows: its P and "at least", no `*` (no
+    /// expression is likelier to reach a text); the `*` of a number row compares chances of
+    /// reaching a number, which a text die never does.
+    @Test func textRowsShowWhatTheirOwnTableShows() throws {
+        let text = DistributionRenderer(width: 80, unicode: true)
+            .render(comparing: try Self.reports(["1d4", #"d{"a", "b"}"#]))
+        let rows = text.split(separator: "\n").map { String($0) }
+        let a = try #require(rows.first { $0.hasPrefix("    a") })
+        let b = try #require(rows.first { $0.hasPrefix("    b") })
+        #expect(a.hasPrefix("    a       -       -   50.00% 100.00%  "), "\(a)")
+        #expect(b.hasPrefix("    b       -       -   50.00%  50.00%  "), "\(b)")
+        let two = try #require(rows.first { $0.hasPrefix("    2") })
+        #expect(two.hasPrefix("    2  25.00%  75.00%*       - 100.00%  "), "\(two)")
+        let table = ComparisonTable([try Self.reports(["1d4"])[0].report.distribution,
+                                     try Self.reports([#"d{"a", "b"}"#])[0].report.distribution], maxRows: 40, unicode: true)
+        #expect(table.rows.map { $0.reach == nil } == [false, false, false, false, true, true])
+    }
+
     /// Titles are never cut: whole over the columns when all fit and differ; else numbered
     /// everywhere, with the numbers alone over columns a numbered title does not fit.
     @Test func titlesAreWholeOrNumbered() {
