@@ -79,19 +79,12 @@ struct JSONWriter: Sendable {
         text += String(value)
     }
 
-    /// A probability or statistic; non-finite values (never expected) become null. Tiny
-    /// values (an explosion's tail) keep JSON's exponent form, `1.5e-13`: spelling out their
-    /// zeros made a long distribution's line slow to write.
+    /// A statistic (a mean, a standard deviation, a mass cut from a tail) as every number of
+    /// JSON that is not a value of the language: to 12 significant digits (`significantText`),
+    /// `3`, not `2.9999999999999996`; non-finite values (never expected) become null.
     mutating func number(_ key: String?, _ value: Double) {
         if let key { self.key(key) } else { separate() }
-        text += JSONWriter.statisticText(value)
-    }
-
-    /// A statistic as JSON (and CSV) write it: `null` when not finite.
-    static func statisticText(_ value: Double) -> String {
-        if !value.isFinite { return "null" }
-        if value != 0 && Swift.abs(value) < 1e-4 { return "\(value)" }
-        return Number.plainDecimal(value)
+        text += JSONWriter.significantText(value)
     }
 
     /// A probability, rounded to 12 significant digits (LANGUAGE.md §6: `0.98`, not
@@ -148,9 +141,10 @@ struct JSONWriter: Sendable {
     }
 
     /// A number of either sign to at most 12 significant digits, as `probabilityText` writes a
-    /// probability (CSV's means: `0.1`, not `0.09999999999999998`).
+    /// probability (means: `0.1`, not `0.09999999999999998`); `null` when not finite.
     static func significantText(_ value: Double) -> String {
-        value < 0 ? "-" + probabilityText(-value) : probabilityText(value)
+        guard value.isFinite else { return "null" }
+        return value < 0 ? "-" + probabilityText(-value) : probabilityText(value)
     }
 
     /// A value of the language as `number(_:_:)` writes it: an integer as is, a fraction as

@@ -37,4 +37,33 @@ struct ProbabilityTextTests {
             #expect(Swift.abs(back - value) <= unit / 2 + value * 1e-15, "\(value): \(text)")
         }
     }
+
+    /// Means, standard deviations and every other statistic of JSON follow the same rule
+    /// (LANGUAGE.md §6): `3`, not `2.9999999999999996`; either sign; null when not finite.
+    @Test(arguments: [
+        (2.9999999999999996, "3"), (0.002499999999999993, "0.0025"), (-6.500000000000001, "-6.5"),
+        (18.825000000000003, "18.825"), (1.118033988749895, "1.11803398875"), (-Double.infinity, "null"),
+        (Double.nan, "null"), (3.5460523406e-13, "3.5460523406e-13"),
+    ])
+    func statisticsHaveTwelveDigits(_ value: Double, _ expected: String) {
+        var json = JSONWriter()
+        json.number(nil, value)
+        #expect(json.text == expected)
+    }
+
+    @Test(arguments: [
+        ("stats 2d{1,1,2}u", #""mean":3,"#),
+        ("stats 1d20 == 1 and 1d20 == 1", #""mean":0.0025,"#),
+        ("stats let p = 3d6 in if count(p, =6) == 0 then (a: 1) else (b: 1)",
+         #""fields":{"a":{"mean":0.578703703704,"stdev":0.493766875178},"b":{"mean":0.421296296296,"#),
+    ])
+    func reportsWriteTheirMeansToTwelveDigits(_ program: String, _ expected: String) throws {
+        var session = Session(seed: 1)
+        var json = ""
+        for statement in try Parser.parseProgram(program) {
+            guard case .stats(_, let report) = try session.execute(statement) else { continue }
+            json = OutcomeRenderer().json(for: report, input: program)
+        }
+        #expect(json.contains(expected), "\(json)")
+    }
 }
