@@ -18,27 +18,11 @@ extension PoolModel {
             }
             return number.doubleValue
         }
-        /// The ends of what the faces that stop and the faces that explode count, `value`
-        /// giving what a face counts (without explosions, every face stops).
-        func ends(_ value: (Int) -> Double) -> (stop: ValueBounds, go: ValueBounds) {
-            var stop = ValueBounds.empty, go = ValueBounds.empty
-            die.forEachWholeOutcome { face, _ in
-                let counts = ValueBounds.constant(value(face))
-                if explodes(face) { go = go.union(counts) } else { stop = stop.union(counts) }
-            }
-            return (stop, go)
-        }
         guard let explosion = rules.explosion, cutsExplosionTails else {
             let faces = ends(counted).stop
             return failed || faces.low > faces.high ? nil : faces
         }
         if explosion.kind == .compound && !rules.counting.isSum { return compoundCountBounds(chain { Double($0) }) }
-        /// A chain of dice each counting `value(face)`.
-        func chain(_ value: (Int) -> Double) -> ValueBounds {
-            let (stop, go) = ends(value)
-            guard go.low <= go.high else { return stop }
-            return ValueBounds(low: go.low < 0 ? -.infinity : stop.low, high: go.high > 0 ? .infinity : stop.high)
-        }
         let result: ValueBounds
         switch explosion.kind {
         case .explode:
@@ -61,13 +45,104 @@ extension PoolModel {
         return result
     }
 
+    /// For each face of `die` ascending, the least and greatest value one die adds when it
+    /// first settles on that face, as in `chainBounds`: what the face counts, and for a face
+    /// that explodes, what its extra dice add (`!!`: the count of the sum). Unique dice
+    /// (`UniqueBounds`) choose their first faces; `nil` when a contribution cannot be worked out.
+    var firstFaceBounds: [ValueBounds]? {
+        var failed = false
+        func counted(_ value: Int) -> Double {
+            guard let number = try? rules.counting.contribution(of: .integer(value)) else {
+                failed = true
+                return 0
+            }
+            return number.doubleValue
+        }
+        var result: [ValueBounds] = []
+        var explosion = rules.explosion
+        if !cutsExplosionTails { explosion = nil }
+        // What the extra dice after a face that explodes add, but for `!!` with counting.
+        var extras = ValueBounds.empty
+        switch explosion?.kind {
+        case .explode?: extras = chain(counted)
+        case .compound?: extras = chain { Double($0) }
+        case .once?:
+            let (stop, go) = ends(counted)
+            extras = stop.union(go)
+        case .penetrate?: extras = chain { face in face == Int.min ? -.infinity : counted(face - 1) }
+        case nil: break
+        }
+        var faces: [Int] = []
+        die.forEachWholeOutcome { face, _ in faces.append(face) }
+        for face in faces.sorted() {
+            guard let kind = explosion?.kind, explodes(face) else {
+                result.append(.constant(counted(face)))
+                continue
+            }
+            if kind == .compound && !rules.counting.isSum {
+                let sums = ValueBounds(low: Double(face) + extras.low, high: Double(face) + extras.high)
+                guard let counts = compoundCountBounds(sums, first: face) else { return nil }
+                result.append(counts)
+            } else {
+                let first = counted(face)
+                result.append(ValueBounds(low: first + extras.low, high: first + extras.high))
+            }
+        }
+        guard !failed, result.allSatisfy({ $0.low <= $0.high && !$0.low.isNaN && !$0.high.isNaN }) else { return nil }
+        return result
+    }
+
+    /// The ends of what the faces that stop and the faces that explode count, `value`
+    /// giving what a face counts (without explosions, every face stops).
+    func ends(_ value: (Int) -> Double) -> (stop: ValueBounds, go: ValueBounds) {
+        var stop = ValueBounds.empty, go = ValueBounds.empty
+        die.forEachWholeOutcome { face, _ in
+            let counts = ValueBounds.constant(value(face))
+            if explodes(face) { go = go.union(counts) } else { stop = stop.union(counts) }
+        }
+        return (stop, go)
+    }
+
+    /// The ends of a chain of dice each counting `value(face)`, going on while a die explodes.
+    func chain(_ value: (Int) -> Double) -> ValueBounds {
+        let (stop, go) = ends(value)
+        guard go.low <= go.high else { return stop }
+        return ValueBounds(low: go.low < 0 ? -.infinity : stop.low, high: go.high > 0 ? .infinity : stop.high)
+    }
+
     /// What a compounded die counts for `cs`/`cf`/`df`, given the bounds of its sum: the counts
-    /// of the sums of chains up to 8 explosions deep (beyond, a sum is past every literal
-    /// point, as the deepest are), and without end where `df` alone counts an unbounded sum.
-    private func compoundCountBounds(_ sums: ValueBounds) -> ValueBounds? {
+    /// of the sums it may show (`compoundSums`), and without end where `df` alone counts an
+    /// unbounded sum. With `first`, of a die whose first face is `first`, which explodes.
+    private func compoundCountBounds(_ sums: ValueBounds, first: Int? = nil) -> ValueBounds? {
+        guard let reached = compoundSums(first: first) else { return nil }
+        var result = ValueBounds.empty
+        for sum in reached {
+            guard let counted = try? rules.counting.contribution(of: .integer(sum)) else { return nil }
+            result = result.union(.constant(counted.doubleValue))
+        }
+        guard result.low <= result.high else { return nil }
+        if rules.counting.successes == nil {
+            // `df` only: the sum less at most one.
+            if !sums.low.isFinite { result.low = -.infinity }
+            if !sums.high.isFinite { result.high = .infinity }
+        }
+        return result
+    }
+
+    /// The sums a compounded die may show: its chains up to 8 explosions deep (beyond, a
+    /// sum is past every literal point, as the deepest are), all of them or, with `first`,
+    /// those whose first face is `first` (one that explodes); `nil` when there are too many.
+    func compoundSums(first: Int? = nil) -> Set<Int>? {
         var stops: [Int] = [], goes: [Int] = []
         die.forEachWholeOutcome { face, _ in if explodes(face) { goes.append(face) } else { stops.append(face) } }
         var reached = Set(stops), partial: Set<Int> = [0]
+        if let first {
+            reached = Set(stops.compactMap { face in
+                let (total, overflow) = first.addingReportingOverflow(face)
+                return overflow ? nil : total
+            })
+            partial = [first]
+        }
         for _ in 0..<8 {
             var next = Set<Int>()
             for sum in partial {
@@ -85,18 +160,7 @@ extension PoolModel {
             }
             partial = next
         }
-        var result = ValueBounds.empty
-        for sum in reached {
-            guard let counted = try? rules.counting.contribution(of: .integer(sum)) else { return nil }
-            result = result.union(.constant(counted.doubleValue))
-        }
-        guard result.low <= result.high else { return nil }
-        if rules.counting.successes == nil {
-            // `df` only: the sum less at most one.
-            if !sums.low.isFinite { result.low = -.infinity }
-            if !sums.high.isFinite { result.high = .infinity }
-        }
-        return result
+        return reached
     }
 
     /// The least and greatest value each die of a pool that never explodes counts (for

@@ -315,6 +315,8 @@ struct ValueBounds: Hashable {
             let chained = rules.keeps.isEmpty || rules.explosion?.kind == .compound
             let low = Int(counts.low.rounded(.up)), high = Int(counts.high.rounded(.down))
             guard low <= high else { return nil }
+            // Unique dice show different first faces: fewer pools than the dice alone make.
+            if rules.unique { return UniqueBounds.bounds(pool, counts: low...high) }
             if !chained && pool.cutsExplosionTails && rules.explosion?.kind != .once {
                 return KeepOverChains.bounds(pool, counts: low...high)
             }

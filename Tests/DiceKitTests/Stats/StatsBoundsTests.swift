@@ -51,6 +51,33 @@ struct StatsBoundsTests {
         Probe(expr: "1d6! >= 1", minimum: 1, maximum: 1),
         Probe(expr: "(1d6! == 0) + (1d6! > 3)", minimum: 0, maximum: 1),
         Probe(expr: "if 1 then 1d6! else -5", minimum: 1, maximum: nil),
+        // Unique dice show different first faces; extra dice of explosions may repeat any.
+        // Ends checked against a brute force over every set of first faces and chains 3 and
+        // 5 extra dice deep (`xo`: one).
+        Probe(expr: "2d6u!", minimum: 3, maximum: nil),
+        Probe(expr: "3d6u!", minimum: 6, maximum: nil),
+        // Every face shown, the 12 exploding: 1 + ... + 11 + 12 + 1.
+        Probe(expr: "12d12u!", minimum: 79, maximum: nil),
+        Probe(expr: "3d6r1u!", minimum: 9, maximum: nil),
+        Probe(expr: "3dFu!", minimum: -1, maximum: nil),
+        Probe(expr: "3d6u!p", minimum: 6, maximum: nil),
+        Probe(expr: "3d6u!kh2", minimum: 5, maximum: 12),
+        Probe(expr: "4d6u!dl1", minimum: 9, maximum: nil),
+        // The 6's extra die shows 0: kept 0, 1, 2; at most 5, 6 and the 6's 5.
+        Probe(expr: "4d6u!pkl3", minimum: 3, maximum: 11),
+        // Counting that is not monotone in the face: only one first 3, others from chains.
+        Probe(expr: "3d6u!cs=3kh2", minimum: 0, maximum: 1),
+        // 6 and 5, the 6 adding one die of at most 6.
+        Probe(expr: "2d6uxo", minimum: 3, maximum: 17),
+        Probe(expr: "3d6uxokh2", minimum: 5, maximum: 12),
+        Probe(expr: "3d6uxokl2", minimum: 2, maximum: 9),
+        Probe(expr: "3d6u!!kh2", minimum: 5, maximum: nil),
+        // Only 5 and a compounded 6 reach 5.
+        Probe(expr: "3d6u!!cs>=5", minimum: 0, maximum: 2),
+        Probe(expr: "(1d3+1)d6u!kh2", minimum: 3, maximum: 12),
+        // Without explosions, ends taken from `ValueBounds` when another term's tail is cut.
+        Probe(expr: "3d6u + 1d6!", minimum: 7, maximum: nil),
+        Probe(expr: "3d6ukl2 + 1d6!", minimum: 4, maximum: nil),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
@@ -61,7 +88,7 @@ struct StatsBoundsTests {
     }
 
     /// A simulation states the true ends, not its sample's.
-    @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20"])
+    @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20", "3d6u!kh2", "2d6uxo"])
     func simulationsStateTheTrueEnds(_ text: String) throws {
         let probe = try #require(Self.probes.first { $0.expr == text })
         let (expr, environment) = try StatsHarness.prepare(text)
@@ -165,6 +192,25 @@ extension BruteForcePool {
         if unique && explosion == nil {
             // Unique dice without explosion: every pool the roller can make has positive probability.
             let values = uniqueDistribution(cutoff: 1).keys
+            return (values.min() ?? 0, values.max() ?? 0)
+        }
+        if unique {
+            // Different first faces, each with any chain from it (its extra dice may repeat faces).
+            let faces = settle().filter { $0.value > 0 }.keys.sorted()
+            var pools = Set<[Int]>()
+            func choose(from start: Int, left: Int, _ dice: [Int]) {
+                guard left > 0 else {
+                    pools.insert(dice.sorted())
+                    return
+                }
+                for index in start..<faces.count {
+                    for (chain, _) in chains(from: faces[index], depth: depth) {
+                        choose(from: index + 1, left: left - 1, dice + chain)
+                    }
+                }
+            }
+            choose(from: 0, left: count, [])
+            let values = pools.map { value(of: $0) }
             return (values.min() ?? 0, values.max() ?? 0)
         }
         var options = Set<[Int]>()
