@@ -207,9 +207,11 @@ enum Printer {
         out += ")"
     }
 
-    /// The term; `count` and `sides`, when given, stand in for its count and sides.
-    static func writeDice(_ term: DiceTerm, count: String? = nil, sides: String? = nil, into out: inout String) {
-        guard count != nil || sides != nil else {
+    /// The term; `count` and `sides`, when given, stand in for its count and sides, and
+    /// `arguments` for the modifier arguments at their ranges.
+    static func writeDice(_ term: DiceTerm, count: String? = nil, sides: String? = nil,
+                          arguments: [SourceRange: String] = [:], into out: inout String) {
+        guard count != nil || sides != nil || !arguments.isEmpty else {
             out += term.notation
             return
         }
@@ -221,11 +223,10 @@ enum Printer {
         out += term.spelling.dice
         if let sides {
             out += sides
-            writeModifiers(term.modifiers, into: &out)
-            return
+        } else {
+            writeSides(term.sides, spelling: term.spelling, into: &out)
         }
-        writeSides(term.sides, spelling: term.spelling, into: &out)
-        writeModifiers(term.modifiers, into: &out)
+        writeModifiers(term.modifiers, arguments: arguments, into: &out)
     }
 
     static func writeDice(count: Expr?, sides: Sides, modifiers: [DiceModifier],
@@ -277,7 +278,9 @@ enum Printer {
         }
     }
 
-    static func writeModifiers(_ modifiers: [DiceModifier], into out: inout String) {
+    /// The modifiers; `arguments`, by range, stand in for the arguments they hold.
+    static func writeModifiers(_ modifiers: [DiceModifier], arguments: [SourceRange: String] = [:],
+                               into out: inout String) {
         for (index, modifier) in modifiers.enumerated() {
             // A bare `r` before another `r...` is written `rr`: `r` then `r5` would read as `rr5`.
             if case .reroll(once: false, nil) = modifier.kind, modifier.spelling.isEmpty || modifier.spelling == "r",
@@ -289,22 +292,23 @@ enum Printer {
                     continue
                 }
             }
-            write(modifier, into: &out)
+            write(modifier, arguments: arguments, into: &out)
         }
     }
 
-    static func write(_ modifier: DiceModifier, into out: inout String) {
+    /// The modifier; `arguments`, by range, stand in for the argument it holds.
+    static func write(_ modifier: DiceModifier, arguments: [SourceRange: String] = [:], into out: inout String) {
         if !modifier.spelling.isEmpty {
             out += modifier.spelling
             switch modifier.kind {
             case .keep(_, let count), .drop(_, let count):
-                if let count { writeAtom(count, into: &out) }
+                if let count { writeArgument(count, arguments, into: &out) }
             case .minimum(let value), .maximum(let value):
-                writeAtom(value, into: &out)
+                writeArgument(value, arguments, into: &out)
             case .explode(_, let point), .reroll(_, let point):
-                if let point { write(point, into: &out) }
+                if let point { write(point, arguments: arguments, into: &out) }
             case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
-                write(point, into: &out)
+                write(point, arguments: arguments, into: &out)
             case .sort, .unique:
                 break
             }
@@ -313,31 +317,31 @@ enum Printer {
         switch modifier.kind {
         case .keep(let extreme, let count):
             out += extreme == .highest ? "kh" : "kl"
-            if let count { writeAtom(count, into: &out) }
+            if let count { writeArgument(count, arguments, into: &out) }
         case .drop(let extreme, let count):
             out += extreme == .highest ? "dh" : "dl"
-            if let count { writeAtom(count, into: &out) }
+            if let count { writeArgument(count, arguments, into: &out) }
         case .explode(let explosion, let point):
             out += explosion.rawValue
-            if let point { write(point, into: &out) }
+            if let point { write(point, arguments: arguments, into: &out) }
         case .reroll(let once, let point):
             out += once ? "ro" : "r"
-            if let point { write(point, into: &out) }
+            if let point { write(point, arguments: arguments, into: &out) }
         case .minimum(let value):
             out += "mi"
-            writeAtom(value, into: &out)
+            writeArgument(value, arguments, into: &out)
         case .maximum(let value):
             out += "ma"
-            writeAtom(value, into: &out)
+            writeArgument(value, arguments, into: &out)
         case .countSuccesses(let point):
             out += "cs"
-            write(point, into: &out)
+            write(point, arguments: arguments, into: &out)
         case .countFailures(let point):
             out += "cf"
-            write(point, into: &out)
+            write(point, arguments: arguments, into: &out)
         case .subtractFailures(let point):
             out += "df"
-            write(point, into: &out)
+            write(point, arguments: arguments, into: &out)
         case .sort(let ascending):
             out += ascending ? "sa" : "sd"
         case .unique:
@@ -345,12 +349,21 @@ enum Printer {
         }
     }
 
-    /// A compare point; `explicit` writes `=` before a bare value (in `match` and `count`).
-    static func write(_ point: ComparePoint, explicit: Bool = false, into out: inout String) {
-        if !explicit, point.op == .equal, point.spelling.isEmpty, case .number(let number) = point.value.kind,
-           number >= .integer(0) {
-            out += literal(number)
-            return
+    /// A modifier's count or bound: the text standing in for it in `arguments`, if any, or the atom.
+    private static func writeArgument(_ expr: Expr, _ arguments: [SourceRange: String], into out: inout String) {
+        if let text = arguments[expr.range] { out += text } else { writeAtom(expr, into: &out) }
+    }
+
+    /// A compare point; `explicit` writes `=` before a bare value (in `match` and `count`);
+    /// `arguments`, by range, stand in for its value (texts in parentheses).
+    static func write(_ point: ComparePoint, explicit: Bool = false, arguments: [SourceRange: String] = [:],
+                      into out: inout String) {
+        let standIn = arguments.isEmpty ? nil : arguments[point.value.range]
+        // A bare value means `=`: a literal goes without it, and so does a stand-in (a
+        // breakdown's roll, in parentheses), as `r(1d3)` was written: `r(1d3 (2))`.
+        if !explicit, point.op == .equal, point.spelling.isEmpty {
+            if let standIn { return out += standIn }
+            if case .number(let number) = point.value.kind, number >= .integer(0) { return out += literal(number) }
         }
         switch point.op {
         case _ where !point.spelling.isEmpty: out += point.spelling
@@ -358,7 +371,9 @@ enum Printer {
         case .notEqual: out += "<>"
         default: out += point.op.rawValue
         }
-        if case .number(let number) = point.value.kind {
+        if let standIn {
+            out += standIn
+        } else if case .number(let number) = point.value.kind {
             out += literal(number)
         } else if case .text(let text) = point.value.kind {
             out += Value.quoted(text)

@@ -128,6 +128,6 @@ struct FaceCountSink: DieSink {
 /// those that rolled dice, for the result tree, and the values of all of them, by range,
 /// for the notation shown.
 struct ResolvedArguments {
-    var rolls: [Roll] = []
+    var rolls: [ArgumentRoll] = []
     var values: [SourceRange: Number] = [:]
 }

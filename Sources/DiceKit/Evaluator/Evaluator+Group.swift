@@ -139,7 +139,7 @@ extension Evaluator {
         -> (rules: PoolRules, shown: [DiceModifier]) {
         let ordered = DiceModifier.inStageOrder(modifiers)
         if let conflict = PoolRules.conflict(in: ordered, onGroup: true) { throw conflict }
-        var argumentRolls: [Roll] = []
+        var argumentRolls: [ArgumentRoll] = []
         var argumentValues: [SourceRange: Number] = [:]
         let rules = try resolveRules(ordered, argumentRolls: &argumentRolls, values: &argumentValues)
         return (rules, argumentValues.isEmpty ? modifiers : modifiers.map { $0.replacingArguments(argumentValues) })

@@ -134,15 +134,16 @@ extension Evaluator {
     }
 
     /// The rules of `ordered` (checked modifiers in the order they apply), their arguments
-    /// evaluated in that order; the rolls of arguments that rolled dice go to `argumentRolls`.
+    /// evaluated in that order; the rolls of arguments that rolled dice go to `argumentRolls`,
+    /// with their ranges.
     /// The values of the arguments that are not literals go to `values`, by their range.
     /// Text and tally dice (`symbols` not empty) compare a face by its position in `symbols`.
-    mutating func resolveRules(_ ordered: [DiceModifier], argumentRolls: inout [Roll],
+    mutating func resolveRules(_ ordered: [DiceModifier], argumentRolls: inout [ArgumentRoll],
                                values: inout [SourceRange: Number], symbols: [Value] = []) throws(DiceError) -> PoolRules {
         try PoolRules.resolve(ordered, invalid: { $0 }) { (expr) throws(DiceError) -> Number in
             if symbols.isEmpty, case .number(let literal) = expr.kind { return literal }
             let roll = try evaluate(expr)
-            if roll.hasDice { argumentRolls.append(roll) }
+            if roll.hasDice { argumentRolls.append(ArgumentRoll(range: expr.range, roll: roll)) }
             guard symbols.isEmpty else { return .integer(symbols.firstIndex(of: roll.value) ?? -1) }
             let value = try number(roll.value, for: "a modifier", at: expr.range)
             values[expr.range] = value

@@ -91,7 +91,7 @@ public struct Roll: Hashable, Sendable {
     package var children: [Roll] {
         switch kind {
         case .number, .variable: return []
-        case .pool(let pool): return [pool.countRoll, pool.sidesRoll].compactMap { $0 } + pool.argumentRolls
+        case .pool(let pool): return [pool.countRoll, pool.sidesRoll].compactMap { $0 } + pool.argumentRolls.map(\.roll)
         case .group(let group): return group.members.map(\.roll)
         case .unary(_, let roll), .annotated(let roll, _): return [roll]
         case .chain(let chain): return [chain.first] + chain.steps.map(\.operand)
@@ -197,7 +197,7 @@ public struct DicePool: Hashable, Sendable {
         var annotation: String?
         var countRoll: Roll?
         var sidesRoll: Roll?
-        var argumentRolls: [Roll] = []
+        var argumentRolls: [ArgumentRoll] = []
         var symbols: [Value] = []
         var shownTerm: DiceTerm?
     }
@@ -217,8 +217,8 @@ public struct DicePool: Hashable, Sendable {
         get { extras?.value.sidesRoll }
         set { changeExtras { $0.sidesRoll = newValue } }
     }
-    /// The rolls of modifier arguments that rolled dice: `4d6kh(1d3)`.
-    package internal(set) var argumentRolls: [Roll] {
+    /// The rolls of modifier arguments that rolled dice, in the order they were rolled: `4d6kh(1d3)`.
+    package internal(set) var argumentRolls: [ArgumentRoll] {
         get { extras?.value.argumentRolls ?? [] }
         set { changeExtras { $0.argumentRolls = newValue } }
     }
@@ -261,8 +261,20 @@ public struct DicePool: Hashable, Sendable {
         symbols.isEmpty ? .integer(die.value) : (symbols.indices.contains(die.value) ? symbols[die.value] : .integer(die.value))
     }
 
-    /// Whether a computed count or sides rolled dice (`countRoll` or `sidesRoll` is set).
-    var hasCountOrSidesRoll: Bool { countRoll != nil || sidesRoll != nil }
+    /// Whether a computed count, sides or modifier argument rolled dice.
+    var hasPartRolls: Bool {
+        guard let fields = extras?.value else { return false }
+        return fields.countRoll != nil || fields.sidesRoll != nil || !fields.argumentRolls.isEmpty
+    }
+}
+
+/// The roll of a modifier argument that rolled dice (the `1d3` of `4d6kh(1d3)`), with the
+/// argument's range: the breakdown shows the roll where the argument stands.
+package struct ArgumentRoll: Hashable, Sendable {
+    /// Where the argument stands in the term (as `DiceModifier.arguments` has it).
+    package internal(set) var range: SourceRange
+    /// The argument's roll.
+    package internal(set) var roll: Roll
 }
 
 /// One die of a pool: what it shows and what happened to it.

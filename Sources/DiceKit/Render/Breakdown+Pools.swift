@@ -21,24 +21,28 @@ extension Breakdown {
         out.write(")")
     }
 
-    /// A pool's notation, `4d6kh3`; the roll of a computed count or sides in place,
-    /// `(1d4 (3))d6`. The faces of text or tally dice and their compare points are the user's
-    /// text, escaped like the rest of it: `d{"\u{1b}x"}`, and for Markdown `d{"\*x\*"}`.
-    /// (Their sides are never computed: only a computed count comes before them.)
+    /// A pool's notation, `4d6kh3`; the roll of a computed count, sides or modifier argument
+    /// in place, `(1d4 (3))d6`, `4d6dl(1d3 (1))`. The faces of text or tally dice and their
+    /// compare points are the user's text, escaped like the rest of it: `d{"\u{1b}x"}`, and for
+    /// Markdown `d{"\*x\*"}`; the roll of an argument among them is shown plain and escaped
+    /// with them. (Their sides are never computed: only a computed count comes before them.)
     private func writeNotation<Out: TextOutput>(of pool: DicePool, into out: inout Out) {
         let term = pool.shownTerm ?? pool.term
-        guard term.hasUserText || pool.hasCountOrSidesRoll else { return out.write(text: term.notation) }
-        var notation = ""
+        guard term.hasUserText || pool.hasPartRolls else { return out.write(text: term.notation) }
         if let countRoll = pool.countRoll {
             out.write("(")
             breakdown(countRoll, into: &out)
             out.write(")")
-            Printer.writeDice(term, count: "", sides: pool.sidesRoll.map { "(" + breakdownText($0) + ")" }, into: &notation)
-        } else if let sidesRoll = pool.sidesRoll {
-            Printer.writeDice(term, sides: "(" + breakdownText(sidesRoll) + ")", into: &notation)
-        } else {
-            notation = term.notation
         }
+        var arguments: [SourceRange: String] = [:]
+        for argument in pool.argumentRolls {
+            let text = term.hasUserText ? Breakdown<PlainStyle>(style: PlainStyle(), maxShown: maxShown, escapes: false)
+                .breakdownText(argument.roll) : breakdownText(argument.roll)
+            arguments[argument.range] = "(" + text + ")"
+        }
+        var notation = ""
+        Printer.writeDice(term, count: pool.countRoll.map { _ in "" }, sides: pool.sidesRoll.map { "(" + breakdownText($0) + ")" },
+                          arguments: arguments, into: &notation)
         if term.hasUserText { writeUser(notation, into: &out) } else { out.write(text: notation) }
     }
 
@@ -125,8 +129,7 @@ extension DicePool {
     /// The one die of a pool of text or tally dice that shows just its face: rolled once,
     /// nothing rerolled, counted or computed, the pool's value its face. `nil` otherwise.
     var onlyFace: Die? {
-        guard !symbols.isEmpty, dice.count == 1, omitted == 0, !isCount, !hasCountOrSidesRoll,
-              argumentRolls.isEmpty, let die = dice.first, die.flags.isEmpty, value == faceValue(of: die) else { return nil }
+        guard !symbols.isEmpty, dice.count == 1, omitted == 0, !isCount, !hasPartRolls, let die = dice.first, die.flags.isEmpty, value == faceValue(of: die) else { return nil }
         return die
     }
 }

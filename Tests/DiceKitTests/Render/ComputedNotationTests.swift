@@ -24,6 +24,14 @@ import Testing
         Case(program: "def trait(die) = 1d(die)!; trait(4)", faces: [2], text: "trait(4): 1d4! (2) = 2", notations: ["1d4!"]),
         // A count that rolled dice keeps its roll in place; JSON lists that roll, then the pool as rolled.
         Case(program: "(1d4)d6", faces: [2, 5, 6], text: "(1d4 (2))d6 (5, 6) = 11", notations: ["1d4", "2d6"]),
+        // So does a modifier argument that rolled dice, where it stands: the arguments roll in
+        // the order the modifiers apply (`r` before `kh`), JSON lists them so.
+        Case(program: "4d6dl(1d3)", faces: [1, 5, 2, 5, 5], text: "4d6dl(1d3 (1)) (5, ~~2~~, 5, 5) = 15",
+             notations: ["1d3", "4d6dl1"]),
+        Case(program: "4d6kh(1d2)r<(1d3)", faces: [1, 2, 6, 4, 3, 5], text: "4d6kh(1d2 (2))r<(1d3 (1)) (6, ~~4~~, ~~3~~, 5) = 11",
+             notations: ["1d3", "1d2", "4d6kh2r<1"]),
+        Case(program: "4d6r(1d3)", faces: [1, 1, 6, 4, 3, 5], text: "4d6r(1d3 (1)) (~~1~~, 6, 4, 3, 5) = 18",
+             notations: ["1d3", "4d6r1"]),
         // A group's and a repeat's computed modifiers too.
         Case(program: "n = 2; {1, 2, 3}kh(n)", faces: [], text: "{~~1~~, 2, 3}kh2 = 5", notations: []),
         Case(program: "repeat(3, 1d6)dl(1 + 1)", faces: [4, 2, 5], text: "{~~1d6 (4) = 4~~, ~~1d6 (2) = 2~~, 1d6 (5) = 5}dl2 = 5",
