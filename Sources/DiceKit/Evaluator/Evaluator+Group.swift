@@ -24,8 +24,19 @@ extension Evaluator {
     /// `repeat(n, e)`: the group of `n` independent evaluations of `e`.
     mutating func repeatGroup(count: Expr, body: Expr, modifiers: [DiceModifier],
                               at range: SourceRange) throws(DiceError) -> Roll {
-        let n = try repeatCount(count, at: range)
+        let (n, countRoll) = try repeatCount(count, at: range)
         guard recording else { return Roll(.number, value: try repeatValue(n, body: body, modifiers: modifiers, at: range)) }
+        var roll = try repeatMembers(n, body: body, modifiers: modifiers, at: range)
+        if let countRoll, case .group(var group) = roll.kind {
+            group.rolledCount = GroupRoll.RolledCount(roll: countRoll, body: body)
+            roll.kind = .group(group)
+        }
+        return roll
+    }
+
+    /// The group of `n` evaluations of `body`, its members listed up to the recording limit.
+    private mutating func repeatMembers(_ n: Int, body: Expr, modifiers: [DiceModifier],
+                                        at range: SourceRange) throws(DiceError) -> Roll {
         let sorts = modifiers.contains { modifier in
             if case .sort = modifier.kind { return true }
             return false
@@ -89,12 +100,14 @@ extension Evaluator {
         return Roll(.group(group), value: .number(outcome.value))
     }
 
-    /// The member count of `repeat(count, …)`, checked against the dice limit before any is rolled.
-    private mutating func repeatCount(_ count: Expr, at range: SourceRange) throws(DiceError) -> Int {
-        let n = try wholeNumber(count) { .invalidRepeatCount($0) }
+    /// The member count of `repeat(count, …)`, checked against the dice limit before any is
+    /// rolled, and the count's roll when it rolled dice (the `1d4` of `repeat(1d4, 1d6)`).
+    private mutating func repeatCount(_ count: Expr, at range: SourceRange) throws(DiceError) -> (Int, Roll?) {
+        let (value, roll) = try partValue(count, "a count")
+        guard case .integer(let n) = value else { throw DiceError(.invalidRepeatCount(value), at: count.range) }
         guard n >= 0 else { throw DiceError(.invalidRepeatCount(.integer(n)), at: count.range) }
         guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }
-        return n
+        return (n, roll)
     }
 
     mutating func finishGroup(_ members: [GroupRoll.Member], modifiers: [DiceModifier], isRepeat: Bool,

@@ -1,7 +1,7 @@
 extension Evaluator {
-    /// The value of a term's count or sides, and its roll when it rolled dice (kept for the
-    /// breakdown: the `1d4` of `(1d4)d6`).
-    private mutating func partValue(_ expr: Expr, _ what: String) throws(DiceError) -> (Number, Roll?) {
+    /// The value of a term's count or sides (or a repeat's count), and its roll when it rolled
+    /// dice (kept for the breakdown: the `1d4` of `(1d4)d6`).
+    mutating func partValue(_ expr: Expr, _ what: String) throws(DiceError) -> (Number, Roll?) {
         if let literal = try literal(expr) { return (try number(literal, for: what, at: expr.range), nil) }
         let roll = try evaluate(expr)
         return (try number(roll.value, for: what, at: expr.range), roll.hasDice ? roll : nil)

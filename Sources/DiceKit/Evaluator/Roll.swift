@@ -92,7 +92,7 @@ public struct Roll: Hashable, Sendable {
         switch kind {
         case .number, .variable: return []
         case .pool(let pool): return [pool.countRoll, pool.sidesRoll].compactMap { $0 } + pool.argumentRolls.map(\.roll)
-        case .group(let group): return group.members.map(\.roll)
+        case .group(let group): return (group.rolledCount.map { [$0.roll] } ?? []) + group.members.map(\.roll)
         case .unary(_, let roll), .annotated(let roll, _): return [roll]
         case .chain(let chain): return [chain.first] + chain.steps.map(\.operand)
         case .power(let a, let b), .comparison(_, let a, let b), .conditional(let a, let b, _),
@@ -135,6 +135,7 @@ public struct Roll: Hashable, Sendable {
             let whole: Roll? = if case .pool = body.kind { self } else { nil }
             body.collectPools(into: &result, annotation: annotation, counts: counts, macro: whole)
         case .group(let group):
+            group.rolledCount?.roll.collectPools(into: &result, annotation: annotation, counts: counts)
             for member in group.members {
                 member.roll.collectPools(into: &result, annotation: annotation, counts: counts && member.kept)
             }
@@ -352,6 +353,16 @@ package struct GroupRoll: Hashable, Sendable {
     package internal(set) var modifiers: [DiceModifier]
     /// Whether `cs`/`cf` made the value a count.
     package internal(set) var isCount: Bool
+    /// A repeat whose count rolled dice: that roll, and the body, shown before the members.
+    package internal(set) var rolledCount: RolledCount?
+
+    /// The count of `repeat(1d4, 1d6)` as rolled, and the body repeated.
+    package struct RolledCount: Hashable, Sendable {
+        /// The count's roll.
+        package internal(set) var roll: Roll
+        /// The expression each member evaluates.
+        package internal(set) var body: Expr
+    }
 }
 
 extension DicePool {

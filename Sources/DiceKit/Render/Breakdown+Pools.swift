@@ -96,7 +96,16 @@ extension Breakdown {
         out.write(")")
     }
 
+    /// A group's members and modifiers, `{1d20 (14) + 5 = 19, …}kh1`; a repeat whose count
+    /// rolled dice after that roll in place, `repeat(1d4 (2), 1d6) {1d6 (5) = 5, 1d6 (3) = 3}`.
     func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
+        if let rolledCount = group.rolledCount {
+            out.write("repeat(")
+            breakdown(rolledCount.roll, into: &out)
+            out.write(", ")
+            writeUser(rolledCount.body.text, into: &out)
+            out.write(") ")
+        }
         out.write(group.parenthesized ? "(" : "{")
         let shown = Swift.min(group.members.count, maxShown)
         for index in 0..<shown {

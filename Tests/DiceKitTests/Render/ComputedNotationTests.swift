@@ -36,6 +36,11 @@ import Testing
         Case(program: "n = 2; {1, 2, 3}kh(n)", faces: [], text: "{~~1~~, 2, 3}kh2 = 5", notations: []),
         Case(program: "repeat(3, 1d6)dl(1 + 1)", faces: [4, 2, 5], text: "{~~1d6 (4) = 4~~, ~~1d6 (2) = 2~~, 1d6 (5) = 5}dl2 = 5",
              notations: ["1d6", "1d6", "1d6"]),
+        // A repeat's count that rolled dice, before its members; JSON lists its dice first.
+        Case(program: "repeat(1d4, 1d6)", faces: [2, 5, 3], text: "repeat(1d4 (2), 1d6) {1d6 (5) = 5, 1d6 (3) = 3} = 8",
+             notations: ["1d4", "1d6", "1d6"]),
+        Case(program: "repeat(1d4 + 1, 1d6)kh1", faces: [1, 5, 3], text: "repeat(1d4 (1) + 1, 1d6) {1d6 (5) = 5, ~~1d6 (3) = 3~~}kh1 = 5",
+             notations: ["1d4", "1d6", "1d6"]),
         // Literal parts are shown as written.
         Case(program: "4d6kh3", faces: [6, 4, 3, 1], text: "4d6kh3 (6, 4, 3, ~~1~~) = 13", notations: ["4d6kh3"]),
     ]
