@@ -146,6 +146,20 @@ public struct Roll: Hashable, Sendable {
         }
     }
 
+    /// The members of repeats in the tree rolled but not listed (`GroupRoll.omitted`): their
+    /// values counted, their rolls and dice gone. (Past `Int.max`, `Int.max`.)
+    ///
+    /// - Complexity: O(*n*) for *n* nodes of the tree.
+    package var omittedMembers: Int {
+        var total = 0
+        if case .group(let group) = kind { total = group.omitted }
+        for part in children {
+            let (sum, overflow) = total.addingReportingOverflow(part.omittedMembers)
+            total = overflow ? Int.max : sum
+        }
+        return total
+    }
+
     /// Every annotation in the tree, in the order they appear, with the roll it labels.
     ///
     /// - Complexity: O(*n*) for *n* nodes of the tree.

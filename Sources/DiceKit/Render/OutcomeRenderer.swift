@@ -277,6 +277,9 @@ public struct OutcomeRenderer: Sendable {
             write(pool, notation: notation, counts: counts, into: &json)
         }
         json.endArray()
+        // Members of a huge repeat past those listed: how many dice they rolled is not kept.
+        let omittedMembers = roll.omittedMembers
+        if omittedMembers > 0 { json.number("more_members", omittedMembers) }
         // Every annotation, whatever term it labels (`3 [bonus]` has no dice to carry it).
         let labels = roll.labels
         if !labels.isEmpty {

@@ -286,6 +286,20 @@ func visibleEscapes(_ text: String) -> String {
         #expect((object["rolls"] as? [[String: Any]])?.first?["more"] == nil)
     }
 
+    /// A repeat past the members listed counts those left out (their dice are not kept):
+    /// every huge repeat of the statement, with modifiers or sorted too.
+    @Test func repeatsOverTenThousandMembersGiveTheRestAsACount() throws {
+        let cases: [(input: String, more: Int?)] = [
+            ("repeat(10001, 1d1)", 1), ("repeat(10002, 1d1)kh1", 2), ("repeat(10003, 1d1)sa", 3),
+            ("repeat(10001, 1d1) + repeat(10004, 1d1)", 5), ("repeat(10000, 1d1)", nil),
+        ]
+        for (input, more) in cases {
+            let object = Self.object(try Self.json(input, faces: [1]))
+            #expect((object["rolls"] as? [Any])?.count == 10_000 * (input.contains(" + ") ? 2 : 1), "\(input)")
+            #expect(object["more_members"] as? Int == more, "\(input)")
+        }
+    }
+
     @Test func assignmentsDefinitionsAndErrors() throws {
         var session = MacroSession(faces: [4])
         let renderer = OutcomeRenderer()
