@@ -100,20 +100,12 @@ struct ValueBounds: Hashable {
                     guard let number = value.number else { return nil }
                     return .constant(number.doubleValue)
                 case .macro(let macro):
-                    guard macro.parameters.isEmpty else { return nil }
-                    return body(macro, [:])
+                    return call(macro, [])
                 case nil: return nil
                 }
             case .call(let name, let arguments):
-                guard case .macro(let macro) = environment[name], macro.parameters.count == arguments.count else {
-                    return nil
-                }
-                var bindings: Frame<ValueBounds> = [:]
-                for (parameter, argument) in zip(macro.parameters, arguments) {
-                    guard let bound = bounds(of: argument) else { return nil }
-                    bindings[parameter] = bound
-                }
-                return body(macro, bindings)
+                guard case .macro(let macro) = environment[name] else { return nil }
+                return call(macro, arguments)
             case .function(let function, let arguments):
                 var values: [ValueBounds] = []
                 for argument in arguments {
@@ -191,9 +183,10 @@ struct ValueBounds: Hashable {
                 let lows = each.map(\.low).sorted(), highs = each.map(\.high).sorted()
                 return ValueBounds(low: lows[kept].reduce(0, +), high: highs[kept].reduce(0, +))
             case .repeat(let count, let body, let modifiers):
-                guard let counts = bounds(of: count), counts.low >= 0, counts.high <= Double(limits.maxDice),
-                      let member = bounds(of: body) else { return nil }
+                guard let counts = bounds(of: count), counts.low >= 0, let member = bounds(of: body) else { return nil }
+                // Without modifiers a count without end (`repeat(1d6!, 1)`) is as good as any.
                 guard !modifiers.isEmpty else { return ValueBounds.corners(counts, member, ValueBounds.times) }
+                guard counts.high <= Double(limits.maxDice) else { return nil }
                 guard let steps = Self.keepsOnly(modifiers) else { return nil }
                 let low = Int(counts.low.rounded(.up)), high = Int(counts.high.rounded(.down))
                 guard low <= high else { return nil }
@@ -234,6 +227,18 @@ struct ValueBounds: Hashable {
             guard PoolRules.conflict(in: modifiers, onGroup: true) == nil, let rules = PoolRules.literal(modifiers),
                   rules.counting.isSum, rules.clamps.isEmpty, rules.rerolls.isEmpty, rules.explosion == nil else { return nil }
             return rules.keeps
+        }
+
+        /// A macro used with `arguments`, its defaults standing for those left out.
+        private mutating func call(_ macro: Macro, _ arguments: [Expr]) -> ValueBounds? {
+            guard arguments.count <= macro.parameters.count else { return nil }
+            var bindings: Frame<ValueBounds> = [:]
+            for (index, parameter) in macro.parameters.enumerated() {
+                guard let argument = index < arguments.count ? arguments[index] : macro.defaults[parameter],
+                      let bound = bounds(of: argument) else { return nil }
+                bindings[parameter] = bound
+            }
+            return body(macro, bindings)
         }
 
         private mutating func body(_ macro: Macro, _ bindings: Frame<ValueBounds>) -> ValueBounds? {
@@ -284,17 +289,26 @@ struct ValueBounds: Hashable {
         private mutating func resolvedDice(_ term: DiceTerm, _ semantics: TermSemantics) -> ValueBounds? {
             guard let rules = semantics.literalRules, semantics.conflict == nil else { return nil }
             let counts = term.count.map { bounds(of: $0) } ?? .constant(1)
+            guard let counts, counts.low >= 0 else { return nil }
+            if counts.high == .infinity { return unboundedCount(term, semantics, rules, least: counts.low) }
             // Counts past the dice limit fail as rolls; the bound keeps the counts below in Int.
-            guard let counts, counts.low >= 0, counts.high <= Double(limits.maxDice) else { return nil }
+            guard counts.high <= Double(limits.maxDice) else { return nil }
             let faces: Distribution
             switch term.sides {
             case .number(let expr):
-                guard case .number(.integer(let sides)) = expr.kind, sides >= 1 else {
-                    // Random sides (`2d(1d3*2)`): a plain die shows 1 up to the most sides.
-                    guard term.modifiers.isEmpty, let sides = bounds(of: expr), sides.low >= 1,
-                          sides.high.isFinite else { return nil }
+                // Sides a variable or parameter fixes (`1d(die)!` in a macro) are as if written.
+                var written: Int?
+                if case .number(.integer(let sides)) = expr.kind {
+                    written = sides
+                } else if let fixed = bounds(of: expr), fixed.low == fixed.high, fixed.low >= 1,
+                          fixed.low <= Double(1 << 20), fixed.low.rounded() == fixed.low {
+                    written = Int(fixed.low)
+                }
+                guard let sides = written, sides >= 1 else {
+                    // Random sides (`2d(1d3*2)`, `1d(1d6!)`): a plain die shows 1 up to the most sides.
+                    guard term.modifiers.isEmpty, let sides = bounds(of: expr), sides.low >= 1 else { return nil }
                     return ValueBounds(low: counts.low.rounded(.up),
-                                       high: counts.high.rounded(.down) * sides.high.rounded(.down))
+                                       high: ValueBounds.times(counts.high.rounded(.down), sides.high.rounded(.down)))
                 }
                 guard sides <= 1 << 20 else {
                     // A huge plain die: its faces are not listed.
@@ -343,6 +357,23 @@ struct ValueBounds: Hashable {
                 result = result?.union(part) ?? part
             }
             return result
+        }
+
+        /// A pool whose count an explosion leaves without end (`(1d6!)d6`): its least count's
+        /// bounds, and past them no end on each side a die can count beyond 0. Only without
+        /// keep/drop, which can hold the kept dice down (`kh3`), and without `u` (more dice than
+        /// faces fail): `nil` then.
+        private mutating func unboundedCount(_ term: DiceTerm, _ semantics: TermSemantics, _ rules: PoolRules,
+                                             least: Double) -> ValueBounds? {
+            guard rules.keeps.isEmpty, !rules.unique, least <= Double(limits.maxDice) else { return nil }
+            func fixedCount(_ n: Int) -> DiceTerm {
+                DiceTerm(count: Expr(.number(.integer(n)), term.count?.range ?? .at(0)), sides: term.sides,
+                         modifiers: term.modifiers, spelling: term.spelling)
+            }
+            let fewest = Int(least.rounded(.up))
+            guard let first = resolvedDice(fixedCount(fewest), semantics),
+                  let one = resolvedDice(fixedCount(1), semantics) else { return nil }
+            return ValueBounds(low: one.low < 0 ? -.infinity : first.low, high: one.high > 0 ? .infinity : first.high)
         }
     }
 }

@@ -51,6 +51,15 @@ struct StatsBoundsTests {
         Probe(expr: "1d6! >= 1", minimum: 1, maximum: 1),
         Probe(expr: "(1d6! == 0) + (1d6! > 3)", minimum: 0, maximum: 1),
         Probe(expr: "if 1 then 1d6! else -5", minimum: 1, maximum: nil),
+        // A count or sides an explosion leaves without end; sides a variable or a parameter
+        // fixes; a macro's defaults (savage `trait(8)` said max 111).
+        Probe(expr: "(1d6!)d6", minimum: 1, maximum: nil),
+        Probe(expr: "(1d6!)d6cs>=5", minimum: 0, maximum: nil),
+        Probe(expr: "(1d6!)d6kh3", minimum: 1, maximum: 18),
+        Probe(expr: "1d(1d6!)", minimum: 1, maximum: nil),
+        Probe(expr: "repeat(1d6!, 1)", minimum: 1, maximum: nil),
+        Probe(expr: "x = 8; 1d(x)!", minimum: 1, maximum: nil),
+        Probe(expr: "def trait(die, mod = 0) = {1d(die)!, 1d6!}kh1 + mod; trait(8, -2)", minimum: -1, maximum: nil),
         // Unique dice show different first faces; extra dice of explosions may repeat any.
         // Ends checked against a brute force over every set of first faces and chains 3 and
         // 5 extra dice deep (`xo`: one).
