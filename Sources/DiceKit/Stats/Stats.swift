@@ -116,9 +116,27 @@ final class StatsEngine {
         var report = DistributionReport(distribution: distribution, exact: true, truncatedMass: cut,
                                         sumTailsCut: meter.cutTails)
         if cutExplosionTails || meter.cutTails {
-            report.setBounds(ValueBounds.of(expr, environment: environment, limits: limits))
+            let bounds = ValueBounds.of(expr, environment: environment, limits: limits)
+            report.setBounds(bounds ?? (cutExplosionTails ? endsCutFiner(expr, distribution) : nil))
         }
         return report
+    }
+
+    /// The ends of `expr`, whose explosion tails were cut from `distribution`, when
+    /// `ValueBounds` cannot tell them (`count(3d6!, =6)`, a bound pool, `given`): worked out
+    /// again with the tails cut 10,000 times finer, an end that moves is taken to go on without
+    /// end (each explosion is a few times less likely than the one before, so 10,000 times
+    /// reaches several more), and one that stays is the end. `nil` when that is too costly.
+    private func endsCutFiner(_ expr: Expr, _ distribution: Distribution) -> ValueBounds? {
+        var finer = limits
+        finer.stats.explosionCutoff = limits.stats.explosionCutoff * 1e-4
+        let engine = StatsEngine(environment: environment, limits: finer, meter: meter.fresh(finer.stats))
+        guard let deeper = try? engine.outcomes(of: expr), let low = distribution.minimum,
+              let high = distribution.maximum, let deeperLow = deeper.minimum, let deeperHigh = deeper.maximum else {
+            return nil
+        }
+        return ValueBounds(low: deeperLow < low ? -.infinity : low.doubleValue,
+                           high: deeperHigh > high ? .infinity : high.doubleValue)
     }
 
     // MARK: - Expressions

@@ -207,7 +207,7 @@ struct ValueBounds: Hashable {
                 guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
                 return a.union(b)
             case .binding(let name, let value, let body):
-                guard let bound = bounds(of: value) else { return nil }
+                guard let bound = bounds(of: value), Self.usedOnce(name, in: body, unless: bound) else { return nil }
                 frames.pushBinding(name, bound)
                 defer { frames.removeLast() }
                 return bounds(of: body)
@@ -229,13 +229,25 @@ struct ValueBounds: Hashable {
             return rules.keeps
         }
 
+        /// Whether `name` is used at most once in `body`, or stands for one value (`bound` a
+        /// constant): an interval for each use of one roll would take `r - r` anywhere from
+        /// `1 - max` to `max - 1`, not 0. Used twice, the bounds are unknown.
+        private static func usedOnce(_ name: String, in body: Expr, unless bound: ValueBounds) -> Bool {
+            if bound.low == bound.high { return true }
+            var uses: [String: Int] = [:]
+            StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
+            return uses[name, default: 0] <= 1
+        }
+
         /// A macro used with `arguments`, its defaults standing for those left out.
         private mutating func call(_ macro: Macro, _ arguments: [Expr]) -> ValueBounds? {
             guard arguments.count <= macro.parameters.count else { return nil }
             var bindings: Frame<ValueBounds> = [:]
             for (index, parameter) in macro.parameters.enumerated() {
                 guard let argument = index < arguments.count ? arguments[index] : macro.defaults[parameter],
-                      let bound = bounds(of: argument) else { return nil }
+                      let bound = bounds(of: argument), Self.usedOnce(parameter, in: macro.body, unless: bound) else {
+                    return nil
+                }
                 bindings[parameter] = bound
             }
             return body(macro, bindings)

@@ -25,6 +25,11 @@ struct WorkMeter {
         self.statementRange = statementRange
     }
 
+    /// A meter of `budget` with nothing charged, stopping as this one does.
+    func fresh(_ budget: StatsBudget) -> WorkMeter {
+        WorkMeter(budget: budget, shouldStop: shouldStop, statementRange: statementRange)
+    }
+
     /// Counts `units` of work, throwing `.tooExpensive` past the budget (and `.interrupted`
     /// when the host asks to stop).
     mutating func charge(_ units: Int) throws(StatsFailure) {

@@ -60,6 +60,16 @@ struct StatsBoundsTests {
         Probe(expr: "repeat(1d6!, 1)", minimum: 1, maximum: nil),
         Probe(expr: "x = 8; 1d(x)!", minimum: 1, maximum: nil),
         Probe(expr: "def trait(die, mod = 0) = {1d(die)!, 1d6!}kh1 + mod; trait(8, -2)", minimum: -1, maximum: nil),
+        // Where the interval walker cannot tell, the tails are cut finer: an end that moves has none.
+        Probe(expr: "count(3d6!, =6)", minimum: 0, maximum: nil),
+        Probe(expr: "let p = 5d10! in count(p, >=8)", minimum: 0, maximum: nil),
+        Probe(expr: "1d6! given 1d2 == 1", minimum: 1, maximum: nil),
+        Probe(expr: "let r = 1d6! in r given r < 3", minimum: 1, maximum: 2),
+        Probe(expr: "count(3d6!kh2, =6)", minimum: 0, maximum: 2),
+        // One roll used twice is one value: `r - r` is 0, not anything from -∞ to ∞.
+        Probe(expr: "let r = 1d6! in r - r", minimum: 0, maximum: 0),
+        Probe(expr: "let r = 1d6! in r + r", minimum: 2, maximum: nil),
+        Probe(expr: "def twice(x) = x - x; twice(1d6!)", minimum: 0, maximum: 0),
         // Unique dice show different first faces; extra dice of explosions may repeat any.
         // Ends checked against a brute force over every set of first faces and chains 3 and
         // 5 extra dice deep (`xo`: one).
