@@ -19,7 +19,7 @@ public struct DiagnosticRenderer: Sendable {
         let label = colour ? "\u{1B}[1;31merror:\u{1B}[0m" : "error:"
         let header = colour ? "\u{1B}[1m\(source.name):\(line):\(column):\u{1B}[0m" : "\(source.name):\(line):\(column):"
         // The message quotes the user's text (names, the input): never as terminal control.
-        var text = "\(header) \(label) \(TextEscaping.escapingControls(message ?? error.message))"
+        let text = "\(header) \(label) \(TextEscaping.escapingControls(message ?? error.message))"
         let (shown, caretColumn) = DiagnosticRenderer.shownLine(in: source, at: error.range.lowerBound, column: column)
         var caret = ""
         for (index, character) in shown.enumerated() where index < caretColumn - 1 {
