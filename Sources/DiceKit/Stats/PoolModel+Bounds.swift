@@ -11,13 +11,7 @@ extension PoolModel {
     /// `!p` counts each extra die one less; `!!` adds the faces into one die, counted once.
     var chainBounds: ValueBounds? {
         var failed = false
-        func counted(_ value: Int) -> Double {
-            guard let number = try? rules.counting.contribution(of: .integer(value)) else {
-                failed = true
-                return 0
-            }
-            return number.doubleValue
-        }
+        func counted(_ value: Int) -> Double { self.counted(value, failed: &failed) }
         guard let explosion = rules.explosion, cutsExplosionTails else {
             let faces = ends(counted).stop
             return failed || faces.low > faces.high ? nil : faces
@@ -51,13 +45,7 @@ extension PoolModel {
     /// (`UniqueBounds`) choose their first faces; `nil` when a contribution cannot be worked out.
     var firstFaceBounds: [ValueBounds]? {
         var failed = false
-        func counted(_ value: Int) -> Double {
-            guard let number = try? rules.counting.contribution(of: .integer(value)) else {
-                failed = true
-                return 0
-            }
-            return number.doubleValue
-        }
+        func counted(_ value: Int) -> Double { self.counted(value, failed: &failed) }
         var result: [ValueBounds] = []
         var explosion = rules.explosion
         if !cutsExplosionTails { explosion = nil }
@@ -163,6 +151,16 @@ extension PoolModel {
         return reached
     }
 
+    /// What a die showing `face` counts (itself, or 0 or 1 for `cs`, less 1 for a `df` match):
+    /// 0 with `failed` set when that cannot be worked out.
+    func counted(_ face: Int, failed: inout Bool) -> Double {
+        guard let number = try? rules.counting.contribution(of: .integer(face)) else {
+            failed = true
+            return 0
+        }
+        return number.doubleValue
+    }
+
     /// The least and greatest value each die of a pool that never explodes counts (for
     /// keep/drop over exploding dice, see `KeepOverChains`); `nil` when a contribution cannot
     /// be worked out.
@@ -170,11 +168,7 @@ extension PoolModel {
         var faces = ValueBounds.empty
         var failed = false
         die.forEachWholeOutcome { face, _ in
-            guard let value = try? rules.counting.contribution(of: .integer(face)) else {
-                failed = true
-                return
-            }
-            faces = faces.union(.constant(value.doubleValue))
+            faces = faces.union(.constant(counted(face, failed: &failed)))
         }
         guard !failed, faces.low <= faces.high else { return nil }
         return faces

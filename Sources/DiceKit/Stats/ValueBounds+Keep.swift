@@ -36,13 +36,7 @@ enum KeepOverChains {
         let penetrates = explosion.kind == .penetrate
         var stop = Kind(values: []), go = Kind(values: []), stopExtra = Kind(values: []), goExtra = Kind(values: [])
         var failed = false
-        func counted(_ value: Int) -> Double {
-            guard let number = try? pool.rules.counting.contribution(of: .integer(value)) else {
-                failed = true
-                return 0
-            }
-            return number.doubleValue
-        }
+        func counted(_ value: Int) -> Double { pool.counted(value, failed: &failed) }
         pool.die.forEachWholeOutcome { face, _ in
             let explodes = pool.explodes(face)
             let first = (face, counted(face))
