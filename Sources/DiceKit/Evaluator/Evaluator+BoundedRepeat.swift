@@ -24,7 +24,8 @@ extension Evaluator {
         }
         let outcome: GroupOutcome
         let others: [GroupRoll.Member]
-        let (rules, shown) = try groupRulesAndShown(modifiers)
+        let resolved = try groupRulesAndShown(modifiers)
+        let (rules, shown, argumentRolls) = resolved
         switch values.storage {
         case .narrow(let codes):
             (outcome, others) = try codedOutcome(codes, values.distinct, rules: rules, listed: members.count, at: range)
@@ -36,7 +37,8 @@ extension Evaluator {
                 var all = members
                 all.reserveCapacity(plain.count)
                 for value in plain[members.count...] { all.append(GroupRoll.Member(roll: Roll(.number, value: .number(value)))) }
-                return try finishGroup(all, modifiers: modifiers, isRepeat: true, at: range)
+                // Its arguments already rolled: not rolled again (as the value alone rolls them once).
+                return try finishGroup(all, modifiers: modifiers, isRepeat: true, resolved: resolved, at: range)
             }
             (outcome, others) = (try groupOutcome(plain, rules: rules, at: range), [])
         }
@@ -46,6 +48,7 @@ extension Evaluator {
         }
         var group = GroupRoll(members: members, isRepeat: true, modifiers: shown, isCount: outcome.isCount)
         group.omitted = n - members.count
+        group.argumentRolls = argumentRolls
         return Roll(.group(group), value: .number(outcome.value))
     }
 

@@ -92,11 +92,12 @@ extension Evaluator {
             group.omitted = n - members.count
             return Roll(.group(group), value: try sum.total(at: range))
         }
-        let (rules, shown) = try groupRulesAndShown(modifiers)
+        let (rules, shown, argumentRolls) = try groupRulesAndShown(modifiers)
         let outcome = try groupOutcome(values, rules: rules, at: range)
         outcome.mark(&members)
         var group = GroupRoll(members: members, isRepeat: true, modifiers: shown, isCount: outcome.isCount)
         group.omitted = n - members.count
+        group.argumentRolls = argumentRolls
         return Roll(.group(group), value: .number(outcome.value))
     }
 
@@ -110,8 +111,10 @@ extension Evaluator {
         return (n, roll)
     }
 
+    /// The group of `members` with `modifiers` applied; `resolved`, when given, is
+    /// `groupRulesAndShown(modifiers)` already done (its arguments rolled once, not again).
     mutating func finishGroup(_ members: [GroupRoll.Member], modifiers: [DiceModifier], isRepeat: Bool,
-                              at range: SourceRange) throws(DiceError) -> Roll {
+                              resolved: GroupModifiers? = nil, at range: SourceRange) throws(DiceError) -> Roll {
         var members = members
         if let other = members.first(where: { $0.roll.value.number == nil }) {
             // Texts or tallies: they add (tallies field by field), and nothing else.
@@ -128,7 +131,7 @@ extension Evaluator {
             return Roll(.group(group), value: value)
         }
         // The values are read in place: a copy of a huge repeat's would double its memory.
-        let (rules, shown) = try groupRulesAndShown(modifiers)
+        let (rules, shown, argumentRolls) = if let resolved { resolved } else { try groupRulesAndShown(modifiers) }
         let outcome = try groupOutcome(members.lazy.map { $0.roll.value.number ?? .integer(0) }, rules: rules, at: range)
         outcome.mark(&members)
         if let ascending = outcome.sortAscending {
@@ -137,7 +140,8 @@ extension Evaluator {
                 return ascending ? x < y : x > y
             }
         }
-        let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: shown, isCount: outcome.isCount)
+        var group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: shown, isCount: outcome.isCount)
+        group.argumentRolls = argumentRolls
         return Roll(.group(group), value: .number(outcome.value))
     }
 
@@ -146,17 +150,22 @@ extension Evaluator {
         try groupRulesAndShown(modifiers).rules
     }
 
-    /// `groupRules(modifiers)`, and the modifiers as the breakdown shows them: computed
-    /// arguments written as the values they took (`kh2`, not `kh(n)`; LANGUAGE.md §6).
-    mutating func groupRulesAndShown(_ modifiers: [DiceModifier]) throws(DiceError)
-        -> (rules: PoolRules, shown: [DiceModifier]) {
+    /// `groupRules(modifiers)`, the modifiers as the breakdown shows them: computed
+    /// arguments written as the values they took (`kh2`, not `kh(n)`; LANGUAGE.md §6), and
+    /// the rolls of the arguments that rolled dice, with their ranges, as a pool keeps them
+    /// (`GroupRoll.argumentRolls`: the breakdown shows each in place, `kh(1d2 (1))`).
+    mutating func groupRulesAndShown(_ modifiers: [DiceModifier]) throws(DiceError) -> GroupModifiers {
         let ordered = DiceModifier.inStageOrder(modifiers)
         if let conflict = PoolRules.conflict(in: ordered, onGroup: true) { throw conflict }
         var argumentRolls: [ArgumentRoll] = []
         var argumentValues: [SourceRange: Number] = [:]
         let rules = try resolveRules(ordered, argumentRolls: &argumentRolls, values: &argumentValues)
-        return (rules, argumentValues.isEmpty ? modifiers : modifiers.map { $0.replacingArguments(argumentValues) })
+        return (rules, argumentValues.isEmpty ? modifiers : modifiers.map { $0.replacingArguments(argumentValues) },
+                argumentRolls)
     }
+
+    /// A group's modifiers resolved: what `groupRulesAndShown` gives.
+    typealias GroupModifiers = (rules: PoolRules, shown: [DiceModifier], argumentRolls: [ArgumentRoll])
 
     /// What a group's modifiers make of its member values: its value, and which members are
     /// kept (`nil`: all), counted as successes and as failures.

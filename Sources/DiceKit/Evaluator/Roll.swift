@@ -85,14 +85,19 @@ public struct Roll: Hashable, Sendable {
     }
 
     /// The rolls of the parts, in the order they were rolled: a pool's computed count,
-    /// sides and modifier arguments, a group's members, operands, arguments, a macro's body.
+    /// sides and modifier arguments, a group's members and modifier arguments, operands,
+    /// arguments, a macro's body.
     ///
     /// - Complexity: O(*k*) for *k* children.
     package var children: [Roll] {
         switch kind {
         case .number, .variable: return []
         case .pool(let pool): return [pool.countRoll, pool.sidesRoll].compactMap { $0 } + pool.argumentRolls.map(\.roll)
-        case .group(let group): return (group.rolledCount.map { [$0.roll] } ?? []) + group.members.map(\.roll)
+        case .group(let group):
+            let members = group.members.map(\.roll)
+            // Most groups: the members alone, no arrays joined.
+            if group.rolledCount == nil && group.argumentRolls.isEmpty { return members }
+            return (group.rolledCount.map { [$0.roll] } ?? []) + members + group.argumentRolls.map(\.roll)
         case .unary(_, let roll), .annotated(let roll, _): return [roll]
         case .chain(let chain): return [chain.first] + chain.steps.map(\.operand)
         case .power(let a, let b), .comparison(_, let a, let b), .conditional(let a, let b, _),
@@ -138,6 +143,9 @@ public struct Roll: Hashable, Sendable {
             group.rolledCount?.roll.collectPools(into: &result, annotation: annotation, counts: counts)
             for member in group.members {
                 member.roll.collectPools(into: &result, annotation: annotation, counts: counts && member.kept)
+            }
+            for argument in group.argumentRolls {
+                argument.roll.collectPools(into: &result, annotation: annotation, counts: counts)
             }
         case .annotated(let roll, let label):
             roll.collectPools(into: &result, annotation: label, counts: counts)
@@ -283,10 +291,12 @@ public struct DicePool: Hashable, Sendable {
     }
 }
 
-/// The roll of a modifier argument that rolled dice (the `1d3` of `4d6kh(1d3)`), with the
-/// argument's range: the breakdown shows the roll where the argument stands.
+/// The roll of a modifier argument that rolled dice (the `1d3` of `4d6kh(1d3)` or of
+/// `{1d6, 1d6}kh(1d3)`), with the argument's range: the breakdown shows the roll where the
+/// argument stands.
 package struct ArgumentRoll: Hashable, Sendable {
-    /// Where the argument stands in the term (as `DiceModifier.arguments` has it).
+    /// Where the argument stands in the term or the group's modifiers (as
+    /// `DiceModifier.arguments` has it).
     package internal(set) var range: SourceRange
     /// The argument's roll.
     package internal(set) var roll: Roll
@@ -369,6 +379,9 @@ package struct GroupRoll: Hashable, Sendable {
     package internal(set) var isCount: Bool
     /// A repeat whose count rolled dice: that roll, and the body, shown before the members.
     package internal(set) var rolledCount: RolledCount?
+    /// The rolls of modifier arguments that rolled dice, in the order they were rolled
+    /// (after the members): `{1d6, 1d6}kh(1d2)`.
+    package internal(set) var argumentRolls: [ArgumentRoll] = []
 
     /// The count of `repeat(1d4, 1d6)` as rolled, and the body repeated.
     package struct RolledCount: Hashable, Sendable {

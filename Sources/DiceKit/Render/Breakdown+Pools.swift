@@ -34,16 +34,24 @@ extension Breakdown {
             breakdown(countRoll, into: &out)
             out.write(")")
         }
-        var arguments: [SourceRange: String] = [:]
-        for argument in pool.argumentRolls {
-            let text = term.hasUserText ? Breakdown<PlainStyle>(style: PlainStyle(), maxShown: maxShown, escapes: false)
-                .breakdownText(argument.roll) : breakdownText(argument.roll)
-            arguments[argument.range] = "(" + text + ")"
-        }
         var notation = ""
         Printer.writeDice(term, count: pool.countRoll.map { _ in "" }, sides: pool.sidesRoll.map { "(" + breakdownText($0) + ")" },
-                          arguments: arguments, into: &notation)
+                          arguments: texts(of: pool.argumentRolls, plain: term.hasUserText), into: &notation)
         if term.hasUserText { writeUser(notation, into: &out) } else { out.write(text: notation) }
+    }
+
+    /// The breakdowns of modifier arguments that rolled dice, `(1d3 (1))`, by the arguments'
+    /// ranges, for `Printer.writeModifiers` to show in place of those arguments (a pool's
+    /// and a group's alike). `plain`: shown plain and unescaped, for notation that is
+    /// escaped as a whole (the user's text of text dice).
+    func texts(of argumentRolls: [ArgumentRoll], plain: Bool = false) -> [SourceRange: String] {
+        var texts: [SourceRange: String] = [:]
+        for argument in argumentRolls {
+            let text = plain ? Breakdown<PlainStyle>(style: PlainStyle(), maxShown: maxShown, escapes: false)
+                .breakdownText(argument.roll) : breakdownText(argument.roll)
+            texts[argument.range] = "(" + text + ")"
+        }
+        return texts
     }
 
     /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`; a Fate die's face `[+]`,
@@ -97,7 +105,8 @@ extension Breakdown {
     }
 
     /// A group's members and modifiers, `{1d20 (14) + 5 = 19, …}kh1`; a repeat whose count
-    /// rolled dice after that roll in place, `repeat(1d4 (2), 1d6) {1d6 (5) = 5, 1d6 (3) = 3}`.
+    /// rolled dice after that roll in place, `repeat(1d4 (2), 1d6) {1d6 (5) = 5, 1d6 (3) = 3}`,
+    /// and a modifier argument that rolled dice as a pool's, `{…}kh(1d2 (1))`.
     func write<Out: TextOutput>(_ group: GroupRoll, into out: inout Out) {
         if let rolledCount = group.rolledCount {
             out.write("repeat(")
@@ -129,7 +138,7 @@ extension Breakdown {
         }
         out.write(group.parenthesized ? ")" : "}")
         var modifiers = ""
-        Printer.writeModifiers(group.modifiers, into: &modifiers)
+        Printer.writeModifiers(group.modifiers, arguments: texts(of: group.argumentRolls), into: &modifiers)
         out.write(text: modifiers)
     }
 }

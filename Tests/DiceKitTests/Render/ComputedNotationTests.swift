@@ -41,6 +41,21 @@ import Testing
              notations: ["1d4", "1d6", "1d6"]),
         Case(program: "repeat(1d4 + 1, 1d6)kh1", faces: [1, 5, 3], text: "repeat(1d4 (1) + 1, 1d6) {1d6 (5) = 5, ~~1d6 (3) = 3~~}kh1 = 5",
              notations: ["1d4", "1d6", "1d6"]),
+        // A group's or a repeat's modifier argument that rolled dice shows its roll in place,
+        // as a pool's does; JSON lists its dice after the members', in the order rolled.
+        Case(program: "{1d6, 1d6}kh(1d2)", faces: [4, 2, 1], text: "{1d6 (4) = 4, ~~1d6 (2) = 2~~}kh(1d2 (1)) = 4",
+             notations: ["1d6", "1d6", "1d2"]),
+        Case(program: "(1d6, 1d6)kh(1d2)", faces: [4, 2, 1], text: "(1d6 (4) = 4, ~~1d6 (2) = 2~~)kh(1d2 (1)) = 4",
+             notations: ["1d6", "1d6", "1d2"]),
+        Case(program: "{1, 2, 3}dl(1d2)", faces: [2], text: "{~~1~~, ~~2~~, 3}dl(1d2 (2)) = 3", notations: ["1d2"]),
+        Case(program: "repeat(3, 1d6)kh(1d2)", faces: [4, 2, 5, 2], text: "{1d6 (4) = 4, ~~1d6 (2) = 2~~, 1d6 (5) = 5}kh(1d2 (2)) = 9",
+             notations: ["1d6", "1d6", "1d6", "1d2"]),
+        Case(program: "repeat(3, 1d6)cs>(1d3)", faces: [4, 2, 5, 2], text: "{1d6 (4) = 4*, 1d6 (2) = 2, 1d6 (5) = 5*}cs>(1d3 (2)) = 2",
+             notations: ["1d6", "1d6", "1d6", "1d3"]),
+        Case(program: "repeat(1d4, 1d6)dl(1d2)", faces: [2, 5, 3, 1], text: "repeat(1d4 (2), 1d6) {1d6 (5) = 5, ~~1d6 (3) = 3~~}dl(1d2 (1)) = 5",
+             notations: ["1d4", "1d6", "1d6", "1d2"]),
+        // A dice-free argument keeps showing its value.
+        Case(program: "{1d6, 1d6}kh(2 - 1)", faces: [4, 2], text: "{1d6 (4) = 4, ~~1d6 (2) = 2~~}kh1 = 4", notations: ["1d6", "1d6"]),
         // Literal parts are shown as written.
         Case(program: "4d6kh3", faces: [6, 4, 3, 1], text: "4d6kh3 (6, 4, 3, ~~1~~) = 13", notations: ["4d6kh3"]),
     ]
@@ -61,6 +76,38 @@ import Testing
         #expect(roll.pools.map(\.notation) == c.notations)
         let json = renderer.json(for: last, input: "x")
         for notation in c.notations { #expect(json.contains("\"notation\":\"\(notation)\"")) }
+    }
+
+    /// A repeat of more members than are listed keeps its modifier argument's roll too, with
+    /// and without every member's value kept (`listedRepeat`, `boundedRepeat`).
+    @Test(arguments: [false, true], ["repeat(3, 1d1)kh(1d2)", "repeat(3, 1d1)kh(1d2)s"])
+    func aLargeRepeatShowsItsArgumentRoll(keepsEveryValue: Bool, program: String) throws {
+        var limits = Limits(maxRecordedDice: 2)
+        limits.keepsEveryValue = keepsEveryValue
+        var evaluator = Evaluator(environment: Environment(), limits: limits, source: ScriptedDice([1, 1, 1, 2]))
+        let outcome = try evaluator.execute(try #require(try Parser.parseProgram(program).first))
+        let renderer = OutcomeRenderer()
+        #expect(renderer.text(for: outcome).contains("kh(1d2 (2))"))
+        guard case .roll(let roll) = outcome else {
+            Issue.record("not a roll")
+            return
+        }
+        #expect(roll.pools.map(\.notation) == ["1d1", "1d1", "1d2"])
+        #expect(renderer.json(for: outcome, input: "x").contains(#""notation":"1d2""#))
+    }
+
+    /// A sorted repeat of more distinct member values than `MemberValues` codes rolls its
+    /// modifier argument once, as its value alone does: it was rolled again, so the breakdown
+    /// showed (and kept) a second d2 that the value without breakdown never rolled.
+    @Test func aLargeSortedRepeatRollsItsArgumentOnce() throws {
+        let program = "repeat(70000, 1d1000000)kh(1d2)s"
+        let faces = Array(1...70000) + [1, 2]
+        let limits = Limits(maxRecordedDice: 2)
+        var evaluator = Evaluator(environment: Environment(), limits: limits, source: ScriptedDice(faces))
+        let outcome = try evaluator.execute(try #require(try Parser.parseProgram(program).first))
+        #expect(OutcomeRenderer().text(for: outcome).hasSuffix("}kh(1d2 (1))s = 70000"))
+        var valueOnly = Evaluator(environment: Environment(), limits: limits, source: ScriptedDice(faces))
+        #expect(try valueOnly.value(of: try Parser.parseExpression(program)) == .integer(70000))
     }
 
     /// The dice of a group member that keep/drop dropped count for nothing: JSON says so of
