@@ -112,7 +112,9 @@ extension DiceError.Kind {
         case .emptyFaces:
             return "a custom die needs at least one face"
         case .invalidModifierArgument(let modifier, let value):
-            return "'\(modifier.rawValue)' needs a whole number of at least 0, not \(value)"
+            // A clamp's bound may be negative (`mi(-1)`); a keep/drop count may not.
+            let least = modifier == .minimum || modifier == .maximum ? "" : " of at least 0"
+            return "'\(modifier.rawValue)' needs a whole number\(least), not \(value)"
         case .conflictingModifiers(let first, let second):
             switch (first, second) {
             case (.explode, _), (.compound, _), (.penetrate, _), (.explodeOnce, _):

@@ -170,7 +170,7 @@ import Testing
         Case(.invalidSides(.ratio(5, 2)), "the number of sides must be a whole number of at least 1, not 2.5"),
         Case(.emptyFaces, "a custom die needs at least one face"),
         Case(.invalidModifierArgument(.keepHighest, value: .ratio(3, 2)), "'kh' needs a whole number of at least 0, not 1.5"),
-        Case(.invalidModifierArgument(.minimum, value: .ratio(1, 2)), "'mi' needs a whole number of at least 0, not 0.5"),
+        Case(.invalidModifierArgument(.minimum, value: .ratio(1, 2)), "'mi' needs a whole number, not 0.5"),
         Case(.conflictingModifiers(.subtractFailures, .subtractFailures), "'df' may be given once"),
         Case(.conflictingModifiers(.explode, .compound), "only one of '!', '!!', '!p' and 'xo' may be given"),
         Case(.conflictingModifiers(.penetrate, .explode), "only one of '!', '!!', '!p' and 'xo' may be given"),
