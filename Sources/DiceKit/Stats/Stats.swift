@@ -128,13 +128,13 @@ final class StatsEngine {
     /// end (each explosion is a few times less likely than the one before, so 10,000 times
     /// reaches several more), and one that stays is the end. `nil` when that is too costly.
     private func endsCutFiner(_ expr: Expr, _ distribution: Distribution) -> ValueBounds? {
+        // Texts and tallies alone have no ends to find: not worked out again (shadowrun's `push`).
+        guard let low = distribution.minimum, let high = distribution.maximum else { return nil }
         var finer = limits
         finer.stats.explosionCutoff = limits.stats.explosionCutoff * 1e-4
         let engine = StatsEngine(environment: environment, limits: finer, meter: meter.fresh(finer.stats))
-        guard let deeper = try? engine.outcomes(of: expr), let low = distribution.minimum,
-              let high = distribution.maximum, let deeperLow = deeper.minimum, let deeperHigh = deeper.maximum else {
-            return nil
-        }
+        guard let deeper = try? engine.outcomes(of: expr), let deeperLow = deeper.minimum,
+              let deeperHigh = deeper.maximum else { return nil }
         return ValueBounds(low: deeperLow < low ? -.infinity : low.doubleValue,
                            high: deeperHigh > high ? .infinity : high.doubleValue)
     }
