@@ -107,17 +107,16 @@ extension StatsEngine {
         guard let counted = StatsEngine.counting(target, point) else {
             throw .dice(DiceError(.countNeedsPool, at: target.range))
         }
-        try checkReplacedCounting(target)
+        try checkReplacedCounting(inner)
         return try distribution(of: counted)
     }
 
     /// The roller rolls `count`'s pool as written before it counts, so the pool's own
     /// counting, which `counting` replaces, fails here as it fails there: modifiers that
     /// conflict (`df>=10` on tally dice) and a text argument on numbered dice (`df="x"`).
+    /// `target` is the pool, group or repeat without its annotations.
     private func checkReplacedCounting(_ target: Expr) throws(StatsFailure) {
         switch target.kind {
-        case .annotated(let inner, _):
-            try checkReplacedCounting(inner)
         case .dice(let term):
             let semantics = TermSemantics(term)
             if let conflict = semantics.conflict { throw .dice(conflict) }

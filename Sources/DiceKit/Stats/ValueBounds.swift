@@ -207,7 +207,8 @@ struct ValueBounds: Hashable {
                 guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
                 return a.union(b)
             case .binding(let name, let value, let body):
-                guard let bound = bounds(of: value), Self.usedOnce(name, in: body, unless: bound) else { return nil }
+                guard let bound = bounds(of: value),
+                      Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) else { return nil }
                 frames.pushBinding(name, bound)
                 defer { frames.removeLast() }
                 return bounds(of: body)
@@ -229,25 +230,32 @@ struct ValueBounds: Hashable {
             return rules.keeps
         }
 
-        /// Whether `name` is used at most once in `body`, or stands for one value (`bound` a
-        /// constant): an interval for each use of one roll would take `r - r` anywhere from
-        /// `1 - max` to `max - 1`, not 0. Used twice, the bounds are unknown.
-        private static func usedOnce(_ name: String, in body: Expr, unless bound: ValueBounds) -> Bool {
-            if bound.low == bound.high { return true }
+        /// Whether `bound`, the interval of a name's one roll, may stand for each of its `uses`:
+        /// when it is one value, or used at most once. An interval for each use of one roll
+        /// would take `r - r` anywhere from `1 - max` to `max - 1`, not 0: used twice, the
+        /// bounds are unknown.
+        private static func standsForEachUse(_ bound: ValueBounds, _ uses: @autoclosure () -> Int?) -> Bool {
+            bound.low == bound.high || (uses() ?? 0) <= 1
+        }
+
+        /// How many times each of `names` is used in `body` (`StatsEngine.countUses`).
+        private static func uses(of names: Set<String>, in body: Expr) -> [String: Int] {
             var uses: [String: Int] = [:]
-            StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
-            return uses[name, default: 0] <= 1
+            StatsEngine.countUses(in: body, of: names, weight: 1, into: &uses)
+            return uses
         }
 
         /// A macro used with `arguments`, its defaults standing for those left out.
         private mutating func call(_ macro: Macro, _ arguments: [Expr]) -> ValueBounds? {
             guard arguments.count <= macro.parameters.count else { return nil }
             var bindings: Frame<ValueBounds> = [:]
+            // The body's uses of its parameters, counted in one walk when some argument varies.
+            var uses: [String: Int]?
             for (index, parameter) in macro.parameters.enumerated() {
                 guard let argument = index < arguments.count ? arguments[index] : macro.defaults[parameter],
-                      let bound = bounds(of: argument), Self.usedOnce(parameter, in: macro.body, unless: bound) else {
-                    return nil
-                }
+                      let bound = bounds(of: argument) else { return nil }
+                if bound.low != bound.high && uses == nil { uses = Self.uses(of: Set(macro.parameters), in: macro.body) }
+                guard Self.standsForEachUse(bound, uses?[parameter]) else { return nil }
                 bindings[parameter] = bound
             }
             return body(macro, bindings)
@@ -310,15 +318,19 @@ struct ValueBounds: Hashable {
             case .number(let expr):
                 // Sides a variable or parameter fixes (`1d(die)!` in a macro) are as if written.
                 var written: Int?
+                var computed: ValueBounds?
                 if case .number(.integer(let sides)) = expr.kind {
                     written = sides
-                } else if let fixed = bounds(of: expr), fixed.low == fixed.high, fixed.low >= 1,
-                          fixed.low <= Double(1 << 20), fixed.low.rounded() == fixed.low {
-                    written = Int(fixed.low)
+                } else {
+                    computed = bounds(of: expr)
+                    if let fixed = computed, fixed.low == fixed.high, fixed.low >= 1, fixed.low <= Double(1 << 20),
+                       fixed.low.rounded() == fixed.low {
+                        written = Int(fixed.low)
+                    }
                 }
                 guard let sides = written, sides >= 1 else {
                     // Random sides (`2d(1d3*2)`, `1d(1d6!)`): a plain die shows 1 up to the most sides.
-                    guard term.modifiers.isEmpty, let sides = bounds(of: expr), sides.low >= 1 else { return nil }
+                    guard term.modifiers.isEmpty, let sides = computed, sides.low >= 1 else { return nil }
                     return ValueBounds(low: counts.low.rounded(.up),
                                        high: ValueBounds.times(counts.high.rounded(.down), sides.high.rounded(.down)))
                 }
