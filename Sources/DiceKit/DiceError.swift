@@ -49,10 +49,11 @@ public struct DiceError: Error, Hashable, Sendable {
         /// A second statement on the line without a `;`: `1d20, 1d20` or `3d6 1d6`. The token
         /// found, and the line with `;` between the statements, when it is short enough to show.
         case missingSeparator(TokenKind, suggestion: String?)
-        /// `mi` or `ma` without its number: `4d6mi`.
-        case modifierNeedsCount(ModifierKind)
-        /// `cs`, `cf` or `df` without its compare point: `6d10cs`.
-        case modifierNeedsComparePoint(ModifierKind)
+        /// `mi` or `ma` without its number: `4d6mi`, as the modifier was spelled (`min`).
+        case modifierNeedsCount(ModifierKeyword)
+        /// `cs`, `cf`, `df` or d20's `e` without its compare point: `6d10cs`, as the
+        /// modifier was spelled.
+        case modifierNeedsComparePoint(ModifierKeyword)
         /// A compare point's operator not touching its value: `4d6!> 5`.
         case spaceInComparePoint(after: TokenKind)
         /// `def f(a, a) = 3`.

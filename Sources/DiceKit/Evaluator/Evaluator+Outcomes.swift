@@ -140,7 +140,7 @@ extension Evaluator {
         case .given(let value, let condition):
             let roll = try evaluate(value)
             let test = try evaluate(condition)
-            if test.value.isZero { conditionFailed = true }
+            if try number(test.value, for: "'given'", at: condition.range).isZero { conditionFailed = true }
             return made(.given(value: roll, condition: test, tries: 1), value: roll.value)
         case .binding(let name, let value, let body):
             return try binding(name, value, body, givenBody: true)

@@ -276,7 +276,7 @@ package struct Evaluator<Source: DieSource> {
 
     private mutating func conditional(_ condition: Expr, _ then: Expr, _ otherwise: Expr) throws(DiceError) -> Roll {
         let test = try evaluate(condition)
-        let taken = !test.value.isZero
+        let taken = try !number(test.value, for: "'if'", at: condition.range).isZero
         let branch = try evaluate(taken ? then : otherwise)
         return made(.conditional(condition: test, branch: branch, taken: taken), value: branch.value)
     }

@@ -60,7 +60,7 @@ extension Parser {
 
     mutating func requiredCount(_ keyword: ModifierKeyword, after token: Token) throws(DiceError) -> Expr {
         guard let count = try count(after: token) else {
-            throw DiceError(.modifierNeedsCount(keyword.modifierKind), at: current.range)
+            throw DiceError(.modifierNeedsCount(keyword), at: current.range)
         }
         return count
     }
@@ -99,7 +99,7 @@ extension Parser {
 
     mutating func requiredComparePoint(_ keyword: ModifierKeyword, after token: Token) throws(DiceError) -> ComparePoint {
         guard let point = try comparePoint(after: token) else {
-            throw DiceError(.modifierNeedsComparePoint(keyword.modifierKind), at: current.range)
+            throw DiceError(.modifierNeedsComparePoint(keyword), at: current.range)
         }
         return point
     }

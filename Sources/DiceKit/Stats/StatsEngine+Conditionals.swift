@@ -9,7 +9,7 @@
 extension StatsEngine {
     func conditionalDistribution(_ condition: Expr, _ then: Expr,
                                  _ otherwise: Expr) throws(StatsFailure) -> Distribution {
-        let test = try outcomes(of: condition)
+        let test = try distribution(of: condition, for: "'if'")
         try meter.charge(test.storageSize)
         var taken = 0.0, notTaken = 0.0
         test.forEachValue { value, p in

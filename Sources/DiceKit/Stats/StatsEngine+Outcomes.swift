@@ -54,7 +54,7 @@ extension StatsEngine {
         case .given(let value, let condition):
             // Independent parts (shared names are fixed here): the mass of E where C holds.
             // The statement's distribution is divided by its total at the end (`Stats`).
-            let test = try outcomes(of: condition)
+            let test = try distribution(of: condition, for: "'given'")
             var holds = 0.0
             test.forEachValue { outcome, p in if !outcome.isZero { holds += p } }
             conditioned = true

@@ -45,6 +45,10 @@ import Testing
         ErrorCase("‸\"a\" and 1", .notANumber(.text("a"), needed: "'and'")),
         ErrorCase("0 or ‸(s: 1)", .notANumber(.tally(["s": 1]), needed: "'or'")),
         ErrorCase("not ‸\"a\"", .notANumber(.text("a"), needed: "'not'")),
+        // So do the conditions of `if` and `given`: a text or tally is not "not 0".
+        ErrorCase("if ‸\"a\" then 1 else 2", .notANumber(.text("a"), needed: "'if'")),
+        ErrorCase("if 0 then 1 else if ‸(s: 1) then 2 else 3", .notANumber(.tally(["s": 1]), needed: "'if'")),
+        ErrorCase("1d6 given ‸d{\"a\"}", [2, 1], .notANumber(.text("a"), needed: "'given'")),
         // A match with no entry names the value, at the value matched.
         ErrorCase("match ‸1d6 { 1-3: \"low\" }", [5], .noMatchingEntry(.integer(5)), always: false),
         ErrorCase("match ‸d{\"a\", \"b\"} { \"a\": 1 }", [2], .noMatchingEntry(.text("b")), always: false),

@@ -84,10 +84,13 @@ import Testing
         #expect(try Parser.parseExpression("max(1, 2)d6").dump == "(dice (max 1 2) 6)")
     }
 
-    /// `e` needs its compare point, like d20's.
-    @Test func bareEIsAnError() {
-        #expect(diceError { () throws(DiceError) in try Parser.parseExpression("1d6e") }?.kind
-                == .modifierNeedsComparePoint(.explode))
+    /// `e` needs its compare point, like d20's, and the error names it as written.
+    @Test func bareEIsAnError() throws {
+        let error = try #require(diceError { () throws(DiceError) in try Parser.parseExpression("1d6e") })
+        #expect(error.kind == .modifierNeedsComparePoint(.explodeE))
+        #expect(error.message == "expected a compare point after 'e', as in e>=8")
+        let min = try #require(diceError { () throws(DiceError) in try Parser.parseExpression("4d6min") })
+        #expect(min.message == "expected a number after 'min', as in 3d6min2")
     }
 
     // MARK: - Rolls
