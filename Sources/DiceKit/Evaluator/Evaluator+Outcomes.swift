@@ -122,16 +122,17 @@ extension Evaluator {
         if insideGiven { return try givenOnce(expr) }
         insideGiven = true
         defer { insideGiven = false }
-        for tries in 1...Self.givenTries {
+        for tries in 1...Swift.max(1, givenTryLimit) {
             conditionFailed = false
             let roll = try givenOnce(expr)
             if !conditionFailed {
                 guard recording, case .given(let value, let condition, _) = roll.kind else { return roll }
                 return Roll(.given(value: value, condition: condition, tries: tries), value: roll.value)
             }
+            givenFailures &+= 1
             try spend(1, at: expr.range)
         }
-        throw DiceError(.conditionNeverHeld(tries: Self.givenTries), at: expr.range)
+        throw DiceError(.conditionNeverHeld(tries: givenTryLimit), at: expr.range)
     }
 
     /// One try of `E given C`, through the `let`s it ends in; `conditionFailed` when C did not hold.

@@ -53,6 +53,12 @@ package struct Evaluator<Source: DieSource> {
     /// condition failed in the current try.
     var insideGiven = false
     var conditionFailed = false
+    /// How many tries of `E given C` a roll makes before it fails (`givenTries`). A
+    /// simulation lifts it: its work budget bounds the tries, and a cap of its own would
+    /// leave out the values that need many tries (a rare C in a simulated `stats`).
+    var givenTryLimit = Evaluator.givenTries
+    /// Tries of `given` whose condition failed, over the evaluator's life.
+    var givenFailures = 0
     /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
     var faceCounts: [Int] = []
     /// Reused array of the dice of the pool being rolled (`takeDieScratch`).

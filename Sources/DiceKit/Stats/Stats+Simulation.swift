@@ -66,6 +66,9 @@ extension Stats {
         shouldStop: (@Sendable () -> Bool)? = nil
     ) throws(DiceError) -> DistributionReport {
         var evaluator = Evaluator(environment: environment, limits: limits, source: Xoshiro256StarStar(seed: seed))
+        // `E given C` is tried until C holds, within the budget: a cap per roll would leave
+        // out the values of E that go with a C of low probability.
+        evaluator.givenTryLimit = .max
         let budget = limits.stats.maxSimulationWork
         // The evaluator asks after every `workBetweenPolls` dice (or members) rolled, counted across
         // the rolls: so the simulation has rolled about that many, each worth at least a die's
@@ -117,6 +120,10 @@ extension Stats {
             if (state.spent >> 14) != (before >> 14), let shouldStop, shouldStop() {
                 throw DiceError(.interrupted, at: expr.range)
             }
+        }
+        // Not one roll: when a `given` failed all along, that is the news, not the time.
+        if made == 0 && evaluator.givenFailures > 0 {
+            throw DiceError(.conditionNeverHeld(tries: evaluator.givenFailures), at: expr.range)
         }
         guard made >= Swift.min(rolls, minimumSimulationRolls) else {
             let wanted = Swift.min(rolls, minimumSimulationRolls)

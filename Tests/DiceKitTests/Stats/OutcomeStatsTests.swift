@@ -146,6 +146,31 @@ import Testing
         #expect(error?.kind == .conditionImpossible)
     }
 
+    /// A simulated `given` tries until C holds, as long as the budget lasts: with the
+    /// roller's 1,000 tries a roll, `1d6 given 1d400 == 1` failed about one roll in 12.
+    @Test func aSimulatedGivenTriesWithinTheBudget() throws {
+        var limits = Limits.standard
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 10_000_000)
+        let expr = try Parser.parseExpression("1d6 given 1d400 == 1")
+        let report = try Stats.simulate(expr, environment: Environment(), limits: limits, seed: 7, rolls: 600)
+        #expect(report.sampleCount == 600 && !report.exact)
+        for face in 1...6 {
+            // 600 rolls: each face's share within 4.5 standard deviations (about 0.068) of 1/6.
+            #expect(abs(report.distribution.probability(of: .integer(face)) - 1.0 / 6) < 0.068)
+        }
+        // A C that never holds: the tries the budget allowed, not a time estimate.
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 100_000)
+        let never = try Parser.parseExpression("1d6 given 1d6 == 7")
+        let error = diceError { () throws(DiceError) in
+            _ = try Stats.simulate(never, environment: Environment(), limits: limits, seed: 7, rolls: 3_000)
+        }
+        guard case .conditionNeverHeld(let tries)? = error?.kind else {
+            Issue.record("expected conditionNeverHeld, got \(String(describing: error?.message))")
+            return
+        }
+        #expect(tries > 1_000)
+    }
+
     /// Outcome order: numbers ascending, then texts in order of first appearance.
     @Test func outcomesComeInTheContractsOrder() throws {
         let distribution = try StatsHarness.report(
