@@ -336,13 +336,6 @@ package struct Evaluator<Source: DieSource> {
             throw DiceError(error.kind, at: range)
         }
     }
-
-    /// The value of `expr` as a whole number, or `error(value)` at its range.
-    mutating func wholeNumber(_ expr: Expr, _ error: (Number) -> DiceError.Kind) throws(DiceError) -> Int {
-        let value = try number(evaluate(expr).value, for: "a count", at: expr.range)
-        guard case .integer(let whole) = value else { throw DiceError(error(value), at: expr.range) }
-        return whole
-    }
 }
 
 /// An evaluator is a value: with a generator that is `Sendable`, it may move between tasks.

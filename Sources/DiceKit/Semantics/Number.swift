@@ -74,9 +74,6 @@ public enum Number: Hashable, Sendable {
     /// Whether the value is exactly zero.
     var isZero: Bool { self == .integer(0) }
 
-    /// Whether the value is below zero.
-    var isNegative: Bool { numerator < 0 }
-
     /// `numerator / denominator` in lowest terms, a positive denominator, and a whole result
     /// as `.integer`.
     static func reduced(_ numerator: Int, _ denominator: Int) throws(ArithmeticFault) -> Number {

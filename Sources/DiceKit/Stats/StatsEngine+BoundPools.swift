@@ -1,6 +1,3 @@
-/// `value` when whole, else 0 (a die's faces are whole).
-private func wholeOrZero(_ value: Number) -> Int { value.integerValue ?? 0 }
-
 /// `let p = NdS in BODY` where BODY counts `p` with `count(p, cp)`: one roll, several results.
 ///
 /// The dice are independent and alike, so what BODY sees of them is how many fall in each
