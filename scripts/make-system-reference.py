@@ -275,13 +275,20 @@ def savage():
         margin = max(t, w) + mod - tn
         return "failure" if margin < 0 else "success" if margin < 4 else "raise"
 
+    def raises(tw, mod, tn):
+        # Snake eyes fail critically whatever the modifier: a failure, -1.
+        if tw == (1, 1):
+            return -1
+        return (max(tw) + mod - tn) // 4
+
     cases = [("trait(8)", mapped(wild(8), lambda tw: max(tw))), ("trait(4, 1)", mapped(wild(4), lambda tw: max(tw) + 1)),
              ("test(6)", mapped(wild(6), lambda tw: test_word(tw[0], tw[1], 0, 4))),
              ("test(8, 1)", mapped(wild(8), lambda tw: test_word(tw[0], tw[1], 1, 4))),
              ("test(12, 0, 8)", mapped(wild(12), lambda tw: test_word(tw[0], tw[1], 0, 8))),
              ("test(4, -2)", mapped(wild(4), lambda tw: test_word(tw[0], tw[1], -2, 4))),
-             ("raises(8)", mapped(wild(8), lambda tw: (max(tw) - 4) // 4)),
-             ("raises(10, 2, 6)", mapped(wild(10), lambda tw: (max(tw) + 2 - 6) // 4)),
+             ("raises(8)", mapped(wild(8), lambda tw: raises(tw, 0, 4))),
+             ("raises(10, 2, 6)", mapped(wild(10), lambda tw: raises(tw, 2, 6))),
+             ("raises(8, 4)", mapped(wild(8), lambda tw: raises(tw, 4, 4))),
              ("extra(6)", mapped(exploding(6), lambda t: "failure" if t < 4 else "success" if t < 8 else "raise")),
              ("extra(4, 1)", mapped(exploding(4), lambda t: "failure" if t + 1 < 4 else "success" if t + 1 < 8
                                     else "raise"))]

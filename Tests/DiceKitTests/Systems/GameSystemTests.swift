@@ -117,7 +117,8 @@ import Testing
         def pool(dice, again) = (dice)d10!>=(again)cs>=8
         def abilities = repeat(6, 4d6dl1)
         def score = 4d6dl1
-        def raises(die, mod, tn) = floor(({1d(die)!, 1d6!}kh1 + mod - tn) / 4)
+        def raises(die, mod, tn) = let t = 1d(die)! in let w = 1d6! in \
+        if t == 1 and w == 1 then -1 else floor((max(t, w) + mod - tn) / 4)
         def resist(dots) = 6 - 2d6kl1
         def percentile(bonus, penalty) = let u = d{0, 1, 2, 3, 4, 5, 6, 7, 8, 9} in \
         let n = abs(bonus - penalty) + 1 in if u == 0 then (if bonus >= penalty then \

@@ -64,6 +64,9 @@ struct SystemStatsTests {
         .init(system: "savage", statement: "test(8)", faces: [7, 3], value: "success"),
         .init(system: "savage", statement: "test(8, 0, 4)", faces: [8, 2, 3], value: "raise"),
         .init(system: "savage", statement: "test(4, -2)", faces: [3, 5], value: "failure"),
+        // Snake eyes fail critically whatever the modifier: -1 raises, not the 0 that 1 + 4 - 4 gives.
+        .init(system: "savage", statement: "raises(8, 4)", faces: [1, 1], value: -1),
+        .init(system: "savage", statement: "raises(8, 4)", faces: [1, 3], value: 0),
         .init(system: "fate", statement: "ladder(2)", faces: [3, 3, 2, 1], value: "Good"),
         .init(system: "fate", statement: "action(2, 3)", faces: [2, 2, 2, 2], value: "fail"),
         .init(system: "ironsworn", statement: "action(2)", faces: [4, 3, 7], value: "weak hit"),
