@@ -337,13 +337,26 @@ def yearzero():
     skill_die = {(1, 0, 0): six, (0, 0, 0): 1 - six}
     gear_die = {(1, 0, 0): six, (0, 0, 1): one, (0, 0, 0): 1 - six - one}
 
-    def roll(base, skill=0, gear=0):
+    # Pushing: a die without a 6 or a bane is rolled once more (a skill die's 1 is no bane).
+    pushed_base = {(1, 0, 0): six + 4 * six * six, (0, 1, 0): one + 4 * six * one}
+    pushed_base[(0, 0, 0)] = 1 - sum(pushed_base.values())
+    pushed_skill = {(1, 0, 0): six + 5 * six * six}
+    pushed_skill[(0, 0, 0)] = 1 - pushed_skill[(1, 0, 0)]
+    pushed_gear = {(1, 0, 0): pushed_base[(1, 0, 0)], (0, 0, 1): pushed_base[(0, 1, 0)]}
+    pushed_gear[(0, 0, 0)] = 1 - sum(pushed_gear.values())
+
+    def roll(base, skill=0, gear=0, dice=(base_die, skill_die, gear_die)):
         total = {(0, 0, 0): Fraction(1)}
-        for d, n in ((base_die, base), (skill_die, skill), (gear_die, gear)):
+        for d, n in zip(dice, (base, skill, gear)):
             total = combine(total, repeated(d, n, plus, (0, 0, 0)), plus)
         return mapped(total, lambda t: tally(YZ_FIELDS, t))
+
+    def push(base, skill=0, gear=0):
+        return roll(base, skill, gear, (pushed_base, pushed_skill, pushed_gear))
     cases = [("roll(3)", roll(3)), ("roll(3, 2)", roll(3, 2)), ("roll(4, 2, 1)", roll(4, 2, 1)),
              ("roll(5, 3, 2)", roll(5, 3, 2))]
+    cases += [("push(3)", push(3)), ("push(3, 2)", push(3, 2)), ("push(4, 2, 1)", push(4, 2, 1)),
+              ("push(2, 0, 2)", push(2, 0, 2))]
     return [(s, d, False) for s, d in cases]
 
 

@@ -74,6 +74,10 @@ struct SystemStatsTests {
         .init(system: "ironsworn", statement: "progress(4)", faces: [4, 9], value: "miss"),
         .init(system: "yearzero", statement: "roll(2, 1, 1)", faces: [6, 1, 6, 1],
                value: ["successes": 2, "banes": 1, "gear_banes": 1]),
+        // Pushing: the base 3 and the skill 1 are rolled again (6 and 4); the gear die's 1 is a bane and stays.
+        .init(system: "yearzero", statement: "push(1, 1, 1)", faces: [3, 6, 1, 4, 1],
+               value: ["successes": 1, "banes": 0, "gear_banes": 1]),
+        .init(system: "yearzero", statement: "push(2)", faces: [1, 5, 1], value: ["banes": 2]),
         .init(system: "genesys", statement: "check(1, 0, 1)", faces: [4, 2], value: ["success": 1]),
         .init(system: "genesys", statement: "check(0, 1, 0, 1)", faces: [12, 12],
                value: ["triumph": 1, "despair": 1]),
