@@ -47,6 +47,15 @@ import Testing
         #expect(Set(macros.map(\.name)).count == macros.count, "\(name) defines each name once")
     }
 
+    /// A description says what its macro does for every argument: Blades' zero dots roll two
+    /// dice and read the lower (resist's "6 minus the highest die" was wrong there).
+    @Test func bladesDescriptionsNameTheZeroDotsRoll() throws {
+        let system = try #require(GameSystem.named("blades"))
+        let descriptions = Dictionary(uniqueKeysWithValues: system.macros.map { ($0.name, $0.description) })
+        #expect(descriptions["action"]?.contains("0 dots: two, the lower") == true)
+        #expect(descriptions["resist"]?.contains("(0 dots: the lower of two)") == true)
+    }
+
     @Test func readsSummaryAndDescriptionsOfAGivenSource() {
         let system = GameSystem(name: "demo", source: """
             # demo: two macros and a stray description.
