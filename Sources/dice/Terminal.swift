@@ -21,7 +21,8 @@ enum Terminal {
     }
 
     /// The terminal's width in columns (`COLUMNS`, the tty, or 80), within 20...1000: a
-    /// larger width is taken as 1000, so `COLUMNS=100000000` cannot make lines of gigabytes.
+    /// larger width is taken as 1000, so `COLUMNS=100000000` cannot make lines of gigabytes,
+    /// and a narrower one (1 to 19) as 20. A `COLUMNS` that is no positive number is ignored.
     static func columns() -> Int {
         columns(environment: environment("COLUMNS"))
     }
@@ -29,10 +30,10 @@ enum Terminal {
     /// `columns()` with `COLUMNS` set to `text` (nil: unset).
     static func columns(environment text: String?) -> Int {
         let widths = DistributionRenderer.widths
-        if let text, let columns = Int(text), columns > widths.lowerBound { return min(columns, widths.upperBound) }
+        if let text, let columns = Int(text), columns > 0 { return min(max(columns, widths.lowerBound), widths.upperBound) }
         var size = winsize()
-        if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > widths.lowerBound {
-            return min(Int(size.ws_col), widths.upperBound)
+        if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+            return min(max(Int(size.ws_col), widths.lowerBound), widths.upperBound)
         }
         return 80
     }

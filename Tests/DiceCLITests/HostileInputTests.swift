@@ -86,6 +86,10 @@ import Testing
     @Test func renderersClampTheirWidth() throws {
         #expect(Terminal.columns(environment: "100000000") == 1_000)
         #expect(Terminal.columns(environment: "9223372036854775807") == 1_000)
+        // Narrower than 20 is 20, as the README's limits say; 20 itself is a width like any.
+        #expect(Terminal.columns(environment: "20") == 20)
+        #expect(Terminal.columns(environment: "5") == 20)
+        #expect(Terminal.columns(environment: "21") == 21)
         #expect(DistributionRenderer(width: Int.min).width == 20)
         #expect(DistributionRenderer(width: Int.max).width == 1_000)
         var renderer = DistributionRenderer()
