@@ -50,6 +50,19 @@ struct QuantileTests {
         #expect(Distribution([]).quantile(0.5) == nil)
     }
 
+    /// Long sums carry their roundings: 100,000 outcomes of 1/200,000 reach 50% exactly at
+    /// 100000 (a naive running sum fell more than 1e-12 short, and gave the median 100001),
+    /// and "at most" there is 0.5, not 0.499999999999.
+    @Test func longSumsDoNotDriftPastTheShare() throws {
+        let report = try Stats.distribution(of: try Parser.parseExpression("1d200000"), environment: Environment())
+        let marks = try #require(report.distribution.percentiles)
+        #expect(marks.median == .integer(100_000) && marks.p10 == .integer(20_000) && marks.p90 == .integer(180_000))
+        let halfway = try #require(report.distribution.atMost.first { $0.value == .integer(100_000) })
+        #expect(abs(halfway.probability - 0.5) < 1e-15)
+        let tenths = Distribution((1...10).map { Distribution.Outcome(.integer($0), 0.1) })
+        #expect(tenths.atMost.last?.probability == 1)
+    }
+
     /// `at_most` runs to 1 beside the distribution, and neither lists an outcome of
     /// probability 0 (`2 * 1d3` is stored densely, with zeros between its outcomes).
     @Test func atMostListsTheSameOutcomesAsTheDistribution() throws {
