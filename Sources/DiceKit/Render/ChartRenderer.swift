@@ -100,11 +100,16 @@ public struct ChartRenderer: Sendable {
             }
         }
         frame.drawXAxisLine(&svg)
-        // Every label that fits beside its neighbours: each `step`-th.
+        // Every label that fits beside its neighbours: each `step`-th. Texts and tallies
+        // (rows with no `reach`) are categories, not a scale to read between: each has its
+        // label, cut with `…` to its slot. No label runs past the chart's edges.
+        let categorical = rows.contains { $0.reach == nil }
         let widest = rows.map { ChartFrame.textWidth($0.label, size: ChartFrame.labelSize) }.max() ?? 0
-        let step = Swift.max(1, Int(((widest + 10) / Swift.max(1, slot)).rounded(.up)))
+        let step = categorical ? 1 : Swift.max(1, Int(((widest + 10) / Swift.max(1, slot)).rounded(.up)))
         for index in Swift.stride(from: 0, to: rows.count, by: step) {
-            frame.drawXTick(&svg, rows[index].label, at: frame.left + (Double(index) + 0.5) * slot)
+            let x = frame.left + (Double(index) + 0.5) * slot
+            let room = Swift.min(Double(step) * slot - 4, 2 * (Double(width) - x) - 4, 2 * x - 4)
+            frame.drawXTick(&svg, ChartFrame.fitted(rows[index].label, width: room, size: ChartFrame.labelSize), at: x)
         }
         return svg.finished()
     }

@@ -162,6 +162,29 @@ struct ChartRendererTests {
         #expect(labels.count >= 5 && labels.count < bars.count)
     }
 
+    /// Texts are categories: each bar has its label, cut with `…` to its slot, however long
+    /// another label is (one long text left only two of fourteen bars labelled, none a text).
+    @Test func everyTextBarHasItsLabel() throws {
+        let elements = try Self.chart(#"stats match 1d20 { 1-5: "junk", 6-12: "potion of greater healing and more", "#
+                                      + #"13-19: 2d6 * 10, 20: "flame tongue" }"#)
+        let labels = Self.texts(elements, "x-tick")
+        #expect(labels.count == 14)
+        #expect(labels.contains("junk") && labels.contains { $0.hasPrefix("pot") && $0.hasSuffix("…") })
+        #expect(labels.contains { $0.hasPrefix("flame") })
+        #expect(labels.first == "20" && labels.contains("120"))
+    }
+
+    /// No label runs past the chart's edges: a long range at the right end is cut with `…`.
+    @Test func labelsStayInsideTheChart() throws {
+        let elements = try Self.chart("stats 6d20 - 60, 10d10 - 55, 3d6 * 1000000, 1d2")
+        let ticks = elements.filter { $0.name == "text" && $0.classes.contains("x-tick") }
+        #expect(!ticks.isEmpty)
+        for tick in ticks {
+            let half = ChartFrame.textWidth(tick.text, size: ChartFrame.labelSize) / 2
+            #expect(tick.number("x") - half >= 0 && tick.number("x") + half <= 800, "\(tick.text)")
+        }
+    }
+
     /// The user's text is escaped as XML: markup characters and control characters, which
     /// XML cannot hold at all, do not break the document.
     @Test func userTextIsEscaped() throws {
