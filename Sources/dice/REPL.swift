@@ -299,7 +299,7 @@ final class REPL {
         if skipped > 0 {
             problem("warning: skipped \(REPL.count(skipped, "line")) of \(log.path) that \(skipped == 1 ? "is" : "are") not a whole result")
         }
-        if entries.isEmpty { output.line("no results yet") }
+        if entries.isEmpty && count > 0 { output.line("no results yet") }
         for entry in entries {
             // The log's text is the user's: shown with its control characters escaped.
             let input = TextEscaping.escapingControls(String(entry.input.map { $0.isNewline ? " " : $0 }))

@@ -39,6 +39,20 @@ import Testing
         #expect(warnings.messages.isEmpty)
     }
 
+    /// `:log 0` asks for no results: it lists none, and does not claim there are none
+    /// ("no results yet" is for an empty log).
+    @Test func logZeroListsNothing() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let session = ScriptedSession(["1d1", ":log 0", ":log 5"], log: ResultLog(path: directory.path + "/log", warn: { _ in }))
+        #expect(session.run() == 0)
+        #expect(session.transcript.responses(to: ":log 0").joined() == "")
+        #expect(session.transcript.responses(to: ":log 5").joined().contains("1d1 (1) = 1"))
+        let empty = ScriptedSession([":log"], log: ResultLog(path: directory.path + "/empty", warn: { _ in }))
+        empty.run()
+        #expect(empty.transcript.responses(to: ":log").joined().contains("no results yet"))
+    }
+
     @Test func theLogIsKeptAcrossSessions() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
