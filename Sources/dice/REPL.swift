@@ -240,15 +240,19 @@ final class REPL {
             runner.session.reseed(seed)
             output.line("seed \(argument): the rolls that follow are repeatable")
         case ":max-dice":
-            guard let limit = Int(argument), limit >= 0 else {
-                return problem("usage: :max-dice N (a whole number; now \(runner.session.limits.maxDice))")
+            let range = Options.maxDiceRange
+            guard let limit = Int(argument), range.contains(limit) else {
+                return problem("usage: :max-dice N (a whole number from \(range.lowerBound) to \(range.upperBound); "
+                    + "now \(runner.session.limits.maxDice))")
             }
             runner.session.limits.maxDice = limit
             runner.options.maxDice = limit
             output.line("at most \(REPL.count(limit, "die", plural: "dice")) per statement")
         case ":stats-seconds":
-            guard let seconds = Double(argument), seconds.isFinite, seconds > 0 else {
-                return problem("usage: :stats-seconds S (a positive number; now \(runner.options.statsSeconds))")
+            let range = Options.statsSecondsRange
+            guard let seconds = Double(argument), range.contains(seconds) else {
+                return problem("usage: :stats-seconds S (seconds, from \(range.lowerBound) to \(Int(range.upperBound)); "
+                    + "now \(runner.options.statsSeconds))")
             }
             runner.session.limits.stats = StatsBudget(seconds: seconds)
             runner.options.statsSeconds = seconds

@@ -39,7 +39,7 @@ import Testing
             """)
         #expect(session.transcript.responses(to: "10d1") == ["10d1 (1, 1, 1, 1, 1, 1, 1, 1, 1, 1) = 10\n"])
         #expect(session.transcript.responses(to: ":max-dice many")
-            == ["dice: usage: :max-dice N (a whole number; now 10)\n"])
+            == ["dice: usage: :max-dice N (a whole number from 0 to 1000000000000; now 10)\n"])
     }
 
     @Test(arguments: ["help", "?", " help "])

@@ -12,25 +12,29 @@ import Testing
     /// names the command, not the option that needs a restart.
     @Test func statsSecondsIsSetAtThePromptAndNamedByItsError() {
         let session = ScriptedSession([":stats-seconds 0.01", "stats 66d206d!p", ":stats-seconds 2.5", ":stats-seconds 0",
-                                       ":stats-seconds"])
+                                       ":stats-seconds", ":stats-seconds 100000", ":stats-seconds 0.0001"])
         session.run()
         #expect(session.transcript.responses(to: ":stats-seconds 0.01") == ["stats may take up to 0.01 s\n"])
         let error = session.transcript.responses(to: "stats 66d206d!p").first ?? ""
         #expect(error.contains("more than the 0.01 s allowed (raise it with :stats-seconds S)"), "\(error)")
         #expect(session.transcript.responses(to: ":stats-seconds 2.5") == ["stats may take up to 2.5 s\n"])
-        #expect(session.transcript.responses(to: ":stats-seconds 0")
-            == ["dice: usage: :stats-seconds S (a positive number; now 2.5)\n"])
-        #expect(session.transcript.responses(to: ":stats-seconds")
-            == ["dice: usage: :stats-seconds S (a positive number; now 2.5)\n"])
+        // The range of --stats-seconds, as its usage error says.
+        for rejected in [":stats-seconds 0", ":stats-seconds", ":stats-seconds 100000", ":stats-seconds 0.0001"] {
+            #expect(session.transcript.responses(to: rejected)
+                == ["dice: usage: :stats-seconds S (seconds, from 0.001 to 86400; now 2.5)\n"])
+        }
     }
 
     /// The dice limit's error names `:max-dice N`, and `:max-dice` raises it.
     @Test func maxDiceIsSetAtThePromptAndNamedByItsError() {
-        let session = ScriptedSession([":max-dice 10", "11d6", ":max-dice 20", "11d1"])
+        let session = ScriptedSession([":max-dice 10", "11d6", ":max-dice 20", "11d1", ":max-dice 1000000000001"])
         session.run()
         #expect(session.transcript.responses(to: ":max-dice 10") == ["at most 10 dice per statement\n"])
         #expect(session.transcript.responses(to: "11d6").first?.contains("(raise it with :max-dice N)") == true)
         #expect(session.transcript.responses(to: "11d1") == ["11d1 (1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1) = 11\n"])
+        // The range of --max-dice.
+        #expect(session.transcript.responses(to: ":max-dice 1000000000001")
+            == ["dice: usage: :max-dice N (a whole number from 0 to 1000000000000; now 20)\n"])
     }
 
     /// The width is asked for before each statement: a table drawn after a resize fits the
