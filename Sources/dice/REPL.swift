@@ -187,7 +187,11 @@ final class REPL {
         case ":vars":
             let variables = runner.session.environment.variables
             if variables.isEmpty { output.line("no variables") }
-            for (name, value) in variables { output.line("\(name) = \(value)") }
+            for (name, value) in variables {
+                // A text in its quotes, as `:save` writes it: bare, `name = hello` reads as a name.
+                let shown = if case .text = value { value.literal } else { value.description }
+                output.line(TextEscaping.escapingControls("\(name) = \(shown)"))
+            }
         case ":defs":
             let macros = runner.session.environment.macros
             if macros.isEmpty { output.line("no macros") }
@@ -280,6 +284,7 @@ final class REPL {
             guard let count = REPL.count(argument) else { return problem("usage: :log [N]") }
             showLog(count ?? 20)
         case ":quit", ":q", ":exit":
+            guard argument.isEmpty else { return problem("usage: :quit") }
             quitting = true
         default:
             var message = "unknown command '\(name)'"

@@ -27,6 +27,15 @@ import Testing
         #expect(all.hasSuffix("13  :history x\n14  :history\n"))
     }
 
+    /// `:vars` shows a text in its quotes, as `:save` writes it; `:quit` takes no argument.
+    @Test func varsQuotesTextsAndQuitTakesNoArgument() {
+        let session = ScriptedSession(["name = \"hello\"", "n = 7/2", "t = (s: 1)", ":vars", ":quit now", "1 + 1"])
+        session.run()
+        #expect(session.transcript.responses(to: ":vars") == ["n = 3.5\nname = \"hello\"\nt = (s: 1)\n"])
+        #expect(session.transcript.responses(to: ":quit now") == ["dice: usage: :quit\n"])
+        #expect(session.transcript.responses(to: "1 + 1") == ["1 + 1 = 2\n"])
+    }
+
     @Test func maxDiceChangesTheLimitAndTheErrorSaysHow() {
         let session = ScriptedSession(["20d6", ":max-dice 10", "20d6", "10d1", ":max-dice many"])
         session.run()

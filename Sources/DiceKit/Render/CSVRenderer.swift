@@ -83,12 +83,11 @@ public struct CSVRenderer: Sendable {
     ///
     /// - Complexity: O(*n*) for *n* outcomes.
     private static func chances(_ distribution: Distribution) -> [Chances] {
-        let total = distribution.totalProbability
-        var below = 0.0
-        return distribution.valueOutcomes.map { outcome in
-            let atMost = below + outcome.probability
-            defer { below = atMost }
-            return Chances(value: outcome.value, p: outcome.probability, atLeast: Swift.max(0, total - below), atMost: atMost)
+        let outcomes = distribution.valueOutcomes
+        let probabilities = outcomes.map(\.probability)
+        let atLeast = Distribution.sumsFromEnd(probabilities), atMost = Distribution.sumsFromStart(probabilities)
+        return outcomes.indices.map { index in
+            Chances(value: outcomes[index].value, p: probabilities[index], atLeast: atLeast[index], atMost: atMost[index])
         }
     }
 

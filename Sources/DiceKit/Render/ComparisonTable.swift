@@ -34,29 +34,11 @@ struct ComparisonTable {
             }
         }
         let symbolic = distributions.contains { $0.hasSymbolic }
-        let atMost = probabilities.map { column in
-            var running = 0.0
-            return column.map { p in
-                running += p
-                return running
-            }
-        }
-        let atLeast = probabilities.map { column in
-            var running = 0.0
-            return Array(column.reversed().map { p in
-                running += p
-                return running
-            }.reversed())
-        }
+        let atMost = probabilities.map(Distribution.sumsFromStart)
+        let atLeast = probabilities.map(Distribution.sumsFromEnd)
         // The numbers come first: their chances of at least a number, texts and tallies left out.
         let numberCount = values.prefix { if case .number = $0 { return true } else { return false } }.count
-        let reach = probabilities.map { column in
-            var running = 0.0
-            return Array(column[..<numberCount].reversed().map { p in
-                running += p
-                return running
-            }.reversed())
-        }
+        let reach = probabilities.map { Distribution.sumsFromEnd(Array($0[..<numberCount])) }
         var first = 0
         var last = values.count - 1
         if values.count > maxRows && !symbolic {

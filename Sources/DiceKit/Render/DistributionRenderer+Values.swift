@@ -29,19 +29,18 @@ extension DistributionRenderer {
         // 7,584-row table (Genesys's `check(0, 5, 0, 5, 2, 2)`).
         let labelWidth = Swift.max(5, labels.map { $0.unicodeScalars.count }.max() ?? 0)
         let largest = outcomes.map { $0.probability }.max() ?? 0
-        let total = distribution.totalProbability
         let barWidth = Swift.max(10, width - labelWidth - 31)
         out.write("\n")
         out.write(text: "value" + String(repeating: " ", count: labelWidth - 5))
         out.write("        P  at least   at most")
-        var below = 0.0
-        for (outcome, label) in zip(outcomes, labels) {
+        let probabilities = outcomes.map { $0.probability }
+        let atLeast = Distribution.sumsFromEnd(probabilities), atMost = Distribution.sumsFromStart(probabilities)
+        for (index, (outcome, label)) in zip(outcomes, labels).enumerated() {
             out.write("\n")
             out.write(text: label + String(repeating: " ", count: labelWidth - label.unicodeScalars.count))
             DistributionRenderer.appendPercent(outcome.probability, width: 9, to: &out)
-            DistributionRenderer.appendPercent(Swift.max(0, total - below), width: 10, to: &out)
-            below += outcome.probability
-            DistributionRenderer.appendPercent(below, width: 10, to: &out)
+            DistributionRenderer.appendPercent(atLeast[index], width: 10, to: &out)
+            DistributionRenderer.appendPercent(atMost[index], width: 10, to: &out)
             out.write("  ")
             out.write(text: bar(largest > 0 ? outcome.probability / largest : 0, width: barWidth))
         }

@@ -129,21 +129,15 @@ public struct DistributionRenderer: Sendable {
     /// The table's lines, each after a newline.
     private func table(_ distribution: Distribution, into out: inout ByteWriter) {
         let outcomes = distribution.outcomes
-        var cumulative: [Double] = []
-        cumulative.reserveCapacity(outcomes.count)
-        var running = 0.0
-        for outcome in outcomes {
-            running += outcome.probability
-            cumulative.append(running)
-        }
-        let total = running
+        let probabilities = outcomes.map(\.probability)
+        let cumulative = Distribution.sumsFromStart(probabilities), fromEnd = Distribution.sumsFromEnd(probabilities)
         var first = 0
         var last = outcomes.count - 1
         var trimmed = 0
         if outcomes.count > maxRows {
             // Trim far tails that would print as 0.00% anyway.
             while first < last && cumulative[first] < 0.00005 { first += 1 }
-            while last > first && total - cumulative[last - 1] < 0.00005 { last -= 1 }
+            while last > first && fromEnd[last] < 0.00005 { last -= 1 }
             trimmed = first + (outcomes.count - 1 - last)
         }
         var rows: [Row] = []
@@ -157,9 +151,8 @@ public struct DistributionRenderer: Sendable {
             let end = Swift.min(index + groupSize - 1, last)
             var probability = 0.0
             for i in index...end { probability += outcomes[i].probability }
-            let below = index > 0 ? cumulative[index - 1] : 0
             let row = Row(first: index, last: end, probability: probability,
-                          atLeast: Swift.max(0, total - below), atMost: cumulative[end])
+                          atLeast: fromEnd[index], atMost: cumulative[end])
             labelWidth = Swift.max(labelWidth, DistributionRenderer.labelColumns(row, outcomes))
             largest = Swift.max(largest, probability)
             rows.append(row)

@@ -54,7 +54,7 @@ extension Value: CustomStringConvertible {
     }
 
     /// The value as source that reads back as itself: `"weak hit"` quoted and escaped.
-    var literal: String {
+    package var literal: String {
         switch self {
         case .number(let number): return Printer.literal(number)
         case .text(let text): return Value.quoted(text)

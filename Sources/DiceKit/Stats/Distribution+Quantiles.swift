@@ -57,6 +57,30 @@ extension Distribution {
     }
 }
 
+extension Distribution {
+    /// The sums of `probabilities` from the first to each: each entry's "at most", in order.
+    static func sumsFromStart(_ probabilities: [Double]) -> [Double] {
+        var running = RunningSum()
+        return probabilities.map { p in
+            running.add(p)
+            return running.total
+        }
+    }
+
+    /// The sums of `probabilities` from each to the last: each entry's "at least". Summed from
+    /// the end, so never below the entry's own probability (the total less what came before
+    /// printed 0.00% beside a P of <0.01% in a long tail).
+    static func sumsFromEnd(_ probabilities: [Double]) -> [Double] {
+        var running = RunningSum()
+        var sums = [Double](repeating: 0, count: probabilities.count)
+        for index in probabilities.indices.reversed() {
+            running.add(probabilities[index])
+            sums[index] = running.total
+        }
+        return sums
+    }
+}
+
 /// A running sum of probabilities that carries the rounding of each addition (Neumaier), so
 /// that the "at most" of a long distribution (a million outcomes of 1e-6) stays within a few
 /// ulps of the exact sum instead of drifting by the number of additions.

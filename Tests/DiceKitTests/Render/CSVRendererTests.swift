@@ -11,6 +11,20 @@ struct CSVRendererTests {
         return try #require(last)
     }
 
+    /// "At least" sums the outcomes from the last: the last row's is its own probability, and
+    /// none is below its row's (the total less what came before gave 0 in a long tally tail).
+    @Test func atLeastIsNeverBelowTheOutcome() throws {
+        let csv = try #require(CSVRenderer().csv(for: try Self.outcome(
+            "stats let p = 40d10 in (a: count(p, >=5), b: count(p, =1), c: count(p, =10))")))
+        let rows = csv.split(separator: "\n").dropFirst().map { line in
+            line.split(separator: ",").suffix(3).map { Double(String($0)) ?? -1 }
+        }
+        #expect(rows.count > 1_000)
+        for row in rows { #expect(row[1] >= row[0], "\(row)") }
+        let last = try #require(rows.last)
+        #expect(last[1] == last[0])
+    }
+
     @Test func oneDistribution() throws {
         #expect(CSVRenderer().csv(for: try Self.outcome("stats 1d4")) == """
             outcome,p,at_least,at_most
