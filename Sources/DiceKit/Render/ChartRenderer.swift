@@ -77,7 +77,8 @@ public struct ChartRenderer: Sendable {
     private func bars(title: String, subtitle: String, series reports: [DistributionReport],
                       legend: [ChartFrame.LegendEntry]) -> String {
         var svg = SVGWriter(width: width, height: height, title: title)
-        let table = ComparisonTable(reports.map(\.distribution), maxRows: maxBars, unicode: true)
+        let table = ComparisonTable(reports.map(\.distribution), maxRows: maxBars,
+                                    trimAbove: Swift.min(maxBars, DistributionRenderer.tableRows), unicode: true)
         let frame = ChartFrame(width: width, height: height, legend: legend)
         let largest = table.rows.flatMap(\.probabilities).max() ?? 0
         let axis = ChartAxis(covering: 0, largest, percent: true)

@@ -21,8 +21,11 @@ struct ComparisonTable {
     /// What was left out or grouped, in parentheses.
     var notes: [String] = []
 
+    /// Rows past `maxRows` are grouped; more outcomes than `trimAbove` (`maxRows` unless
+    /// given) are first trimmed of their far tails.
+    ///
     /// - Complexity: O(*e* · *k* + *k* log *k*) for *e* distributions over *k* distinct outcomes.
-    init(_ distributions: [Distribution], maxRows: Int, unicode: Bool) {
+    init(_ distributions: [Distribution], maxRows: Int, trimAbove: Int? = nil, unicode: Bool) {
         let values = ComparisonTable.union(distributions)
         guard !values.isEmpty else { return }
         var position: [Value: Int] = [:]
@@ -41,7 +44,7 @@ struct ComparisonTable {
         let reach = probabilities.map { Distribution.sumsFromEnd(Array($0[..<numberCount])) }
         var first = 0
         var last = values.count - 1
-        if values.count > maxRows && !symbolic {
+        if values.count > (trimAbove ?? maxRows) && !symbolic {
             // Trim far tails that would print as 0.00% in every column anyway.
             while first < last && atMost.allSatisfy({ $0[first] < 0.00005 }) { first += 1 }
             while last > first && atLeast.allSatisfy({ $0[last] < 0.00005 }) { last -= 1 }

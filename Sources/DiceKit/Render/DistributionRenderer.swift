@@ -22,6 +22,9 @@ public struct DistributionRenderer: Sendable {
     package var unicode: Bool
     /// Tables longer than this are trimmed of their far tails, then grouped into ranges.
     package var maxRows: Int
+    /// The rows of a table unless a renderer is given others (the default of `init`); a chart
+    /// trims from the same count, so that it leaves out the tails its table leaves out.
+    package static let tableRows = 50
 
     /// A renderer for lines of `width` columns.
     public init(width: Int = 80, unicode: Bool = true, maxRows: Int = 50) {

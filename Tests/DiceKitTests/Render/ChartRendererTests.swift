@@ -162,6 +162,17 @@ struct ChartRendererTests {
         #expect(labels.count >= 5 && labels.count < bars.count)
     }
 
+    /// The far tails a table leaves out, the chart leaves out too: `1d6!` has about 95
+    /// outcomes, and its chart drew bars to 94 that no one could see; the table stops at 34.
+    @Test func farTailsAreTrimmedAsInTheTable() throws {
+        let elements = try Self.chart("stats 1d6!")
+        let bars = elements.filter { $0.name == "rect" && $0.classes.contains("bar") }
+        let table = DistributionRenderer().render(try StatsHarness.report("1d6!"), title: "1d6!")
+        let rows = table.split(separator: "\n").filter { Int($0.split(separator: " ").first ?? "") != nil }
+        #expect(bars.count == rows.count && bars.count < 40, "\(bars.count) bars, \(rows.count) rows")
+        #expect(Self.texts(elements, "note").contains { $0.contains("far tails") })
+    }
+
     /// Texts are categories: each bar has its label, cut with `…` to its slot, however long
     /// another label is (one long text left only two of fourteen bars labelled, none a text).
     @Test func everyTextBarHasItsLabel() throws {
