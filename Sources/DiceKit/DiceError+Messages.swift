@@ -313,6 +313,8 @@ extension DiceError.Expectation {
             return "'..' between the first and last values"
         case .sweepEnd:
             return "the last value after '..'"
+        case .comparisonEnd:
+            return "the end of the comparison (one expression is swept at a time: stats E for x in A..B)"
         }
     }
 }

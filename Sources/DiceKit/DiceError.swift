@@ -276,6 +276,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case sweepDots
         /// A sweep's last value: `stats 1d20 >= dc for dc in 10..`.
         case sweepEnd
+        /// The end of a comparison, where a sweep was written: `stats 1d6 + x, 1d4 for x in 1..3`.
+        case comparisonEnd
     }
 
     /// What went wrong.

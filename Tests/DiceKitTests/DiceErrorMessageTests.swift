@@ -69,6 +69,8 @@ import Testing
         Case(.expected(.sweepStart(name: "ac"), found: .end),
              "expected the first value of 'ac' after 'in', found the end of the input"),
         Case(.expected(.sweepDots, found: .integer(20)), "expected '..' between the first and last values, found '20'"),
+        Case(.expected(.comparisonEnd, found: .name("for")),
+             "expected the end of the comparison (one expression is swept at a time: stats E for x in A..B), found 'for'"),
         Case(.expected(.sweepEnd, found: .end), "expected the last value after '..', found the end of the input"),
         Case(.unexpectedToken(.dotDot), "unexpected '..'"),
         Case(.expected(.expression, found: .keyword(.if)), "expected an expression, found 'if'; inside a larger "

@@ -263,6 +263,7 @@ extension Parser {
             guard startsExpression else { throw expected(.comparedExpression) }
             exprs.append(try expression())
         }
+        if case .name("for") = current.kind { throw expected(.comparisonEnd) }
         let kind: Stmt.Kind = exprs.count == 1 ? .stats(exprs[0]) : .compare(exprs)
         return Stmt(kind, range(from: start))
     }

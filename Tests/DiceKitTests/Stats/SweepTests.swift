@@ -91,7 +91,8 @@ struct SweepTests {
         ErrorCase(marked: "stats 1d6 for x in ‸", expected: .expected(.sweepStart(name: "x"), found: .end)),
         ErrorCase(marked: "stats 1d6 for x in 1 ‸2", expected: .expected(.sweepDots, found: .integer(2))),
         ErrorCase(marked: "stats 1d6 for x in 1..‸", expected: .expected(.sweepEnd, found: .end)),
-        ErrorCase(marked: "stats 1d6, 1d4 ‸for x in 1..2", expected: .unexpectedToken(.name("for"))),
+        // A comparison is not swept: the error says so, not only that 'for' is unexpected.
+        ErrorCase(marked: "stats 1d6, 1d4 ‸for x in 1..2", expected: .expected(.comparisonEnd, found: .name("for"))),
     ]
 
     /// Each error is of its kind and points where the marker stands.
