@@ -29,11 +29,10 @@ enum Terminal {
 
     /// `columns()` with `COLUMNS` set to `text` (nil: unset).
     static func columns(environment text: String?) -> Int {
-        let widths = DistributionRenderer.widths
-        if let text, let columns = Int(text), columns > 0 { return min(max(columns, widths.lowerBound), widths.upperBound) }
+        if let text, let columns = Int(text), columns > 0 { return DistributionRenderer.clamped(columns) }
         var size = winsize()
         if isatty(1) != 0, ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-            return min(max(Int(size.ws_col), widths.lowerBound), widths.upperBound)
+            return DistributionRenderer.clamped(Int(size.ws_col))
         }
         return 80
     }

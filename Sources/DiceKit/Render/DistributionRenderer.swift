@@ -17,7 +17,8 @@ public struct DistributionRenderer: Sendable {
     /// The widths a renderer draws at: a width outside is taken as its nearest end.
     package static let widths = 20...1_000
 
-    static func clamped(_ width: Int) -> Int { Swift.min(Swift.max(width, widths.lowerBound), widths.upperBound) }
+    /// `width`, or the nearest end of `widths` when it is outside.
+    package static func clamped(_ width: Int) -> Int { Swift.min(Swift.max(width, widths.lowerBound), widths.upperBound) }
     /// Unicode block bars; `#` otherwise.
     package var unicode: Bool
     /// Tables longer than this are trimmed of their far tails, then grouped into ranges.
