@@ -74,6 +74,8 @@ extension Runner {
             case .sweep(let expr, let sweep): printed = [statsRenderer.render(sweep, of: expr)]
             case .roll, .assignment, .definition, .system, .systems: break
             }
+            // A chat keeps a table's columns only in a code block.
+            if options.markdown { printed = printed.map(Runner.codeBlock) }
         }
         guard printed.reduce(0, { $0 + $1.utf8.count + 1 }) <= cap else {
             throw DiceError(.outputTooLarge(limit: cap), at: range)
@@ -83,5 +85,17 @@ extension Runner {
         onStats?(outcome)
         guard let charts, let failed = charts.write(outcome) else { return nil }
         return "cannot write the chart \(TextEscaping.escapingControls(failed.path)): \(failed.failure)"
+    }
+
+    /// `text` as a Markdown code block: fenced by more backticks than it has in a row (at least
+    /// three), so that a backtick in a title the user wrote cannot end the block.
+    static func codeBlock(_ text: String) -> String {
+        var longest = 0, run = 0
+        for byte in text.utf8 {
+            run = byte == UInt8(ascii: "`") ? run + 1 : 0
+            longest = Swift.max(longest, run)
+        }
+        let fence = String(repeating: "`", count: Swift.max(3, longest + 1))
+        return fence + "\n" + text + "\n" + fence
     }
 }

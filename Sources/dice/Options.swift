@@ -56,7 +56,8 @@ struct Options {
                            'e1, e2' compares them side by side, as 'stats e1, e2' does
           --max-dice N     the per-statement dice limit (default 10,000,000)
           --max-output N   the bytes one statement may print (default 16,777,216: 16 MiB)
-          --markdown       breakdowns for chat: struck dropped dice ~~1~~, bold highest and lowest faces **20**
+          --markdown       breakdowns for chat: struck dropped dice ~~1~~, bold highest and lowest faces **20**;
+                           stats tables in code blocks
           -q, --quiet      print rolls and stats only, not assignments and definitions
           --stats-seconds S
                            the time bound of one stats, exact or simulated (default 1)

@@ -49,6 +49,20 @@ import Testing
         #expect(!json.contains("success"))
     }
 
+    /// A `stats` table is a code block, as chat keeps its columns only there; the fence is
+    /// longer than any run of backticks the user wrote in it.
+    @Test func statsTablesAreCodeBlocks() throws {
+        let plain = try DiceProcess.run(["--stats", "-e", "2d6"]).stdout
+        let markdown = try DiceProcess.run(["--markdown", "--stats", "-e", "2d6"]).stdout
+        #expect(markdown == "```\n" + plain + "```\n")
+        let statement = #"stats match 1d2 { 1: "a```b", else: "c" }"#
+        let fenced = try DiceProcess.run(["--markdown", "-e", statement]).stdout
+        let table = try DiceProcess.run(["-e", statement]).stdout
+        #expect(fenced == "````\n" + table + "````\n")
+        // Means alone are a line each, with no block.
+        #expect(try DiceProcess.run(["--markdown", "--total", "--stats", "-e", "3d6"]).stdout == "10.5\n")
+    }
+
     /// JSON's `"text"` stays plain: it is data, not a chat message.
     @Test func jsonTextStaysPlain() throws {
         let result = try DiceProcess.run(["--markdown", "--json", "--seed", "10", "-e", "1d20"])
