@@ -27,12 +27,12 @@ extension DistributionRenderer {
         for (column, width) in zip(columns, widths) { heading += "  " + DistributionRenderer.pad(column.heading, width) }
         var lines = [TextEscaping.escapingControls(SweepReport.title(expr, sweep)), DistributionRenderer.trimmed(heading)]
         let used = labelWidth + widths.reduce(0) { $0 + $1 + 2 } + 2
-        let barWidth = Swift.max(10, width - used)
+        let barWidth = DistributionRenderer.barColumns(width - used)
         let scale = SweepColumn.barScale(sweep, columns: columns)
         for (index, row) in sweep.rows.enumerated() {
             var line = DistributionRenderer.padRight(labels[index], labelWidth)
             for column in columns.indices { line += "  " + DistributionRenderer.pad(cells[column][index], widths[column]) }
-            if let scale, let measure = columns.first?.measure(row.report) {
+            if let scale, let barWidth, let measure = columns.first?.measure(row.report) {
                 line += "  " + bar(scale.fraction(measure), width: barWidth)
             }
             lines.append(DistributionRenderer.trimmed(line))

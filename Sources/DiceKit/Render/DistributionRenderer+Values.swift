@@ -29,7 +29,7 @@ extension DistributionRenderer {
         // 7,584-row table (Genesys's `check(0, 5, 0, 5, 2, 2)`).
         let labelWidth = Swift.max(5, labels.map { $0.unicodeScalars.count }.max() ?? 0)
         let largest = outcomes.map { $0.probability }.max() ?? 0
-        let barWidth = Swift.max(10, width - labelWidth - 31)
+        let barWidth = DistributionRenderer.barColumns(width - labelWidth - 31)
         out.write("\n")
         out.write(text: "value" + String(repeating: " ", count: labelWidth - 5))
         out.write("        P  at least   at most")
@@ -41,6 +41,7 @@ extension DistributionRenderer {
             DistributionRenderer.appendPercent(outcome.probability, width: 9, to: &out)
             DistributionRenderer.appendPercent(atLeast[index], width: 10, to: &out)
             DistributionRenderer.appendPercent(atMost[index], width: 10, to: &out)
+            guard let barWidth else { continue }
             out.write("  ")
             out.write(text: bar(largest > 0 ? outcome.probability / largest : 0, width: barWidth))
         }

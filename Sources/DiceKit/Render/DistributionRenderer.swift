@@ -162,7 +162,7 @@ public struct DistributionRenderer: Sendable {
             rows.append(row)
             index = end + 1
         }
-        let barWidth = Swift.max(10, width - labelWidth - 31)
+        let barWidth = DistributionRenderer.barColumns(width - labelWidth - 31)
         out.write("\n")
         DistributionRenderer.appendPadded("value", labelWidth, to: &out)
         out.write("        P  at least   at most")
@@ -172,6 +172,7 @@ public struct DistributionRenderer: Sendable {
             DistributionRenderer.appendPercent(row.probability, width: 9, to: &out)
             DistributionRenderer.appendPercent(row.atLeast, width: 10, to: &out)
             DistributionRenderer.appendPercent(row.atMost, width: 10, to: &out)
+            guard let barWidth else { continue }
             out.write("  ")
             appendBar(largest > 0 ? row.probability / largest : 0, width: barWidth, to: &out)
         }
@@ -186,6 +187,11 @@ public struct DistributionRenderer: Sendable {
             out.write(" to a row)")
         }
     }
+
+    /// The columns of a table's bars, given the `room` its other columns leave on a line:
+    /// all of it, or none (`nil`) below 4 columns, too few to read, so that a narrow terminal
+    /// gets the numbers alone.
+    static func barColumns(_ room: Int) -> Int? { room >= 4 ? room : nil }
 
     /// A row's label: its outcome (`7`), or the first and last of its group (`3–9`).
     private static func label(_ row: Row, _ outcomes: [Distribution.Outcome]) -> String {

@@ -1,0 +1,55 @@
+import Testing
+@testable import DiceKit
+
+/// A `stats` table in a narrow terminal: the bars take the columns the numbers leave, and
+/// when too few are left for a bar to be read, the numbers come alone.
+struct TableWidthTests {
+    static let blocks = Set("█▏▎▍▌▋▊▉")
+
+    /// The text of `statement`'s table at `width` columns.
+    static func table(_ statement: String, width: Int) throws -> String {
+        var session = Session(seed: 1)
+        let outcome = try session.execute(try #require(try Parser.parseProgram(statement).first))
+        let renderer = DistributionRenderer(width: width)
+        switch outcome {
+        case .stats(let expr, let report): return renderer.render(report, title: expr.text)
+        case .sweep(let expr, let sweep): return renderer.render(sweep, of: expr)
+        default: Issue.record("not a table: \(statement)"); return ""
+        }
+    }
+
+    /// The widest bar of `text`'s lines, in block characters.
+    static func widestBar(_ text: String) -> Int {
+        text.split(separator: "\n").map { line in line.filter { blocks.contains($0) }.count }.max() ?? 0
+    }
+
+    @Test(arguments: ["stats 2d4", #"stats match 1d3 { 1: "miss", 2: "hit", else: "crit" }"#])
+    func barsFillWhatTheColumnsLeave(statement: String) throws {
+        // Five columns of label, then P, at least and at most (31 columns with their gaps).
+        #expect(Self.widestBar(try Self.table(statement, width: 80)) == 80 - 5 - 31)
+        #expect(Self.widestBar(try Self.table(statement, width: 40)) == 4)
+        for width in [20, 30, 39] {
+            let text = try Self.table(statement, width: width)
+            #expect(Self.widestBar(text) == 0, "width \(width):\n\(text)")
+            #expect(text.contains("at most"))
+        }
+    }
+
+    @Test func aSweepDrawsBarsInTheRoomLeft() throws {
+        let statement = "stats 1d6 + x for x in 1..2"
+        // `x  mean  stdev  median`: 24 columns with the gap before the bar.
+        #expect(Self.widestBar(try Self.table(statement, width: 30)) == 6)
+        #expect(Self.widestBar(try Self.table(statement, width: 27)) == 0)
+    }
+
+    @Test(arguments: [20, 36, 46, 80, 200])
+    func noLineWithABarPassesTheWidth(width: Int) throws {
+        for statement in ["stats 3d6", #"stats match 1d3 { 1: "miss", 2: "hit", else: "crit" }"#,
+                          "stats 1d6 + x for x in 1..3"] {
+            let text = try Self.table(statement, width: width)
+            for line in text.split(separator: "\n") where line.contains(where: { Self.blocks.contains($0) }) {
+                #expect(line.count <= width, "\(statement) at \(width): \(line)")
+            }
+        }
+    }
+}
