@@ -57,7 +57,7 @@ import Testing
     /// An error in any of the expressions points into that expression; nothing is printed
     /// for the others.
     @Test(arguments: [
-        (["-e", "stats 1d6, 1d1!"], "<-e>:1:12: error: the explosion matches every face of the die, so it would never end\nstats 1d6, 1d1!\n           ^\n"),
+        (["-e", "stats 1d6, 1d1!"], "<-e>:1:15: error: the explosion matches every face of the die, so it would never end\nstats 1d6, 1d1!\n              ^\n"),
         (["-e", "stats 1d6, 2d6,"], "<-e>:1:16: error: expected an expression to compare after ',', found the end of the input\nstats 1d6, 2d6,\n               ^\n"),
         (["--stats", "-e", "1d6, foo"], "<-e>:1:6: error: unknown name 'foo'\n1d6, foo\n     ^\n"),
         (["-e", "1d6, 2d6"], "<-e>:1:4: error: unexpected ','; separate statements with ';': did you mean '1d6; 2d6'?\n1d6, 2d6\n   ^\n"),

@@ -51,7 +51,7 @@ extension Evaluator {
             let plan: PoolPlan
             switch made {
             case .success(let value): plan = value
-            case .failure(let error): throw DiceError(error.kind, at: range)
+            case .failure(let error): throw term.pointingAtModifier(DiceError(error.kind, at: range), termRange: range)
             }
             nodes &+= literal.literals
             try spend(literal.count, at: range)
@@ -83,7 +83,12 @@ extension Evaluator {
             rules = try resolveRules(semantics.stageOrder, argumentRolls: &arguments.rolls, values: &arguments.values,
                                      symbols: semantics.symbols)
         }
-        let plan = try PoolPlan(faces: faces, rules: rules, at: range)
+        let plan: PoolPlan
+        do {
+            plan = try PoolPlan(faces: faces, rules: rules, at: range)
+        } catch {
+            throw term.pointingAtModifier(error, termRange: range)
+        }
         try spend(count, at: range)
         var roll = try rollDice(term, count: count, faces: faces, plan: plan, symbols: semantics.symbols, at: range)
         let computed = semantics.hasComputedParts

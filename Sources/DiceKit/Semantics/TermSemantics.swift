@@ -54,6 +54,25 @@ final class TermSemantics: Sendable {
     }
 }
 
+extension DiceTerm {
+    /// `error`, thrown for this term at `range`, pointed at the modifier it is about: an
+    /// explosion or a reroll that matches every face points at the first `!` or `r` that
+    /// loops. Any other error, or one of a part of the term, is returned as it is.
+    func pointingAtModifier(_ error: DiceError, termRange range: SourceRange) -> DiceError {
+        guard error.range == range else { return error }
+        let modifier: DiceModifier?
+        switch error.kind {
+        case .explosionMatchesEveryFace:
+            modifier = modifiers.first { if case .explode(let kind, _) = $0.kind { kind != .once } else { false } }
+        case .rerollMatchesEveryFace:
+            modifier = modifiers.first { if case .reroll(once: false, _) = $0.kind { true } else { false } }
+        default:
+            return error
+        }
+        return modifier.map { DiceError(error.kind, at: $0.range) } ?? error
+    }
+}
+
 extension TermSemantics {
     /// The error of a modifier text or tally dice cannot take: keep/drop, explosions, clamps,
     /// and compare points other than `=` and `!=` (`kh` on text dice).

@@ -37,9 +37,10 @@ final class PoolModel {
     ///   - faces: the raw faces of one die.
     ///   - largestCount: the most dice the pool may have, to set the explosion cut.
     ///   - explosionCutoff: the budget's: the mass left where a pool's explosion tails are cut.
-    ///   - rerollRange, explosionRange: where those errors point.
+    ///   - range: the term's, where its errors point (the caller points those about a modifier
+    ///     at it: `StatsEngine.pointingAtModifiers`).
     init(faces rawFaces: Distribution, rules: PoolRules, largestCount: Int, explosionCutoff: Double,
-         range: SourceRange, rerollRange: SourceRange, explosionRange: SourceRange) throws(StatsFailure) {
+         range: SourceRange) throws(StatsFailure) {
         self.rules = rules
         self.range = range
 
@@ -71,7 +72,7 @@ final class PoolModel {
             survivorMass += p
             survivors = true
         }
-        guard survivors else { throw .dice(DiceError(.rerollMatchesEveryFace, at: rerollRange)) }
+        guard survivors else { throw .dice(DiceError(.rerollMatchesEveryFace, at: range)) }
         if rules.rerolls.isEmpty {
             die = clamped.dividingProbabilities(by: survivorMass)
         } else {
@@ -103,7 +104,7 @@ final class PoolModel {
             }
             // `xo` ends after one extra die, which never explodes: every face may match.
             let once = explosion.kind == .once
-            guard stops || once else { throw .dice(DiceError(.explosionMatchesEveryFace, at: explosionRange)) }
+            guard stops || once else { throw .dice(DiceError(.explosionMatchesEveryFace, at: range)) }
             someFaceExplodes = explodes
             if once {
                 depth = mass > 0 ? 1 : 0

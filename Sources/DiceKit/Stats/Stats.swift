@@ -203,8 +203,10 @@ final class StatsEngine {
             try meter.charge(left.storageSize + right.storageSize)
             return left.comparing(op, to: right)
         case .dice(let term):
-            if case .symbols = term.sides { return try symbolDiceDistribution(term, at: expr.range) }
-            return try diceDistribution(term, at: expr.range)
+            return try pointingAtModifiers(of: term, at: expr.range) { () throws(StatsFailure) in
+                if case .symbols = term.sides { return try symbolDiceDistribution(term, at: expr.range) }
+                return try diceDistribution(term, at: expr.range)
+            }
         case .group(let members, let modifiers, _):
             return try groupDistribution(members, modifiers, at: expr.range)
         case .repeat(let count, let body, let modifiers):

@@ -21,6 +21,14 @@ extension StatsEngine {
         var pool = value
         while case .annotated(let inner, _) = pool.kind { pool = inner }
         guard case .dice(let term) = pool.kind else { throw .tooExpensive("counting a name bound to no pool") }
+        return try pointingAtModifiers(of: term, at: pool.range) { () throws(StatsFailure) in
+            try boundPoolDistribution(name, pool, term, points: points, body)
+        }
+    }
+
+    /// `boundPoolDistribution(_:_:_:)` of the dice term `term` (the expression `pool`), counted by `points`.
+    private func boundPoolDistribution(_ name: String, _ pool: Expr, _ term: DiceTerm, points: [ComparePoint],
+                                       _ body: Expr) throws(StatsFailure) -> Distribution {
         let semantics = TermSemantics(term)
         if let conflict = semantics.conflict { throw .dice(conflict) }
         guard let dice = try distribution(of: term.count ?? Expr(.number(.integer(1)), pool.range), for: "a count")
@@ -87,7 +95,7 @@ extension StatsEngine {
         single.sortAscending = nil
         single.explosion = nil
         let die = try PoolModel(faces: faces, rules: single, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
-                                range: pool.range, rerollRange: pool.range, explosionRange: pool.range)
+                                range: pool.range)
             .distribution(count: 1, meter: &meter)
         var rolled: [(position: Number, p: Double)] = []
         die.forEachOutcome { position, p in if p > 0 { rolled.append((position, p)) } }

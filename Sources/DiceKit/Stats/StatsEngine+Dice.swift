@@ -44,8 +44,7 @@ extension StatsEngine {
                 return try meter.checkSize(distribution)
             }
             let pool = try PoolModel(faces: faces, rules: rules, largestCount: largest,
-                                     explosionCutoff: meter.budget.explosionCutoff, range: range,
-                                     rerollRange: range, explosionRange: range)
+                                     explosionCutoff: meter.budget.explosionCutoff, range: range)
             if let constant = count.constantValue, count.totalProbability == 1, case .integer(let dice) = constant {
                 // One count for sure: the mixture would be that pool's distribution itself.
                 let distribution = try poolDistribution(pool, dice: dice)
@@ -82,11 +81,21 @@ extension StatsEngine {
                 return
             }
             let pool = try PoolModel(faces: faces, rules: rules, largestCount: largest,
-                                     explosionCutoff: meter.budget.explosionCutoff, range: range,
-                                     rerollRange: range, explosionRange: range)
+                                     explosionCutoff: meter.budget.explosionCutoff, range: range)
             try addPools(pool, counts: count, weight: weight, into: &result)
         }
         return try meter.checkSize(result.build())
+    }
+
+    /// `body`, its errors about a modifier of the dice term `term` at `range` pointed at that
+    /// modifier (`DiceTerm.pointingAtModifier`), as rolling points them.
+    func pointingAtModifiers<T>(of term: DiceTerm, at range: SourceRange,
+                                _ body: () throws(StatsFailure) -> T) throws(StatsFailure) -> T {
+        do {
+            return try body()
+        } catch .dice(let error) {
+            throw .dice(term.pointingAtModifier(error, termRange: range))
+        }
     }
 
     /// The sum of `dice` dice showing `faces` (not empty), without modifiers (`3d6`): what a

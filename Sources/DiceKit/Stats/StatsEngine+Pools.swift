@@ -26,8 +26,7 @@ extension StatsEngine {
             // Counting: the pool of positions counts the same dice.
             if rules.unique { return try uniqueDistribution(faces: faces, rules: rules, counts: count, at: range) }
             let pool = try PoolModel(faces: faces, rules: rules, largestCount: 1 << 20,
-                                     explosionCutoff: meter.budget.explosionCutoff, range: range,
-                                     rerollRange: range, explosionRange: range)
+                                     explosionCutoff: meter.budget.explosionCutoff, range: range)
             var result = ValueAccumulator()
             try count.forEachOutcome { (value, p) throws(StatsFailure) in
                 guard case .integer(let n) = value, n >= 0 else { throw .dice(DiceError(.invalidCount(value), at: range)) }
@@ -39,7 +38,7 @@ extension StatsEngine {
             return try uniqueSymbolSum(faces: faces, rules: rules, symbols: symbols, counts: count, at: range)
         }
         let one = try PoolModel(faces: faces, rules: rules, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
-                                range: range, rerollRange: range, explosionRange: range).distribution(count: 1, meter: &meter)
+                                range: range).distribution(count: 1, meter: &meter)
         let die = try mapValues(one, at: range) { (position) throws(ArithmeticFault) in
             guard let index = position.integerValue, symbols.indices.contains(index) else { return position }
             return symbols[index]

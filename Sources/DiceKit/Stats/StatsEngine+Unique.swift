@@ -81,8 +81,7 @@ extension StatsEngine {
         settling.counting = PoolRules.Counting()
         settling.sortAscending = nil
         let model = try PoolModel(faces: faces, rules: settling, largestCount: largest,
-                                  explosionCutoff: meter.budget.explosionCutoff, range: range,
-                                  rerollRange: range, explosionRange: range)
+                                  explosionCutoff: meter.budget.explosionCutoff, range: range)
         var weights: [UniqueFace] = []
         model.die.forEachWholeOutcome { face, p in weights.append((face, p)) }
         let total = weights.reduce(0) { $0 + $1.p }

@@ -346,7 +346,7 @@ struct ValueBounds: Hashable {
             case .symbols: return nil
             }
             guard let pool = try? PoolModel(faces: faces, rules: rules, largestCount: 1, explosionCutoff: 1e-12,
-                                            range: .at(0), rerollRange: .at(0), explosionRange: .at(0)) else {
+                                            range: .at(0)) else {
                 return nil
             }
             // Keep/drop among the dice of `!` and `!p` chains picks dice, not chains.

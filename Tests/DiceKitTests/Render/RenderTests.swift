@@ -353,7 +353,7 @@ func visibleEscapes(_ text: String) -> String {
         ("1 + \u{1B}", "<-e>", "<-e>:1:5: error: unexpected character U+001B\n1 + \u{FFFD}\n    ^"),
         ("x = 1\n1 + 1d6 / 0", "s.dice", "s.dice:2:9: error: division by zero\n1 + 1d6 / 0\n        ^"),
         ("1d1!", "<-e>",
-         "<-e>:1:1: error: the explosion matches every face of the die, so it would never end\n1d1!\n^"),
+         "<-e>:1:4: error: the explosion matches every face of the die, so it would never end\n1d1!\n   ^"),
     ]
 
     @Test func rendersHeaderLineAndCaret() {
