@@ -91,13 +91,16 @@ package struct DiceModifier: Hashable, Sendable {
     }
 
     /// The expressions the modifier takes: its count, bound or compare point's value.
-    var arguments: [Expr] {
+    var arguments: [Expr] { argument.map { [$0] } ?? [] }
+
+    /// The modifier's one argument, if it has one.
+    var argument: Expr? {
         switch kind {
-        case .keep(_, let count), .drop(_, let count): return count.map { [$0] } ?? []
-        case .minimum(let bound), .maximum(let bound): return [bound]
-        case .explode(_, let point), .reroll(_, let point): return point.map { [$0.value] } ?? []
-        case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point): return [point.value]
-        case .sort, .unique: return []
+        case .keep(_, let count), .drop(_, let count): return count
+        case .minimum(let bound), .maximum(let bound): return bound
+        case .explode(_, let point), .reroll(_, let point): return point?.value
+        case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point): return point.value
+        case .sort, .unique: return nil
         }
     }
 

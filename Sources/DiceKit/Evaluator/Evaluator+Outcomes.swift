@@ -56,20 +56,34 @@ extension Evaluator {
 
     private mutating func match(_ subject: Expr, _ entries: [MatchEntry], _ otherwise: Expr?) throws(DiceError) -> Roll {
         let roll = try evaluate(subject)
-        // Every bound is worked out before the entries are tried.
-        var bounds: [[Value]] = []
-        for entry in entries {
-            var values: [Value] = []
-            for part in entry.patternParts { values.append(try evaluate(part).value) }
-            bounds.append(values)
+        // Every bound is worked out before the entries are tried, in source order, into one
+        // array; a number as written is read, not walked. An array for each entry and a walk
+        // of each `1` were about 2,500 of the 19,500 instructions of each face of F2's
+        // `check(7, 20)` in `stats` (callgrind, 2026-12-03).
+        var bounds: [Value] = []
+        bounds.reserveCapacity(2 * entries.count)
+        for index in entries.indices {
+            for part in 0..<entries[index].partCount { bounds.append(try patternBound(entries[index].part(part))) }
         }
-        for (index, entry) in entries.enumerated() where try entry.holds(bounds[index], for: roll.value) {
-            let result = try evaluate(entry.result)
-            return made(.match(subject: roll, entry: index, result: result), value: result.value)
+        var start = 0
+        for index in entries.indices {
+            let end = start + entries[index].partCount
+            if try entries[index].holds(bounds[start..<end], for: roll.value) {
+                let result = try evaluate(entries[index].result)
+                return made(.match(subject: roll, entry: index, result: result), value: result.value)
+            }
+            start = end
         }
         guard let otherwise else { throw DiceError(.noMatchingEntry(roll.value), at: subject.range) }
         let result = try evaluate(otherwise)
         return made(.match(subject: roll, entry: nil, result: result), value: result.value)
+    }
+
+    /// The value of a bound of a `match` pattern.
+    @inline(__always)
+    private mutating func patternBound(_ part: Expr) throws(DiceError) -> Value {
+        if case .number(let literal) = part.kind { return .number(literal) }
+        return try evaluate(part).value
     }
 
     // MARK: - Bound pools and counting

@@ -1,7 +1,7 @@
 /// Which entry of a `match` holds: one meaning for the roller and the stats engine.
 extension MatchEntry {
-    /// Whether `entry`, its bounds worked out as `bounds`, holds for `value`.
-    func holds(_ bounds: [Value], for value: Value) throws(DiceError) -> Bool {
+    /// Whether `entry`, its bounds worked out as `bounds` (its `partCount` of them), holds for `value`.
+    func holds(_ bounds: ArraySlice<Value>, for value: Value) throws(DiceError) -> Bool {
         func ordered(_ op: ComparisonOperator, _ bound: Value) throws(DiceError) -> Bool {
             try op.holds(value, bound) { (culprit) throws(DiceError) in
                 DiceError(.notANumber(culprit, needed: "a range pattern"), at: patternRange)
@@ -10,10 +10,10 @@ extension MatchEntry {
         switch pattern {
         case .equal: return bounds.first == value
         case .between:
-            guard bounds.count == 2 else { return false }
+            guard bounds.count == 2, let low = bounds.first, let high = bounds.last else { return false }
             if value.number == nil { return false }
-            guard try ordered(.greaterEqual, bounds[0]) else { return false }
-            return try ordered(.lessEqual, bounds[1])
+            guard try ordered(.greaterEqual, low) else { return false }
+            return try ordered(.lessEqual, high)
         case .orMore:
             guard value.number != nil, let bound = bounds.first else { return false }
             return try ordered(.greaterEqual, bound)

@@ -61,7 +61,7 @@ extension Appearance {
                     for face in faces { found.note(face) }
                     for modifier in term.modifiers { for argument in modifier.arguments { read(argument, in: scope) } }
                 } else {
-                    for child in expr.children { read(child, in: scope) }
+                    expr.forEachChild { read($0, in: scope) }
                 }
             case .name(let name):
                 if let bound = scope.names[name] {
@@ -80,7 +80,7 @@ extension Appearance {
                 // A number: nothing of the tally it reads is an outcome.
                 break
             default:
-                for child in expr.children { read(child, in: scope) }
+                expr.forEachChild { read($0, in: scope) }
             }
         }
 

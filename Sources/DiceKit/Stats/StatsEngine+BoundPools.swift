@@ -218,6 +218,6 @@ extension StatsEngine {
         default:
             break
         }
-        for child in expr.children { collectCounts(of: name, in: child, into: &points) }
+        expr.forEachChild { collectCounts(of: name, in: $0, into: &points) }
     }
 }

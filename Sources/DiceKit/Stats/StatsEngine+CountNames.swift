@@ -33,7 +33,9 @@ extension StatsEngine {
         default:
             break
         }
-        return expr.children.contains { defaultsRead(name, in: $0, checked: &checked) }
+        var reads = false
+        expr.forEachChild { child in reads = reads || defaultsRead(name, in: child, checked: &checked) }
+        return reads
     }
 
     /// `expr` with each `count(name, cp)` (not inside a `let` of the same name) replaced by the

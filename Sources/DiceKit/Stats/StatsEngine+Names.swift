@@ -166,9 +166,11 @@ extension StatsEngine {
         if case .name(let name) = expr.kind, parameters.contains(name) { uses[name, default: 0] += weight }
         var isRepeat = false
         if case .repeat = expr.kind { isRepeat = true }
-        for (index, child) in expr.children.enumerated() {
+        var index = 0
+        expr.forEachChild { child in
             // A repeat's children are its count, then its body.
             countUses(in: child, of: parameters, weight: isRepeat && index == 1 ? 2 : weight, into: &uses)
+            index += 1
         }
     }
 

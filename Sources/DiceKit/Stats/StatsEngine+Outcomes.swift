@@ -80,11 +80,10 @@ extension StatsEngine {
         // (one, when they are written as numbers).
         try forEachJointOutcome(of: boundParts) { (bounds, weight) throws(StatsFailure) in
             var cursor = 0
-            var perEntry: [[Value]] = []
+            var perEntry: [ArraySlice<Value>] = []
             for entry in entries {
-                let count = entry.patternParts.count
-                perEntry.append(Array(bounds[cursor..<cursor + count]))
-                cursor += count
+                perEntry.append(bounds[cursor..<cursor + entry.partCount])
+                cursor += entry.partCount
             }
             try values.forEachValue { (value, p) throws(StatsFailure) in
                 var chosen = entries.count

@@ -152,7 +152,7 @@ final class SweepSharing {
         default:
             break
         }
-        for child in expr.children {
+        expr.forEachChild { child in
             collectNames(in: child, bound: bound, environment: environment, expanding: &expanding, into: &names)
         }
     }
