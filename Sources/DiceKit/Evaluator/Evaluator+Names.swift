@@ -45,13 +45,14 @@ extension Evaluator {
         // would otherwise double the work at each level, with no dice to stop them.
         try spend(1, at: range)
         var frame: Frame<Bound> = [:]
-        for (parameter, argument) in zip(macro.parameters, arguments) { frame[parameter] = Bound(value: argument.value) }
+        frame.reserveCapacity(macro.parameters.count)
+        for (parameter, argument) in zip(macro.parameters, arguments) { frame.bindNew(parameter, Bound(value: argument.value)) }
         // Parameters not given take their defaults, evaluated where the macro is used.
         var defaults: [Roll] = []
         for parameter in macro.parameters.dropFirst(arguments.count) {
             guard let expression = macro.defaults[parameter] else { continue }
             let roll = try evaluate(expression)
-            frame[parameter] = Bound(value: roll.value)
+            frame.bindNew(parameter, Bound(value: roll.value))
             defaults.append(roll)
         }
         // A default that rolled dice is shown as the argument it stands for, like one passed

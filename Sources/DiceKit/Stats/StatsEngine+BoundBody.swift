@@ -56,13 +56,19 @@ extension StatsEngine {
         var evaluator = fixedEvaluator()
         var frame = rollerFrame()
         let fixedBody = try hoistingInvariantLets(body, binding: names, into: &frame, with: &evaluator)
+        // Each name's place in the frame, found once: the names are bound anew for each case.
+        var slots: [Int] = []
+        for name in names {
+            if frame.index(of: name) == nil { frame.bindNew(name, Bound(value: .integer(0))) }
+            slots.append(frame.index(of: name) ?? 0)
+        }
         var fixed = true
         for index in 0..<Swift.max(cases, 0) {
             let p = chance(index)
             guard p > 0 else { continue }
             if fixed {
                 try meter.charge(StatsEngine.fixedCaseCost)
-                for (position, name) in names.enumerated() { frame[name] = Bound(value: value(index, position)) }
+                for (position, slot) in slots.enumerated() { frame.setBound(Bound(value: value(index, position)), at: slot) }
                 if let outcome = try walk(fixedBody, in: &frame, with: &evaluator) {
                     result.add(outcome, p)
                     continue

@@ -15,6 +15,19 @@ import Testing
         #expect(frame.map(\.1) == [8, 1])
     }
 
+    /// A new name bound without a search, and a name found once then set in its place.
+    @Test func newNamesAndPlacesFoundOnce() {
+        var frame: Frame<Int> = [:]
+        frame.reserveCapacity(2)
+        frame.bindNew("mod", 7)
+        frame.bindNew("dc", 20)
+        #expect(frame.names == ["mod", "dc"] && frame["dc"] == 20)
+        let place = frame.index(of: "dc")
+        #expect(place == 1 && frame.index(of: "r") == nil)
+        frame.setBound(25, at: place ?? 0)
+        #expect(frame["dc"] == 25 && frame["mod"] == 7 && frame.names == ["mod", "dc"])
+    }
+
     @Test func aPushedBindingHidesTheOneBelowUntilPopped() {
         var frames: [Frame<Int>] = [["x": 1, "y": 2]]
         frames.pushBinding("x", 10)
