@@ -18,7 +18,7 @@ extension DistributionRenderer {
     package func render(_ sweep: SweepReport, of expr: Expr) -> String {
         let columns = SweepColumn.columns(for: sweep)
         let labels = sweep.rows.map { OutcomeText.label(Number.integer($0.value)) }
-        let labelWidth = Swift.max(sweep.name.unicodeScalars.count, labels.map(\.count).max() ?? 0)
+        let labelWidth = Swift.max(DistributionRenderer.columns(sweep.name), labels.map(\.count).max() ?? 0)
         let cells = columns.map { column in sweep.rows.map { column.cell($0.report) } }
         let widths = columns.indices.map { index in
             Swift.max(columns[index].heading.count, cells[index].map(\.count).max() ?? 0)

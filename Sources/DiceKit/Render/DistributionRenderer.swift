@@ -66,7 +66,7 @@ public struct DistributionRenderer: Sendable {
             out.write(text: moments)
             // The percentiles on a line of their own when the header would pass the width.
             let percentiles = DistributionRenderer.percentiles(distribution)
-            let columns = title.unicodeScalars.count + moments.count + percentiles.count
+            let columns = DistributionRenderer.columns(title) + moments.count + percentiles.count
             if columns > width, percentiles.hasPrefix(", ") {
                 out.write("\n")
                 out.write(text: String(percentiles.dropFirst(2)))
@@ -204,7 +204,7 @@ public struct DistributionRenderer: Sendable {
         if row.first == row.last, case .integer(let value) = outcomes[row.first].value {
             return decimalColumns(value)
         }
-        return label(row, outcomes).unicodeScalars.count
+        return columns(label(row, outcomes))
     }
 
     /// A row's label right-aligned in `width` columns.
@@ -264,8 +264,20 @@ public struct DistributionRenderer: Sendable {
 
     /// `text` right-aligned in `width` columns (one column a Unicode scalar).
     static func appendPadded(_ text: String, _ width: Int, to out: inout ByteWriter) {
-        for _ in 0..<Swift.max(0, width - text.unicodeScalars.count) { out.write(" ") }
+        for _ in 0..<Swift.max(0, width - columns(text)) { out.write(" ") }
         out.write(text: text)
+    }
+
+    /// The columns `text` takes in a table: one a Unicode scalar, counted from its UTF-8
+    /// bytes (those that start a scalar). Through `unicodeScalars.count`, the labels of
+    /// Genesys' `check(0, 5, 0, 5, 2, 2)` (7,584 tallies) took a tenth of its instructions
+    /// (bench G5, callgrind, 2026-12-03).
+    static func columns(_ text: String) -> Int {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            var count = 0
+            for byte in bytes where byte & 0xC0 != 0x80 { count += 1 }
+            return count
+        } ?? text.unicodeScalars.count
     }
 
     /// `55.00%`; a positive probability that rounds to zero shows as `<0.01%`.

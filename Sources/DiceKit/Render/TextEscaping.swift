@@ -12,15 +12,20 @@ package enum TextEscaping {
         escaped(text, markdown: true)
     }
 
-    /// Whether `text` needs no escape: one pass over its bytes.
+    /// Whether `text` needs no escape: one pass over its bytes (over its storage, where it
+    /// has one: through the `utf8` view, the labels of a table of 7,584 tallies spent about
+    /// 8% of bench G5's instructions here, callgrind, 2026-12-03).
     static func isPlain(_ text: String, markdown: Bool) -> Bool {
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return false }
-            if markdown, isMarkdownMark(byte) { return false }
-            previous = byte
+        func plain<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Bool {
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte < 0xA0) { return false }
+                if markdown, isMarkdownMark(byte) { return false }
+                previous = byte
+            }
+            return true
         }
-        return true
+        return text.utf8.withContiguousStorageIfAvailable(plain) ?? plain(text.utf8)
     }
 
     static func escaped(_ text: String, markdown: Bool) -> String {

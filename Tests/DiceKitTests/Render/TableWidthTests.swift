@@ -35,6 +35,20 @@ struct TableWidthTests {
         }
     }
 
+    /// A label's columns are its Unicode scalars, counted from its bytes.
+    @Test(arguments: ["", "hit", "é🎲a", "(hits: 2, glitch: 0)", "\u{1b}", "e\u{301}", String(repeating: "ø", count: 40)])
+    func columnsAreUnicodeScalars(text: String) {
+        #expect(DistributionRenderer.columns(text) == text.unicodeScalars.count)
+    }
+
+    /// Labels of other lengths in one table line up: each row as wide as the widest label.
+    @Test func labelsOfTextsLineUp() throws {
+        let text = try Self.table(#"stats match 1d3 { 1: "é", 2: "🎲🎲", else: "crit" }"#, width: 80)
+        let rows = text.split(separator: "\n").dropFirst(2)
+        let starts = rows.map { row in row.unicodeScalars.firstIndex(of: "%").map { row.unicodeScalars.distance(from: row.unicodeScalars.startIndex, to: $0) } }
+        #expect(rows.count == 3 && Set(starts).count == 1, "\(text)")
+    }
+
     @Test func aSweepDrawsBarsInTheRoomLeft() throws {
         let statement = "stats 1d6 + x for x in 1..2"
         // `x  mean  stdev  median`: 24 columns with the gap before the bar.
