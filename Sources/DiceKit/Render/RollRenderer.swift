@@ -426,8 +426,9 @@ extension Roll {
     var showsItsValue: Bool { value.number == nil && endsInItsValue }
 
     /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
-    /// a literal one (`→ strong hit`), through macros, `let`, `if` and annotations. A tally
-    /// with worked-out fields (`(hits: count(p, >=5) (3))`) does not: ` = (hits: 3)` follows.
+    /// a literal one (`→ strong hit`), through macros, `let`, `if` and `given`. A tally
+    /// with worked-out fields (`(hits: count(p, >=5) (3))`) does not: ` = (hits: 3)` follows;
+    /// nor does an annotated roll, which ends in its label (`orc [x] = orc`, as `1d6 (5) [fire] = 5`).
     var endsInItsValue: Bool {
         switch kind {
         case .text: return true
@@ -440,7 +441,7 @@ extension Roll {
             return body.endsInItsValue
         case .binding(_, _, let body): return body.endsInItsValue
         case .conditional(_, let branch, _): return branch.endsInItsValue
-        case .annotated(let inner, _), .given(let inner, _, _): return inner.endsInItsValue
+        case .given(let inner, _, _): return inner.endsInItsValue
         case .variable: return true
         default: return false
         }

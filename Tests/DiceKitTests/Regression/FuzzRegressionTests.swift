@@ -248,6 +248,31 @@ import Darwin
         #expect(small.distribution.constantValue == .integer(1024))
     }
 
+    // MARK: - Breakdowns
+
+    /// crash-73d2fb0a (2026-12-03): `difficulty[fire]`, a macro of one tally die with an
+    /// annotation, printed `(difficulty: (t: 1)) [fire]`, ending in its label where a
+    /// breakdown ends in its value. An annotated text or tally is followed by ` = value`,
+    /// as an annotated number is.
+    @Test(arguments: [
+        ("def difficulty = d{(t: 1), (t: 2)}; difficulty[fire]", "(difficulty: (t: 1)) [fire] = (t: 1)"),
+        (#"def t = d{"a", "b"}; t [x]"#, "(t: a) [x] = a"),
+        (#""orc" [x]"#, "orc [x] = orc"),
+        ("(hits: 1) [x]", "(hits: 1) [x] = (hits: 1)"),
+        (#"(match 1d2 { 1: "a", else: "b" }) [x]"#, "(1d2 (1) → a) [x] = a"),
+        (#"if 1d2 > 1 then "a" else "b" [x]"#, "1d2 (1) <= 1 → b [x] = b"),
+        ("1d6 [fire]", "1d6 (1) [fire] = 1"),
+    ])
+    func annotatedRollsEndInTheirValue(program: String, expected: String) throws {
+        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice([1]))
+        var last: Outcome?
+        for statement in try Parser.parseProgram(program.replacingOccurrences(of: "; ", with: "\n")) {
+            last = try evaluator.execute(statement)
+        }
+        guard case .roll(let roll) = last else { Issue.record("no roll: \(program)"); return }
+        #expect(RollRenderer.plain.render(roll) == expected)
+    }
+
     // MARK: - Diagnostics
 
     /// An error on a line of megabytes (found by the 100 MB script fault test): rendering
