@@ -39,7 +39,7 @@ extension DistributionRenderer {
         for (index, (outcome, label)) in zip(outcomes, labels).enumerated() {
             out.write("\n")
             out.write(text: label)
-            for _ in 0..<labelWidth - labelColumns[index] { out.write(" ") }
+            DistributionRenderer.appendSpaces(labelWidth - labelColumns[index], to: &out)
             DistributionRenderer.appendPercent(outcome.probability, width: 9, to: &out)
             DistributionRenderer.appendPercent(atLeast[index], width: 10, to: &out)
             DistributionRenderer.appendPercent(atMost[index], width: 10, to: &out)

@@ -228,7 +228,7 @@ public struct DistributionRenderer: Sendable {
         return columns
     }
 
-    private static func appendSpaces(_ count: Int, to out: inout ByteWriter) {
+    static func appendSpaces(_ count: Int, to out: inout ByteWriter) {
         for _ in 0..<Swift.max(0, count) { out.write(" ") }
     }
 
@@ -264,7 +264,7 @@ public struct DistributionRenderer: Sendable {
 
     /// `text` right-aligned in `width` columns (one column a Unicode scalar).
     static func appendPadded(_ text: String, _ width: Int, to out: inout ByteWriter) {
-        for _ in 0..<Swift.max(0, width - columns(text)) { out.write(" ") }
+        appendSpaces(width - columns(text), to: &out)
         out.write(text: text)
     }
 

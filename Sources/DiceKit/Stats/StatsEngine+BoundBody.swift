@@ -57,10 +57,10 @@ extension StatsEngine {
         var frame = rollerFrame()
         let fixedBody = try hoistingInvariantLets(body, binding: names, into: &frame, with: &evaluator)
         // Each name's place in the frame, found once: the names are bound anew for each case.
-        var slots: [Int] = []
-        for name in names {
-            if frame.index(of: name) == nil { frame.bindNew(name, Bound(value: .integer(0))) }
-            slots.append(frame.index(of: name) ?? 0)
+        let slots = names.map { name in
+            if let slot = frame.index(of: name) { return slot }
+            frame.bindNew(name, Bound(value: .integer(0)))
+            return frame.names.count - 1
         }
         var fixed = true
         for index in 0..<Swift.max(cases, 0) {
