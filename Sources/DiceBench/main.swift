@@ -8,7 +8,8 @@
 //                                     parsed) + render
 //   DiceBench cached-roll EXPR N RUNS the Session.roll(text) + render loop of parse-roll alone
 //   DiceBench stats EXPR              ns of Stats.exactDistribution: the first call in this
-//                                     process (cold), then repeated calls (warm)
+//                                     process (cold, with the page faults it took), then
+//                                     repeated calls (warm)
 //   DiceBench stats-statement STMT [PRELUDE]
 //                                     ns of Session.execute(STMT), a `stats` statement (a
 //                                     sweep too), after PRELUDE's statements (the `def`s it
@@ -17,6 +18,7 @@
 //   DiceBench stats-cold STMT [PRELUDE]
 //                                     the first call of stats-statement alone (no warm calls),
 //                                     for a profiler of the cold path (callgrind)
+//   DiceBench fault-cost              ns per page fault on this machine (Faults.swift)
 //   DiceBench budget EXPR             ns per budget step: Stats.exactDistribution under budgets
 //                                     of 10^5 to 10^8 steps, until one is enough
 //
@@ -170,15 +172,13 @@ func runCachedRoll(_ text: String, n: Int, runs: Int) throws {
 func runStats(_ text: String) throws {
     let expr = try Parser.parseExpression(text)
     let environment = Environment()
-    var start = clock.now
-    let first = try Stats.exactDistribution(of: expr, environment: environment)
-    let cold = nanoseconds(clock.now - start)
+    let (first, cold, coldFaults) = try timedFirstCall { try Stats.exactDistribution(of: expr, environment: environment) }
     // Warm: repeat until 0.1 s have passed and at least 5 calls were made (at most 2,000).
     var warm: [Double] = []
     var spent = 0.0
     var checksum = 0.0
     while warm.count < 2_000 && (warm.count < 5 || spent < 0.1e9) {
-        start = clock.now
+        let start = clock.now
         let report = try Stats.exactDistribution(of: expr, environment: environment)
         let elapsed = nanoseconds(clock.now - start)
         checksum += report.distribution.mean
@@ -187,7 +187,7 @@ func runStats(_ text: String) throws {
     }
     let distribution = first.distribution
     print("{\"mode\":\"stats\",\"expr\":\(jsonString(text)),\"cold_ns\":\(cold),"
-        + "\"warm_ns\":\(json(warm)),\"exact\":\(first.exact),\"outcomes\":\(distribution.count),"
+        + "\"cold_faults\":\(coldFaults),\"warm_ns\":\(json(warm)),\"exact\":\(first.exact),\"outcomes\":\(distribution.count),"
         + "\"mean\":\(distribution.mean),\"checksum\":\(checksum)}")
 }
 
@@ -198,23 +198,21 @@ func runStatsStatement(_ text: String, prelude: String, warm warmCalls: Bool = t
     var session = Session(seed: 1)
     for statement in try Parser.parseProgram(prelude) { _ = try session.execute(statement) }
     let stmt = try statement(text)
-    var start = clock.now
-    let first = try session.execute(stmt)
-    let cold = nanoseconds(clock.now - start)
+    let (first, cold, coldFaults) = try timedFirstCall { try session.execute(stmt) }
     // A `stats` whose exact work would pass the limits falls back to simulation: not what
     // this measures.
     if case .stats(_, let report) = first, !report.exact { fail("not exact: \(text)") }
     var warm: [Double] = []
     var spent = 0.0
     while warmCalls && warm.count < 2_000 && (warm.count < 5 || spent < 0.1e9) {
-        start = clock.now
+        let start = clock.now
         _ = try session.execute(stmt)
         let elapsed = nanoseconds(clock.now - start)
         warm.append(elapsed)
         spent += elapsed
     }
     print("{\"mode\":\"stats-statement\",\"statement\":\(jsonString(text)),\"prelude\":\(jsonString(prelude)),"
-        + "\"cold_ns\":\(cold),\"warm_ns\":\(json(warm))}")
+        + "\"cold_ns\":\(cold),\"cold_faults\":\(coldFaults),\"warm_ns\":\(json(warm))}")
 }
 
 /// How the time of the exact engine follows its budget: a step should cost a few ns
@@ -266,8 +264,10 @@ do {
         try runStatsStatement(arguments[1], prelude: arguments.count == 3 ? arguments[2] : "")
     case "budget" where arguments.count == 2:
         try runBudget(arguments[1])
+    case "fault-cost" where arguments.count == 1:
+        runFaultCost()
     default:
-        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | cached-roll EXPR N RUNS | stats EXPR | stats-statement STMT [PRELUDE] | stats-cold STMT [PRELUDE] | budget EXPR")
+        fail("usage: DiceBench roll EXPR N RUNS | parse-roll EXPR N RUNS | cached-roll EXPR N RUNS | stats EXPR | stats-statement STMT [PRELUDE] | stats-cold STMT [PRELUDE] | budget EXPR | fault-cost")
     }
 } catch let error as DiceError {
     // The message, as `dice` would print it: a statement the language cannot run yet says why.
