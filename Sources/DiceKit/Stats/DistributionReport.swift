@@ -55,28 +55,11 @@ public struct DistributionReport: Hashable, Sendable {
         maximum = Self.extreme(bounds.high, beyond: distribution.maximum, below: false)
     }
 
-    /// The end `bound` (a `Double`, infinite when unbounded), unless `outcome` lies beyond it.
-    private static func extreme(_ bound: Double, beyond outcome: Number?, below: Bool) -> Extreme {
-        guard bound.isFinite else { return .unbounded }
-        guard let outcome else { return Number.exactly(bound).map { .value($0) } ?? .unbounded }
-        if below ? outcome.doubleValue <= bound : outcome.doubleValue >= bound { return .value(outcome) }
-        return Number.exactly(bound).map { .value($0) } ?? .value(outcome)
-    }
-}
-
-extension Number {
-    /// The exact value of a finite `Double` (`m × 2^e`), when it fits.
-    static func exactly(_ value: Double) -> Number? {
-        guard value.isFinite else { return nil }
-        if value.rounded() == value {
-            guard Swift.abs(value) < 9.2e18 else { return nil }
-            return .integer(Int(value))
-        }
-        let exponent = -Int(value.exponent) + 52
-        guard exponent > 0, exponent < 63 else { return nil }
-        let scaled = value * Double(1 << exponent)
-        guard scaled.rounded() == scaled, Swift.abs(scaled) < 9.2e18 else { return nil }
-        return Number(numerator: Int(scaled), denominator: 1 << exponent)
+    /// The end `bound` (infinite when unbounded), unless `outcome` lies beyond it.
+    private static func extreme(_ bound: BoundNumber, beyond outcome: Number?, below: Bool) -> Extreme {
+        guard let bound = bound.number else { return .unbounded }
+        guard let outcome else { return .value(bound) }
+        return .value(below ? Swift.min(outcome, bound) : Swift.max(outcome, bound))
     }
 }
 

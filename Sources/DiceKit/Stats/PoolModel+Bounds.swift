@@ -11,18 +11,18 @@ extension PoolModel {
     /// `!p` counts each extra die one less; `!!` adds the faces into one die, counted once.
     var chainBounds: ValueBounds? {
         var failed = false
-        func counted(_ value: Int) -> Double { self.counted(value, failed: &failed) }
+        func counted(_ value: Int) -> BoundNumber { self.counted(value, failed: &failed) }
         guard let explosion = rules.explosion, cutsExplosionTails else {
             let faces = ends(counted).stop
             return failed || faces.low > faces.high ? nil : faces
         }
-        if explosion.kind == .compound && !rules.counting.isSum { return compoundCountBounds(chain { Double($0) }) }
+        if explosion.kind == .compound && !rules.counting.isSum { return compoundCountBounds(chain { BoundNumber($0) }) }
         let result: ValueBounds
         switch explosion.kind {
         case .explode:
             result = chain(counted)
         case .compound:
-            result = chain { Double($0) }
+            result = chain { BoundNumber($0) }
         case .once:
             // A die that explodes adds one die of any face, which does not explode.
             let (stop, go) = ends(counted)
@@ -45,7 +45,7 @@ extension PoolModel {
     /// (`UniqueBounds`) choose their first faces; `nil` when a contribution cannot be worked out.
     var firstFaceBounds: [ValueBounds]? {
         var failed = false
-        func counted(_ value: Int) -> Double { self.counted(value, failed: &failed) }
+        func counted(_ value: Int) -> BoundNumber { self.counted(value, failed: &failed) }
         var result: [ValueBounds] = []
         var explosion = rules.explosion
         if !cutsExplosionTails { explosion = nil }
@@ -53,7 +53,7 @@ extension PoolModel {
         var extras = ValueBounds.empty
         switch explosion?.kind {
         case .explode?: extras = chain(counted)
-        case .compound?: extras = chain { Double($0) }
+        case .compound?: extras = chain { BoundNumber($0) }
         case .once?:
             let (stop, go) = ends(counted)
             extras = stop.union(go)
@@ -68,7 +68,7 @@ extension PoolModel {
                 continue
             }
             if kind == .compound && !rules.counting.isSum {
-                let sums = ValueBounds(low: Double(face) + extras.low, high: Double(face) + extras.high)
+                let sums = ValueBounds(low: BoundNumber(face) + extras.low, high: BoundNumber(face) + extras.high)
                 guard let counts = compoundCountBounds(sums, first: face) else { return nil }
                 result.append(counts)
             } else {
@@ -82,7 +82,7 @@ extension PoolModel {
 
     /// The ends of what the faces that stop and the faces that explode count, `value`
     /// giving what a face counts (without explosions, every face stops).
-    func ends(_ value: (Int) -> Double) -> (stop: ValueBounds, go: ValueBounds) {
+    func ends(_ value: (Int) -> BoundNumber) -> (stop: ValueBounds, go: ValueBounds) {
         var stop = ValueBounds.empty, go = ValueBounds.empty
         die.forEachWholeOutcome { face, _ in
             let counts = ValueBounds.constant(value(face))
@@ -92,7 +92,7 @@ extension PoolModel {
     }
 
     /// The ends of a chain of dice each counting `value(face)`, going on while a die explodes.
-    func chain(_ value: (Int) -> Double) -> ValueBounds {
+    func chain(_ value: (Int) -> BoundNumber) -> ValueBounds {
         let (stop, go) = ends(value)
         guard go.low <= go.high else { return stop }
         return ValueBounds(low: go.low < 0 ? -.infinity : stop.low, high: go.high > 0 ? .infinity : stop.high)
@@ -106,7 +106,7 @@ extension PoolModel {
         var result = ValueBounds.empty
         for sum in reached {
             guard let counted = try? rules.counting.contribution(of: .integer(sum)) else { return nil }
-            result = result.union(.constant(counted.doubleValue))
+            result = result.union(.constant(BoundNumber(counted)))
         }
         guard result.low <= result.high else { return nil }
         if rules.counting.successes == nil {
@@ -153,12 +153,12 @@ extension PoolModel {
 
     /// What a die showing `face` counts (itself, or 0 or 1 for `cs`, less 1 for a `df` match):
     /// 0 with `failed` set when that cannot be worked out.
-    func counted(_ face: Int, failed: inout Bool) -> Double {
+    func counted(_ face: Int, failed: inout Bool) -> BoundNumber {
         guard let number = try? rules.counting.contribution(of: .integer(face)) else {
             failed = true
             return 0
         }
-        return number.doubleValue
+        return BoundNumber(number)
     }
 
     /// The least and greatest value each die of a pool that never explodes counts (for

@@ -135,8 +135,8 @@ final class StatsEngine {
         let engine = StatsEngine(environment: environment, limits: finer, meter: meter.fresh(finer.stats))
         guard let deeper = try? engine.outcomes(of: expr), let deeperLow = deeper.minimum,
               let deeperHigh = deeper.maximum else { return nil }
-        return ValueBounds(low: deeperLow < low ? -.infinity : low.doubleValue,
-                           high: deeperHigh > high ? .infinity : high.doubleValue)
+        return ValueBounds(low: deeperLow < low ? -.infinity : BoundNumber(low),
+                           high: deeperHigh > high ? .infinity : BoundNumber(high))
     }
 
     // MARK: - Expressions

@@ -20,7 +20,7 @@
 enum KeepOverChains {
     /// One kind of die: the values it may show (ascending) and what each counts.
     struct Kind {
-        var values: [(shown: Int, counts: Double)]
+        var values: [(shown: Int, counts: BoundNumber)]
         var least: Int { values.first?.shown ?? 0 }
         var greatest: Int { values.last?.shown ?? 0 }
     }
@@ -36,7 +36,7 @@ enum KeepOverChains {
         let penetrates = explosion.kind == .penetrate
         var stop = Kind(values: []), go = Kind(values: []), stopExtra = Kind(values: []), goExtra = Kind(values: [])
         var failed = false
-        func counted(_ value: Int) -> Double { pool.counted(value, failed: &failed) }
+        func counted(_ value: Int) -> BoundNumber { pool.counted(value, failed: &failed) }
         pool.die.forEachWholeOutcome { face, _ in
             let explodes = pool.explodes(face)
             let first = (face, counted(face))
@@ -111,11 +111,11 @@ enum KeepOverChains {
     /// The greatest (or least) total of the kept dice when they show values in `low...high`,
     /// those below at most `low` and those above at least `high`; `nil` when no multiset fits.
     private static func windowValue(_ kinds: [(Kind, Int)], _ zones: (below: Int, window: Int, above: Int),
-                                    _ low: Int, _ high: Int, most: Bool) -> Double? {
+                                    _ low: Int, _ high: Int, most: Bool) -> BoundNumber? {
         // Per kind: what a kept die counts at best, and where the others may go.
         struct Entry {
             var count: Int
-            var value: Double
+            var value: BoundNumber
             var inWindow: Bool
             var below: Bool
             var above: Bool
@@ -161,6 +161,6 @@ enum KeepOverChains {
             room -= more
         }
         guard room == 0 else { return nil }
-        return entries.reduce(0) { $0 + ValueBounds.times(Double($1.kept), $1.value) }
+        return entries.reduce(0) { $0 + ValueBounds.times(BoundNumber($1.kept), $1.value) }
     }
 }

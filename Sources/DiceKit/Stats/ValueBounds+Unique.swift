@@ -23,7 +23,7 @@
 ///   (`keptExtremes`); with `!!` (`3d6u!!cs=3kh2`) it is not worked out (`nil`).
 enum UniqueBounds {
     /// One die of a pool: the value keep/drop sorts it by, and what it counts when kept.
-    typealias Die = (shown: Double, counts: Double)
+    typealias Die = (shown: BoundNumber, counts: BoundNumber)
 
     /// The most dice sorted, over every pool tried, before giving up (the answer is then `nil`).
     static let maxCases = 2_000_000
@@ -47,21 +47,22 @@ enum UniqueBounds {
     }
 
     /// What a die showing `shown` counts; an unbounded sum counts past every literal point.
-    private static func counted(_ shown: Double, _ counting: PoolRules.Counting) -> Double? {
+    private static func counted(_ shown: BoundNumber, _ counting: PoolRules.Counting) -> BoundNumber? {
+        if shown.isNaN { return nil }
         if !shown.isFinite {
             // `df` alone takes at most one from an unbounded sum.
             if counting.successes == nil { return shown }
-            return try? counting.contribution(of: .integer(shown > 0 ? Int.max : Int.min)).doubleValue
+            return (try? counting.contribution(of: .integer(shown > 0 ? Int.max : Int.min))).map(BoundNumber.init)
         }
-        guard shown.magnitude < 0x1p62 else { return nil }
-        return try? counting.contribution(of: .integer(Int(shown))).doubleValue
+        guard let whole = shown.whole else { return nil }
+        return (try? counting.contribution(of: .integer(whole))).map(BoundNumber.init)
     }
 
     /// Without explosions: the faces that may be kept, those that count least and most.
     private static func plain(_ faces: [Int], _ rules: PoolRules, _ sizes: ClosedRange<Int>) -> ValueBounds? {
-        var values: [Double] = []
+        var values: [BoundNumber] = []
         for face in faces {
-            guard let value = counted(Double(face), rules.counting) else { return nil }
+            guard let value = counted(BoundNumber(face), rules.counting) else { return nil }
             values.append(value)
         }
         var result = ValueBounds.empty
@@ -94,10 +95,10 @@ enum UniqueBounds {
     /// sums, each at its least, and of the greatest, each at its greatest.
     private static func compoundKept(_ pool: PoolModel, _ faces: [Int], _ sizes: ClosedRange<Int>) -> ValueBounds? {
         let rules = pool.rules
-        let extras = pool.chain { Double($0) }
+        let extras = pool.chain { BoundNumber($0) }
         var lows: [Die] = [], highs: [Die] = [], shown: [Die] = []
         for face in faces {
-            let first = Double(face)
+            let first = BoundNumber(face)
             let sums = pool.explodes(face) ? ValueBounds(low: first + extras.low, high: first + extras.high)
                 : .constant(first)
             guard let least = counted(sums.low, rules.counting), let most = counted(sums.high, rules.counting) else {
@@ -113,8 +114,8 @@ enum UniqueBounds {
                 totals = reached
             }
             for total in totals {
-                guard let value = counted(Double(total), rules.counting) else { return nil }
-                shown.append((Double(total), value))
+                guard let value = counted(BoundNumber(total), rules.counting) else { return nil }
+                shown.append((BoundNumber(total), value))
             }
             shown += [(sums.low, least), (sums.high, most)]
         }
@@ -140,8 +141,8 @@ enum UniqueBounds {
         func dice(_ values: [Int]) -> [Die]? {
             var result: [Die] = []
             for value in values {
-                guard let counts = counted(Double(value), counting) else { return nil }
-                result.append((Double(value), counts))
+                guard let counts = counted(BoundNumber(value), counting) else { return nil }
+                result.append((BoundNumber(value), counts))
             }
             return result
         }
@@ -167,9 +168,9 @@ enum UniqueBounds {
                     + Array(repeating: lowestStop, count: exploding)
                 let canGrow = exploding > 0 && !extraGoes.isEmpty
                 let last = canGrow ? Swift.max(0, settled - high.count) + settled + 2 : 0
-                var previous: (high: Double, low: Double)?
+                var previous: (high: BoundNumber, low: BoundNumber)?
                 for extra in 0...last {
-                    let highValue: Double, lowValue: Double
+                    let highValue: BoundNumber, lowValue: BoundNumber
                     if monotone {
                         cases += 2 * (high.count + extra)
                         guard cases <= maxCases else { return nil }
@@ -199,7 +200,7 @@ enum UniqueBounds {
     }
 
     /// What the dice keep/drop keeps count.
-    private static func keptValue(_ dice: [Die], _ steps: [KeepDropStep]) -> Double {
+    private static func keptValue(_ dice: [Die], _ steps: [KeepDropStep]) -> BoundNumber {
         let sorted = dice.sorted { $0.shown < $1.shown }
         return sorted[KeepDropStep.keptRange(steps, total: sorted.count)].reduce(0) { $0 + $1.counts }
     }
@@ -225,7 +226,8 @@ enum UniqueBounds {
         func placed(_ state: Int, _ kind: Int) -> Int { state / strides[kind] % (kinds[kind].count + 1) }
         let ranks = (0..<states).map { state in kinds.indices.reduce(0) { $0 + placed(state, $1) } }
         let kept = KeepDropStep.keptRange(steps, total: kinds.reduce(0) { $0 + $1.count })
-        var least = [Double](repeating: .infinity, count: states), most = [Double](repeating: -.infinity, count: states)
+        var least = [BoundNumber](repeating: .infinity, count: states)
+        var most = [BoundNumber](repeating: -.infinity, count: states)
         var reached = [Bool](repeating: false, count: states)
         (least[0], most[0], reached[0]) = (0, 0, true)
         for value in shown {

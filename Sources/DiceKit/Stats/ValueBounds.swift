@@ -8,11 +8,11 @@
 /// else it answers `nil` (unknown), and reports fall back to the outcomes they have.
 struct ValueBounds: Hashable {
     /// The least value; `-infinity` when unbounded below.
-    var low: Double
+    var low: BoundNumber
     /// The greatest value; `+infinity` when unbounded above.
-    var high: Double
+    var high: BoundNumber
 
-    static func constant(_ value: Double) -> ValueBounds { ValueBounds(low: value, high: value) }
+    static func constant(_ value: BoundNumber) -> ValueBounds { ValueBounds(low: value, high: value) }
 
     /// No value: the start of a union.
     static let empty = ValueBounds(low: .infinity, high: -.infinity)
@@ -35,7 +35,7 @@ struct ValueBounds: Hashable {
 
     /// The interval of `a op b` from the four corner values; `nil` when one is undefined.
     fileprivate static func corners(_ a: ValueBounds, _ b: ValueBounds,
-                                    _ op: (Double, Double) -> Double) -> ValueBounds? {
+                                    _ op: (BoundNumber, BoundNumber) -> BoundNumber) -> ValueBounds? {
         let values = [op(a.low, b.low), op(a.low, b.high), op(a.high, b.low), op(a.high, b.high)]
         guard !values.contains(where: { $0.isNaN }), let low = values.min(), let high = values.max() else { return nil }
         return ValueBounds(low: low, high: high)
@@ -58,22 +58,24 @@ struct ValueBounds: Hashable {
     }
 
     /// `b ^ e` where it is monotone: a whole constant exponent of at least 0 (an even one
-    /// folds the negative bases over), or bases of at least 1 and exponents of at least 0.
+    /// folds the negative bases over), or bases of at least 1 and whole exponents of at
+    /// least 0 (a fractional one: unknown).
     fileprivate static func power(_ b: ValueBounds, _ e: ValueBounds) -> ValueBounds? {
-        func pow(_ x: Double, _ y: Double) -> Double { y == 0 ? 1 : Number.pow(x, y) }
-        if e.low == e.high, e.low >= 0, e.low.rounded() == e.low, e.low < 1e15 {
-            let ends = [pow(b.low, e.low), pow(b.high, e.low)]
+        if e.low == e.high, let exponent = e.low.whole, exponent >= 0 {
+            let ends = [b.low.power(exponent), b.high.power(exponent)]
             guard !ends.contains(where: \.isNaN) else { return nil }
-            let even = e.low.truncatingRemainder(dividingBy: 2) == 0
-            let low = even && b.low < 0 && b.high > 0 ? 0 : ends.min() ?? 0
+            let low = exponent % 2 == 0 && b.low < 0 && b.high > 0 ? 0 : ends.min() ?? 0
             return ValueBounds(low: low, high: ends.max() ?? 0)
         }
-        guard b.low >= 1, e.low >= 0 else { return nil }
-        return ValueBounds(low: pow(b.low, e.low), high: pow(b.high, e.high))
+        guard b.low >= 1, e.low >= 0, let least = e.low.whole, let most = e.high.isFinite ? e.high.whole : Int.max
+        else { return nil }
+        // An exponent without end (`2 ^ 1d6!`) leaves no end above, but on a base of 1.
+        let high = e.high.isFinite ? b.high.power(most) : b.high == 1 ? 1 : .infinity
+        return ValueBounds(low: b.low.power(least), high: high)
     }
 
     /// `a * b` where 0 × ∞ is 0 (a zero count of unbounded dice is 0).
-    static func times(_ a: Double, _ b: Double) -> Double {
+    static func times(_ a: BoundNumber, _ b: BoundNumber) -> BoundNumber {
         a == 0 || b == 0 ? 0 : a * b
     }
 
@@ -92,13 +94,13 @@ struct ValueBounds: Hashable {
             guard depth <= limits.maxEvaluationDepth, steps <= 1_000_000 else { return nil }
             switch expr.kind {
             case .number(let value):
-                return .constant(value.doubleValue)
+                return .constant(BoundNumber(value))
             case .name(let name):
                 if let bound = frames.last?[name] { return bound }
                 switch environment[name] {
                 case .variable(let value):
                     guard let number = value.number else { return nil }
-                    return .constant(number.doubleValue)
+                    return .constant(BoundNumber(number))
                 case .macro(let macro):
                     return call(macro, [])
                 case nil: return nil
@@ -186,14 +188,14 @@ struct ValueBounds: Hashable {
                 guard let counts = bounds(of: count), counts.low >= 0, let member = bounds(of: body) else { return nil }
                 // Without modifiers a count without end (`repeat(1d6!, 1)`) is as good as any.
                 guard !modifiers.isEmpty else { return ValueBounds.corners(counts, member, ValueBounds.times) }
-                guard counts.high <= Double(limits.maxDice) else { return nil }
+                guard counts.high <= BoundNumber(limits.maxDice) else { return nil }
                 guard let steps = Self.keepsOnly(modifiers) else { return nil }
-                let low = Int(counts.low.rounded(.up)), high = Int(counts.high.rounded(.down))
-                guard low <= high else { return nil }
+                guard let low = counts.low.rounded(.up).whole, let high = counts.high.rounded(.down).whole,
+                      low <= high else { return nil }
                 var result = ValueBounds.empty
                 let candidates = high - low <= 4096 ? Array(low...high) : [low, high] + Array(low...(low + 64))
                 for n in candidates {
-                    let kept = Double(KeepDropStep.keptRange(steps, total: n).count)
+                    let kept = BoundNumber(KeepDropStep.keptRange(steps, total: n).count)
                     result = result.union(ValueBounds(low: ValueBounds.times(kept, member.low),
                                                       high: ValueBounds.times(kept, member.high)))
                 }
@@ -278,10 +280,10 @@ struct ValueBounds: Hashable {
             var combinations = 1
             for modifier in term.modifiers {
                 for argument in modifier.arguments where !argument.isLiteral {
-                    guard let value = bounds(of: argument), value.low.isFinite, value.high.isFinite,
-                          value.low.rounded(.up) <= value.high.rounded(.down),
-                          abs(value.low) < 1e15, abs(value.high) < 1e15 else { return nil }
-                    let values = Int(value.low.rounded(.up))...Int(value.high.rounded(.down))
+                    guard let value = bounds(of: argument), let least = value.low.rounded(.up).whole,
+                          let most = value.high.rounded(.down).whole, least <= most,
+                          least > -(1 << 50), most < 1 << 50 else { return nil }
+                    let values = least...most
                     combinations *= values.count
                     guard combinations <= 64 else { return nil }
                     choices.append((argument.range, values))
@@ -312,7 +314,7 @@ struct ValueBounds: Hashable {
             guard let counts, counts.low >= 0 else { return nil }
             if counts.high == .infinity { return unboundedCount(term, semantics, rules, least: counts.low) }
             // Counts past the dice limit fail as rolls; the bound keeps the counts below in Int.
-            guard counts.high <= Double(limits.maxDice) else { return nil }
+            guard counts.high <= BoundNumber(limits.maxDice) else { return nil }
             let faces: Distribution
             switch term.sides {
             case .number(let expr):
@@ -323,9 +325,9 @@ struct ValueBounds: Hashable {
                     written = sides
                 } else {
                     computed = bounds(of: expr)
-                    if let fixed = computed, fixed.low == fixed.high, fixed.low >= 1, fixed.low <= Double(1 << 20),
-                       fixed.low.rounded() == fixed.low {
-                        written = Int(fixed.low)
+                    if let fixed = computed, fixed.low == fixed.high, let sides = fixed.low.whole, sides >= 1,
+                       sides <= 1 << 20 {
+                        written = sides
                     }
                 }
                 guard let sides = written, sides >= 1 else {
@@ -337,7 +339,7 @@ struct ValueBounds: Hashable {
                 guard sides <= 1 << 20 else {
                     // A huge plain die: its faces are not listed.
                     guard term.modifiers.isEmpty else { return nil }
-                    return ValueBounds(low: counts.low.rounded(.up), high: counts.high.rounded(.down) * Double(sides))
+                    return ValueBounds(low: counts.low.rounded(.up), high: counts.high.rounded(.down) * BoundNumber(sides))
                 }
                 faces = Distribution(uniformSides: sides)
             case .percentile, .fate, .faces:
@@ -351,8 +353,8 @@ struct ValueBounds: Hashable {
             }
             // Keep/drop among the dice of `!` and `!p` chains picks dice, not chains.
             let chained = rules.keeps.isEmpty || rules.explosion?.kind == .compound
-            let low = Int(counts.low.rounded(.up)), high = Int(counts.high.rounded(.down))
-            guard low <= high else { return nil }
+            guard let low = counts.low.rounded(.up).whole, let high = counts.high.rounded(.down).whole,
+                  low <= high else { return nil }
             // Unique dice show different first faces: fewer pools than the dice alone make.
             if rules.unique { return UniqueBounds.bounds(pool, counts: low...high) }
             if !chained && pool.cutsExplosionTails && rules.explosion?.kind != .once {
@@ -373,8 +375,8 @@ struct ValueBounds: Hashable {
             for n in candidates {
                 // `xo`: each die may add one extra die, which keep/drop sees like any other.
                 let once = !chained && rules.explosion?.kind == .once && n <= Int.max / 2
-                let fewest = Double(kept(n))
-                let most = once ? Double(kept(2 * n)) : fewest
+                let fewest = BoundNumber(kept(n))
+                let most = once ? BoundNumber(kept(2 * n)) : fewest
                 let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
                             ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
                 let part = ValueBounds(low: ends.min() ?? 0, high: ends.max() ?? 0)
@@ -388,13 +390,13 @@ struct ValueBounds: Hashable {
         /// keep/drop, which can hold the kept dice down (`kh3`), and without `u` (more dice than
         /// faces fail): `nil` then.
         private mutating func unboundedCount(_ term: DiceTerm, _ semantics: TermSemantics, _ rules: PoolRules,
-                                             least: Double) -> ValueBounds? {
-            guard rules.keeps.isEmpty, !rules.unique, least <= Double(limits.maxDice) else { return nil }
+                                             least: BoundNumber) -> ValueBounds? {
+            guard rules.keeps.isEmpty, !rules.unique, least <= BoundNumber(limits.maxDice),
+                  let fewest = least.rounded(.up).whole else { return nil }
             func fixedCount(_ n: Int) -> DiceTerm {
                 DiceTerm(count: Expr(.number(.integer(n)), term.count?.range ?? .at(0)), sides: term.sides,
                          modifiers: term.modifiers, spelling: term.spelling)
             }
-            let fewest = Int(least.rounded(.up))
             guard let first = resolvedDice(fixedCount(fewest), semantics),
                   let one = resolvedDice(fixedCount(1), semantics) else { return nil }
             return ValueBounds(low: one.low < 0 ? -.infinity : first.low, high: one.high > 0 ? .infinity : first.high)

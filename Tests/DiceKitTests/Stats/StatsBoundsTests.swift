@@ -117,6 +117,24 @@ struct StatsBoundsTests {
         #expect(Self.end(report.maximum) == .some(probe.maximum.map { .integer($0) }))
     }
 
+    /// Ends past 2^53 and fractions are exact, where `Double` bounds rounded them
+    /// (`1d999999999 * 1d999999999` said max 999999998000000000).
+    @Test(arguments: [
+        ("1d999999999 * 1d999999999", Number.integer(1), Number.integer(999_999_999 * 999_999_999)),
+        ("1d9007199254740993", .integer(1), .integer((1 << 53) + 1)),
+        ("1d9223372036854775807", .integer(1), .integer(Int.max)),
+        ("1d9223372036854775807 - 1d9223372036854775807", .integer(1 - Int.max), .integer(Int.max - 1)),
+        ("1d7/3 + 1d1000000000000", Number(numerator: 4, denominator: 3) ?? .integer(0),
+         Number(numerator: 3 * 1_000_000_000_000 + 7, denominator: 3) ?? .integer(0)),
+    ])
+    func simulatedEndsAreExact(_ text: String, _ minimum: Number, _ maximum: Number) throws {
+        let (expr, environment) = try StatsHarness.prepare(text)
+        let report = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 1_000)
+        #expect(!report.exact)
+        #expect(report.minimum == .value(minimum) && report.maximum == .value(maximum),
+                "\(String(describing: report.minimum)), \(String(describing: report.maximum))")
+    }
+
     /// The header the user reads.
     @Test func theHeaderShowsTheEnds() throws {
         let report = try StatsHarness.report("8d6!kh3")
@@ -179,7 +197,7 @@ struct StatsBoundsTests {
                   let low = report.distribution.minimum, let high = report.distribution.maximum else { continue }
             #expect(report.minimum == .value(low) && report.maximum == .value(high), "\(expr.text)")
             if let bounds = ValueBounds.of(expr, environment: environment, limits: .standard) {
-                #expect(bounds.low <= low.doubleValue + 1e-9 && bounds.high >= high.doubleValue - 1e-9,
+                #expect(bounds.low <= BoundNumber(low) && bounds.high >= BoundNumber(high),
                         "\(expr.text): \(bounds) inside \(low)...\(high)")
             }
             checked += 1
