@@ -397,7 +397,8 @@ struct Breakdown<Style: RollStyle> {
     /// `r + bonus (15)`.
     func writeSide<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
         switch roll.kind {
-        case .number, .variable, .pool, .group:
+        // A text or tally as written (`"orc"`, `(s: 1)`) is its own value, as a literal number is.
+        case .tally where roll.endsInItsValue, .number, .variable, .pool, .group, .text:
             write(roll, atLeast: 1, into: &out)
         case _ where roll.hasDice:
             write(roll, atLeast: 1, into: &out)

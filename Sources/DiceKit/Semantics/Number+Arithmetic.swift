@@ -51,6 +51,12 @@ extension Number {
     /// `a + b`, exact.
     func adding(_ other: Number) throws(ArithmeticFault) -> Number {
         if case .integer(let a) = self, case .integer(let b) = other { return .integer(try checkedSum(a, b)) }
+        if let sum = try? narrowSum(other) { return sum }
+        return try wideSum(other, sign: 1)
+    }
+
+    /// `a + b` of fractions within 64 bits, or `.overflow` when a step passes them.
+    private func narrowSum(_ other: Number) throws(ArithmeticFault) -> Number {
         // a/b + c/d = (a·(d/g) + c·(b/g)) / (b/g·d), with g = gcd(b, d).
         let b = denominator, d = other.denominator
         let g = Number.gcd(b, d)
@@ -60,6 +66,14 @@ extension Number {
         return try Number.reduced(sum / h, try checkedProduct(b / h, d / g))
     }
 
+    /// `a + sign·b` worked out in 128 bits: a number when the result fits in 64 bits, though
+    /// the steps do not (`N/2 + N/2` is `N`, for N the largest integer).
+    private func wideSum(_ other: Number, sign: Int128) throws(ArithmeticFault) -> Number {
+        // Each product is below 2^126 in magnitude, so the sum is within 128 bits.
+        let sum = Int128(numerator) * Int128(other.denominator) + sign * Int128(other.numerator) * Int128(denominator)
+        return try Number.reduced(wide: sum, Int128(denominator) * Int128(other.denominator))
+    }
+
     /// `a - b`, exact.
     func subtracting(_ other: Number) throws(ArithmeticFault) -> Number {
         if case .integer(let a) = self, case .integer(let b) = other {
@@ -67,7 +81,8 @@ extension Number {
             guard !overflow else { throw .overflow }
             return .integer(difference)
         }
-        return try adding(try other.negated())
+        if let negated = try? other.negated(), let difference = try? narrowSum(negated) { return difference }
+        return try wideSum(other, sign: -1)
     }
 
     /// `a * b`, exact, cancelling across before multiplying.
@@ -106,16 +121,15 @@ extension Number {
     /// Modulo with the sign of the divisor: `-7 % 3` is `2`, `7 % -3` is `-2`, `3.5 % 2` is `1.5`.
     func modulo(_ other: Number) throws(ArithmeticFault) -> Number {
         guard !other.isZero else { throw .divisionByZero }
-        // Over a common denominator L: (p/L) % (q/L) = (p % q) / L.
-        let b = denominator, d = other.denominator
-        let g = Number.gcd(b, d)
-        let common = try checkedProduct(b / g, d)
-        let p = try checkedProduct(numerator, common / b)
-        let q = try checkedProduct(other.numerator, common / d)
-        // Int.min % -1 overflows in hardware; its remainder is 0.
-        var remainder = p.remainderReportingOverflow(dividingBy: q).partialValue
+        // Over a common denominator L: (p/L) % (q/L) = (p % q) / L, in 128 bits (below 2^126
+        // each), so that only a result past 64 bits overflows (`N % 2.5` is 2).
+        let b = Int128(denominator), d = Int128(other.denominator)
+        let common = b / Int128(Number.gcd(denominator, other.denominator)) * d
+        let p = Int128(numerator) * (common / b)
+        let q = Int128(other.numerator) * (common / d)
+        var remainder = p % q
         if remainder != 0 && (remainder < 0) != (q < 0) { remainder += q }
-        return try Number.reduced(remainder, common)
+        return try Number.reduced(wide: remainder, common)
     }
 
     /// `-a`.

@@ -98,6 +98,19 @@ public enum Number: Hashable, Sendable {
         return d == 1 ? .integer(n) : .fraction(numerator: n, denominator: d)
     }
 
+    /// `numerator / denominator` of 128-bit parts (each of magnitude below 2^127), in lowest
+    /// terms, or `.overflow` when the result does not fit in 64 bits.
+    static func reduced(wide numerator: Int128, _ denominator: Int128) throws(ArithmeticFault) -> Number {
+        guard denominator != 0 else { throw .divisionByZero }
+        var x = numerator.magnitude, y = denominator.magnitude
+        while y != 0 { (x, y) = (y, x % y) }
+        let common = Int128(x)
+        var n = numerator / common, d = denominator / common
+        if d < 0 { (n, d) = (-n, -d) }
+        guard let whole = Int(exactly: n), let below = Int(exactly: d) else { throw .overflow }
+        return below == 1 ? .integer(whole) : .fraction(numerator: whole, denominator: below)
+    }
+
     /// The greatest common divisor of `a` and `b`, where `b > 0`: so it fits, even for `Int.min`.
     static func gcd(_ a: Int, _ b: Int) -> Int {
         var x = a.magnitude, y = b.magnitude

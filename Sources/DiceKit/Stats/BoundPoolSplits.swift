@@ -126,6 +126,21 @@ struct BoundPoolSplits {
              logWeight: log(weight) + logFactorials[first], counts: &counts)
     }
 
+    /// Adds the split `counts`, met with chance `p`: to the chance of the same split when it was met before.
+    mutating func add(_ counts: [Int], chance p: Double) {
+        guard p > 0 else { return }
+        if unique {
+            splits.append(counts)
+            chances.append(p)
+        } else if let slot = slots.slot(of: counts), chances.indices.contains(slot) {
+            chances[slot] += p
+        } else {
+            slots.insert(counts, at: splits.count)
+            splits.append(counts)
+            chances.append(p)
+        }
+    }
+
     /// Notes that a tail of explosions was cut.
     mutating func noteCut() { cutTail = true }
 
@@ -134,21 +149,7 @@ struct BoundPoolSplits {
     /// (C(2000, 1000) is past a Double).
     private mutating func walk(_ parts: [Part], _ totals: [Int], part: Int, slot: Int, left: Int,
                                logWeight: Double, counts: inout [Int]) {
-        if part == parts.count {
-            let p = exp(logWeight)
-            guard p > 0 else { return }
-            if unique {
-                splits.append(counts)
-                chances.append(p)
-            } else if let slot = slots.slot(of: counts) {
-                chances[slot] += p
-            } else {
-                slots.insert(counts, at: splits.count)
-                splits.append(counts)
-                chances.append(p)
-            }
-            return
-        }
+        if part == parts.count { return add(counts, chance: exp(logWeight)) }
         let classes = parts[part].classes
         guard slot < classes.count - 1 else {
             // The last class takes what is left; then the next part starts with all its dice.

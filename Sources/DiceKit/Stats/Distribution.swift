@@ -304,6 +304,8 @@ public struct Distribution: Hashable, Sendable {
     ///
     /// - Complexity: O(*n*)
     package var variance: Double {
+        // One outcome does not vary, though `mean` (its value·p / p) may miss it by a rounding.
+        guard count != 1 else { return 0 }
         let center = mean
         var total = 0.0, squares = 0.0
         forEachOutcome { value, p in

@@ -130,6 +130,35 @@ extension StatsEngine {
         return (classes, splits)
     }
 
+    /// The joint outcomes of `dice` unique dice (`let p = 3d6u in ...`), each settling on one of
+    /// `rolled` (chances adding up to 1) not shown yet: a split for each set of faces they can
+    /// draw, without replacement (`forEachUniqueDraw`). Explosions, which may repeat faces, are
+    /// not among them.
+    func uniqueBoundPoolSplits(_ rolled: [(position: Number, p: Double)], rules: PoolRules, dice: Int,
+                               symbols: [Value], keys: [PointKey], perFace: Bool,
+                               at range: SourceRange) throws(StatsFailure) -> (classes: FaceClasses, splits: BoundPoolSplits) {
+        guard rules.explosion == nil else { throw .tooExpensive("a bound pool of unique exploding dice") }
+        guard dice <= rolled.count else {
+            throw .dice(DiceError(.tooFewFacesForUnique(dice: dice, faces: rolled.count), at: range))
+        }
+        let classes = try FaceClasses(rolled.map(\.position), symbols: symbols, keys: keys, perFace: perFace)
+        var indices: [Int] = []
+        for (position, _) in rolled { indices.append(try classes.index(of: position)) }
+        var splits = BoundPoolSplits(classCount: classes.faces.count, largest: dice)
+        let faces = rolled.map { (face: $0.position.integerValue ?? 0, p: $0.p) }
+        try forEachUniqueDraw(faces, dice: dice) { (set, p) throws(StatsFailure) in
+            var counts = [Int](repeating: 0, count: classes.faces.count)
+            for face in set {
+                guard indices.indices.contains(face), counts.indices.contains(indices[face]) else {
+                    throw .invariant("a unique face without a class")
+                }
+                counts[indices[face]] += 1
+            }
+            splits.add(counts, chance: p)
+        }
+        return (classes, splits)
+    }
+
     /// The totals of one compounding die (`!!`): rolls added up until one does not explode,
     /// the tail cut where the mass left is below the cutoff.
     private func compoundedFaces(stop: [(position: Number, p: Double)], boom: [(position: Number, p: Double)],

@@ -62,7 +62,6 @@ extension StatsEngine {
             }
         }
         let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
-        guard !rules.unique else { throw .tooExpensive("a bound pool of unique dice") }
         var keys: [PointKey] = []
         var names: [ComparePoint: String] = [:]
         for point in points {
@@ -94,6 +93,7 @@ extension StatsEngine {
         single.counting = PoolRules.Counting()
         single.sortAscending = nil
         single.explosion = nil
+        single.unique = false
         let die = try PoolModel(faces: faces, rules: single, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
                                 range: pool.range)
             .distribution(count: 1, meter: &meter)
@@ -101,8 +101,12 @@ extension StatsEngine {
         die.forEachOutcome { position, p in if p > 0 { rolled.append((position, p)) } }
         let total = rolled.reduce(0) { $0 + $1.p }
         guard total > 0 else { return Distribution(storage: .sparse([])) }
-        let (classes, splits) = try boundPoolSplits(rolled.map { ($0.position, $0.p / total) }, rules: rules, dice: dice,
-                                                    symbols: symbols, keys: keys, perFace: perFace, at: pool.range)
+        let settled = rolled.map { ($0.position, $0.p / total) }
+        let (classes, splits) = rules.unique
+            ? try uniqueBoundPoolSplits(settled, rules: rules, dice: dice, symbols: symbols, keys: keys, perFace: perFace,
+                                        at: pool.range)
+            : try boundPoolSplits(settled, rules: rules, dice: dice, symbols: symbols, keys: keys, perFace: perFace,
+                                  at: pool.range)
         if splits.cutTail { cutExplosionTails = true }
         if let counted {
             let outcomes = try countOutcomes(splits, classes: classes, keys: keys, rules: rules)

@@ -66,6 +66,13 @@ struct EvalErrorCase: Sendable, CustomTestStringConvertible {
         ValueCase("1/3 * 3", 1),
         ValueCase("0.1 * 3 - 0.3", 0),
         ValueCase("9223372036854775807 / 2 * 2", 9223372036854775807),
+        // A result within 64 bits is a number though the work passes them (LANGUAGE.md §1).
+        ValueCase("9223372036854775807 / 2 + 9223372036854775807 / 2", 9223372036854775807),
+        ValueCase("9223372036854775807/4 + 9223372036854775805/4", 4611686018427387903),
+        ValueCase("9223372036854775807/2 - (-9223372036854775807/2)", 9223372036854775807),
+        ValueCase("1/3 - (-9223372036854775807 - 1)/3", 3074457345618258603),
+        ValueCase("9223372036854775807 % 2.5", 2),
+        ValueCase("9223372036854775807 % (9223372036854775806/3)", 1),
         ValueCase("7 // 2", 3),
         ValueCase("-7 // 2", -4),
         ValueCase("7 // -2", -4),

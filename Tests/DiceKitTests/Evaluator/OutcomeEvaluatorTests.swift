@@ -38,6 +38,10 @@ import Testing
         RollCase("\"1\" == 1", [], .integer(0)),
         RollCase("let m = \"orc\" in m == \"orc\"", [], .integer(1)),
         RollCase("def greet = \"hail\"\ngreet", [], .text("hail")),
+        // A text or tally as written is shown once where it is bound or matched, as a number is.
+        RollCase("let m = \"orc\" in m == \"orc\"", [], .integer(1), "let m = orc in m (orc) == orc = 1"),
+        RollCase("match \"b\" { \"a\": 1, \"b\": 2 }", [], .integer(2), "b → 2 = 2"),
+        RollCase("let t = (s: 1) in t.s", [], .integer(1), "let t = (s: 1) in t.s = 1"),
         RollCase("\"say \\\"hi\\\" \\\\ bye\"", [], .text("say \"hi\" \\ bye")),
     ]
 

@@ -31,6 +31,27 @@ import Testing
         }
     }
 
+    /// Unique dice (LANGUAGE.md §5b: `u`, bound pools and `stats` exact together): counted
+    /// through the name, exactly as counted in place; the value read too.
+    @Test(arguments: ["3d6u", "4d6ukh2", "5d8udl2", "3d6ur1", "4d6umi2", "4d{1,1,2,3,3,4}u", "3d6ro<3u"])
+    func uniqueDiceCountExactly(_ term: String) throws {
+        for point in [">=5", "=1", "=3"] {
+            let bound = try StatsHarness.report("let p = \(term) in count(p, \(point))")
+            let counted = try StatsHarness.report("count(\(term), \(point))")
+            #expect(bound.exact && counted.exact, "\(term) \(point)")
+            try expectAlike(bound.distribution, counted.distribution, "\(term) \(point)")
+        }
+        let both = try StatsHarness.report("let p = \(term) in p * 10 + count(p, >=4)")
+        #expect(both.exact, "\(term)")
+    }
+
+    /// Three of four text dice, unique: "a" is among them three times in four.
+    @Test func uniqueTextDiceCountExactly() throws {
+        let report = try StatsHarness.report("let p = 3d{\"a\", \"b\", \"c\", \"d\"}u in count(p, =\"a\")")
+        #expect(report.exact)
+        #expect(abs(report.distribution.probability(ofValue: .integer(1)) - 0.75) < 1e-12)
+    }
+
     /// The sixes of 3d6! are a negative binomial: k sixes before the three dice stop.
     @Test func sixesOfExplodingDiceAreANegativeBinomial() throws {
         let report = try StatsHarness.report("let p = 3d6! in count(p, =6)")

@@ -90,4 +90,13 @@ struct DistributionTests {
         #expect(report.truncatedMass >= 0 && report.truncatedMass < 1e-11)
         #expect(report.distribution.outcomes.allSatisfy { $0.probability > 0 })
     }
+
+    /// A single outcome does not vary: its standard deviation is 0, not the rounding of its
+    /// chance (`2d{1,1,2}u` is always 3, its chance a sum of draws a hair from 1).
+    @Test(arguments: ["2d{1,1,2}u", "3dFu", "1d6 * 0 + 7/3"])
+    func aSingleOutcomeHasNoDeviation(_ program: String) throws {
+        let report = try StatsHarness.report(program)
+        #expect(report.distribution.count == 1)
+        #expect(report.distribution.standardDeviation == 0)
+    }
 }
