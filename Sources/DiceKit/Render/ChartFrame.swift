@@ -7,6 +7,8 @@ struct ChartFrame {
         var label: String
         /// Drawn as a line (a sweep's mean) rather than a filled square.
         var isLine = false
+        /// The line's dashes (`nil`: solid).
+        var dash: String? = nil
         /// The swatch's opacity (a band is drawn light).
         var opacity = 1.0
         /// Whether a swatch is drawn: not for the note of the entries left out.
@@ -33,6 +35,14 @@ struct ChartFrame {
     /// The colour of each series, in order (Tableau 10): distinct, and readable on white.
     static let palette = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
                           "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
+    /// The dashes of a line series, by how many times its colour came before: the eleventh
+    /// line has the first one's colour, dashed, so no two of the first 40 look alike.
+    static let dashes: [String?] = [nil, "9 4", "2 3", "9 3 2 3"]
+
+    /// The dashes of line series `index` (`nil`: solid).
+    static func dash(_ index: Int) -> String? {
+        dashes[(index / palette.count) % dashes.count]
+    }
 
     /// A frame `width` × `height` with room above the plot for `legend`.
     init(width: Int, height: Int, legend: [LegendEntry]) {
@@ -108,7 +118,8 @@ struct ChartFrame {
             let y = 66 + Double(index) * 18
             for (entry, x) in line {
                 if entry.hasSwatch && entry.isLine {
-                    svg.line(x1: x, y1: y - 4, x2: x + 16, y2: y - 4, stroke: entry.colour, width: 3, className: "swatch")
+                    svg.line(x1: x, y1: y - 4, x2: x + 16, y2: y - 4, stroke: entry.colour, width: 3, dash: entry.dash,
+                             className: "swatch")
                 } else if entry.hasSwatch {
                     svg.rect(x: x, y: y - 10, width: 16, height: 12, fill: entry.colour, className: "swatch",
                              opacity: entry.opacity < 1 ? entry.opacity : nil)

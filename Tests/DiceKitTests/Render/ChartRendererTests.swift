@@ -182,6 +182,18 @@ struct ChartRendererTests {
         #expect(crowded.filter { $0.classes.contains("swatch") }.count == legend.count - 1)
     }
 
+    /// Past the palette's ten colours, a line is dashed: the eleventh outcome of a sweep was
+    /// drawn just like the first, so a rising line read as another outcome's.
+    @Test func noTwoLinesLookAlike() throws {
+        let faces = (1...13).map { "\"o\($0)\"" }.joined(separator: ", ")
+        let elements = try Self.chart("stats d{\(faces)} for x in 1..2")
+        let lines = elements.filter { $0.name == "polyline" && $0.classes.contains("line") }
+        let looks = lines.map { "\($0.attributes["stroke"] ?? "") \($0.attributes["stroke-dasharray"] ?? "solid")" }
+        #expect(lines.count == 13 && Set(looks).count == 13, "\(looks)")
+        let swatches = elements.filter { $0.name == "line" && $0.classes.contains("swatch") }
+        #expect(swatches.map { "\($0.attributes["stroke"] ?? "") \($0.attributes["stroke-dasharray"] ?? "solid")" } == looks)
+    }
+
     /// A long distribution is trimmed and grouped, at most `maxBars` bars, with a note.
     @Test func longDistributionsAreGrouped() throws {
         let elements = try Self.chart("stats 100d6")
