@@ -107,6 +107,10 @@ struct Runner {
                 }
                 if let failure = chartFailure {
                     chartFailure = nil
+                    if options.json {
+                        output.line(renderer.json(forFailure: failure, at: statement.range.lowerBound, in: source,
+                                                  input: input))
+                    }
                     output.flush()
                     errors.line("dice: \(failure)")
                     errors.flush()

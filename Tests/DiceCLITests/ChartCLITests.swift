@@ -88,6 +88,21 @@ import Testing
         #expect(result.stderr == "dice: cannot write the chart missing/odds.svg: no such file or directory\n")
     }
 
+    /// With `--json` the failure is also an error object on stdout, in its place after the
+    /// statement's result, as every error is (a bot saw a result, then nothing, and status 1).
+    @Test func anUnwritableChartIsAJSONErrorToo() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let result = try DiceProcess.run(["--json", "--svg", "missing/odds.svg", "-e", "x = 1", "-e", "stats 1d4",
+                                          "-e", "1d6"], directory: directory)
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 3 && lines[1].hasPrefix(#"{"input":"stats 1d4","stats":"#))
+        #expect(lines.last.map(String.init) == #"{"input":"stats 1d4","error":{"message":"cannot write the chart missing/odds.svg: "#
+                + #"no such file or directory","line":2,"column":1}}"#)
+        #expect(result.stderr == "dice: cannot write the chart missing/odds.svg: no such file or directory\n")
+    }
+
     @Test func sweepsRunInEveryMode() throws {
         let statement = try DiceProcess.run(["-e", "stats 1d20 + 5 >= ac for ac in 15..16"], environment: ["LANG": "C"])
         #expect(statement.stdout == "1d20 + 5 >= ac for ac in 15..16\nac       P\n15  55.00%  "

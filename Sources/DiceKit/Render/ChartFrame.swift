@@ -7,8 +7,12 @@ struct ChartFrame {
         var label: String
         /// Drawn as a line (a sweep's mean) rather than a filled square.
         var isLine = false
+        /// The line's dashes (`nil`: solid).
+        var dash: String? = nil
         /// The swatch's opacity (a band is drawn light).
         var opacity = 1.0
+        /// Whether a swatch is drawn: not for the note of the entries left out.
+        var hasSwatch = true
     }
 
     let width: Double
@@ -31,6 +35,14 @@ struct ChartFrame {
     /// The colour of each series, in order (Tableau 10): distinct, and readable on white.
     static let palette = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f",
                           "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"]
+    /// The dashes of a line series, by how many times its colour came before: the eleventh
+    /// line has the first one's colour, dashed, so no two of the first 40 look alike.
+    static let dashes: [String?] = [nil, "9 4", "2 3", "9 3 2 3"]
+
+    /// The dashes of line series `index` (`nil`: solid).
+    static func dash(_ index: Int) -> String? {
+        dashes[(index / palette.count) % dashes.count]
+    }
 
     /// A frame `width` × `height` with room above the plot for `legend`.
     init(width: Int, height: Int, legend: [LegendEntry]) {
@@ -38,23 +50,57 @@ struct ChartFrame {
         self.height = Double(height)
         right = self.width - 28
         bottom = self.height - 64
+        // The plot keeps at least half of the height under the title.
+        let maxLines = Swift.min(8, Swift.max(1, Int((bottom - top) / 2 / 18)))
+        legendLines = ChartFrame.legendLines(legend, left: left, right: right, maxLines: maxLines)
+        top += Double(legendLines.count) * 18
+    }
+
+    /// `legend` laid out in lines between `left` and `right`: one after another while that
+    /// takes at most 4 lines (and `maxLines`); else in columns, the fewest that take 4 lines or
+    /// as many as are at least 110 pixels wide, each label cut with `…` to its column. Every
+    /// entry is listed; past `maxLines` lines of columns, the last place says how many more
+    /// there are (`+ 13 more`).
+    static func legendLines(_ legend: [LegendEntry], left: Double, right: Double,
+                            maxLines: Int) -> [[(entry: LegendEntry, x: Double)]] {
+        var lines: [[(entry: LegendEntry, x: Double)]] = []
         var line: [(entry: LegendEntry, x: Double)] = []
         var x = left
         for entry in legend {
-            let label = ChartFrame.fitted(entry.label, width: right - left - 24, size: ChartFrame.labelSize)
-            let itemWidth = 22 + ChartFrame.textWidth(label, size: ChartFrame.labelSize) + 18
+            var fitted = entry
+            fitted.label = ChartFrame.fitted(entry.label, width: right - left - 24, size: ChartFrame.labelSize)
+            let itemWidth = 22 + ChartFrame.textWidth(fitted.label, size: ChartFrame.labelSize) + 18
             if !line.isEmpty && x + itemWidth > right {
-                legendLines.append(line)
+                lines.append(line)
                 line = []
                 x = left
             }
-            line.append((LegendEntry(colour: entry.colour, label: label, isLine: entry.isLine, opacity: entry.opacity), x))
+            line.append((fitted, x))
             x += itemWidth
         }
-        if !line.isEmpty { legendLines.append(line) }
-        // At most 4 lines of legend: the plot keeps most of the height.
-        if legendLines.count > 4 { legendLines = Array(legendLines.prefix(4)) }
-        top += Double(legendLines.count) * 18
+        if !line.isEmpty { lines.append(line) }
+        guard lines.count > Swift.min(4, maxLines) else { return lines }
+        // Columns: the fewest that take 4 lines, as many as fit when that is not enough.
+        let widest = Swift.max(1, Int((right - left) / 110))
+        let rows = Swift.min(4, maxLines)
+        let columns = Swift.max(1, Swift.min(widest, (legend.count + rows - 1) / rows))
+        let places = columns * maxLines
+        let columnWidth = (right - left) / Double(columns)
+        var entries = legend
+        if entries.count > places {
+            let more = entries.count - (places - 1)
+            entries = Array(entries.prefix(places - 1))
+            entries.append(LegendEntry(colour: "none", label: "+ \(more) more", hasSwatch: false))
+        }
+        lines = []
+        for (index, entry) in entries.enumerated() {
+            var fitted = entry
+            fitted.label = ChartFrame.fitted(entry.label, width: columnWidth - (entry.hasSwatch ? 40 : 26),
+                                             size: ChartFrame.labelSize)
+            if index % columns == 0 { lines.append([]) }
+            lines[lines.count - 1].append((fitted, left + Double(index % columns) * columnWidth))
+        }
+        return lines
     }
 
     /// The plot's width and height.
@@ -71,9 +117,10 @@ struct ChartFrame {
         for (index, line) in legendLines.enumerated() {
             let y = 66 + Double(index) * 18
             for (entry, x) in line {
-                if entry.isLine {
-                    svg.line(x1: x, y1: y - 4, x2: x + 16, y2: y - 4, stroke: entry.colour, width: 3, className: "swatch")
-                } else {
+                if entry.hasSwatch && entry.isLine {
+                    svg.line(x1: x, y1: y - 4, x2: x + 16, y2: y - 4, stroke: entry.colour, width: 3, dash: entry.dash,
+                             className: "swatch")
+                } else if entry.hasSwatch {
                     svg.rect(x: x, y: y - 10, width: 16, height: 12, fill: entry.colour, className: "swatch",
                              opacity: entry.opacity < 1 ? entry.opacity : nil)
                 }

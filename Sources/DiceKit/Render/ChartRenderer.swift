@@ -128,7 +128,8 @@ public struct ChartRenderer: Sendable {
         let indicator = sweep.isIndicator || perOutcome
         let series = SweepSeries.series(for: sweep)
         let legend = series.count > 1 || !indicator ? series.enumerated().map { index, line in
-            ChartFrame.LegendEntry(colour: ChartRenderer.colour(index), label: line.name, isLine: true)
+            ChartFrame.LegendEntry(colour: ChartRenderer.colour(index), label: line.name, isLine: true,
+                                   dash: ChartFrame.dash(index))
         } + (indicator ? [] : [ChartFrame.LegendEntry(colour: ChartRenderer.colour(0), label: "10th to 90th percentile",
                                                        opacity: 0.2)]) : []
         let frame = ChartFrame(width: width, height: height, legend: legend)
@@ -156,7 +157,7 @@ public struct ChartRenderer: Sendable {
         for (index, line) in series.enumerated() {
             let colour = ChartRenderer.colour(index)
             let points = zip(values, line.values).map { (x: frame.x($0, xAxis), y: frame.y($1, yAxis)) }
-            svg.polyline(points, stroke: colour, width: 2.5, className: "line series-\(index)")
+            svg.polyline(points, stroke: colour, width: 2.5, dash: ChartFrame.dash(index), className: "line series-\(index)")
             guard points.count <= 200 else { continue }
             for (row, point) in zip(sweep.rows, zip(points, line.values)) {
                 let shown = indicator ? DistributionRenderer.percent(point.1) : DistributionRenderer.fixed(point.1, 2)

@@ -235,12 +235,19 @@ public struct OutcomeRenderer: Sendable {
     /// `{"input": ..., "error": {"message": ..., "line": L, "column": C}}`
     /// - Parameter message: the text to write in place of `error.message` (see `DiagnosticRenderer`).
     public func json(for error: DiceError, in source: SourceFile, input: String, message: String? = nil) -> String {
-        let (line, column) = source.lineAndColumn(of: error.range.lowerBound)
+        json(forFailure: message ?? error.message, at: error.range.lowerBound, in: source, input: input)
+    }
+
+    /// The same object for a failure the command met at `location`, not the language's: a
+    /// chart that could not be written (`--svg`).
+    package func json(forFailure message: String, at location: SourceLocation, in source: SourceFile,
+                      input: String) -> String {
+        let (line, column) = source.lineAndColumn(of: location)
         var json = JSONWriter()
         json.beginObject()
         json.string("input", input)
         json.beginObject("error")
-        json.string("message", message ?? error.message)
+        json.string("message", message)
         json.number("line", line)
         json.number("column", column)
         json.endObject()

@@ -48,20 +48,25 @@ struct SVGWriter {
 
     /// A straight line.
     mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1,
-                       className: String? = nil) {
+                       dash: String? = nil, className: String? = nil) {
         text += "<line"
         if let className { text += " class=\"\(className)\"" }
         text += " x1=\"\(SVGWriter.number(x1))\" y1=\"\(SVGWriter.number(y1))\""
         text += " x2=\"\(SVGWriter.number(x2))\" y2=\"\(SVGWriter.number(y2))\""
-        text += " stroke=\"\(stroke)\" stroke-width=\"\(SVGWriter.number(width))\"/>\n"
+        text += " stroke=\"\(stroke)\" stroke-width=\"\(SVGWriter.number(width))\""
+        if let dash { text += " stroke-dasharray=\"\(dash)\"" }
+        text += "/>\n"
     }
 
-    /// Connected line segments through `points`.
-    mutating func polyline(_ points: [(x: Double, y: Double)], stroke: String, width: Double, className: String? = nil) {
+    /// Connected line segments through `points`, dashed as `dash` says (`"8 4"`) when given.
+    mutating func polyline(_ points: [(x: Double, y: Double)], stroke: String, width: Double, dash: String? = nil,
+                           className: String? = nil) {
         text += "<polyline"
         if let className { text += " class=\"\(className)\"" }
         text += " points=\"\(SVGWriter.points(points))\" fill=\"none\" stroke=\"\(stroke)\""
-        text += " stroke-width=\"\(SVGWriter.number(width))\" stroke-linejoin=\"round\"/>\n"
+        text += " stroke-width=\"\(SVGWriter.number(width))\" stroke-linejoin=\"round\""
+        if let dash { text += " stroke-dasharray=\"\(dash)\"" }
+        text += "/>\n"
     }
 
     /// A filled shape through `points`.

@@ -151,6 +151,49 @@ struct ChartRendererTests {
         #expect(misses.map(\.tooltip) == ["dc = 2: 25.00%", "dc = 3: 50.00%", "dc = 4: 75.00%"])
     }
 
+    /// Every series is in the legend: six expressions with long titles took a line each, and
+    /// the legend stopped at four lines, so two coloured series had no name. Past four lines
+    /// the entries go in columns; the plot keeps at least half the height.
+    @Test func theLegendNamesEverySeries() throws {
+        let elements = try Self.chart("stats 1d6 + 1 [a long label for this one], 2d6 [another long label here], "
+                                      + "3d4 + 2 [x], 1d20 [y], 4d6kh3 [z], 3d6 [w]")
+        let legend = Self.texts(elements, "legend")
+        #expect(legend.count == 6)
+        #expect(["4d6kh3 [z]", "3d6 [w]"].allSatisfy { title in legend.contains { $0.hasPrefix(title) } })
+        #expect(elements.filter { $0.classes.contains("swatch") }.map { $0.attributes["fill"] }
+                == (0..<6).map { ChartRenderer.colour($0) })
+        for text in elements where text.name == "text" && text.classes.contains("legend") {
+            #expect(text.number("x") + ChartFrame.textWidth(text.text, size: ChartFrame.labelSize) <= 800, "\(text.text)")
+        }
+        let plotTop = elements.filter { $0.classes.contains("axis") }.map { min($0.number("y1"), $0.number("y2")) }.min() ?? 0
+        #expect(plotTop < 436 - 372 / 2)
+    }
+
+    /// A sweep of many texts names each line, in columns; past what fits, the legend says how
+    /// many more there are.
+    @Test func aLegendTooLongForItsPlaceSaysHowManyMore() throws {
+        let faces = (1...13).map { "\"outcome number \($0) is long\"" }.joined(separator: ", ")
+        let elements = try Self.chart("stats d{\(faces)} for x in 1..2")
+        #expect(Self.texts(elements, "legend").count == 13)
+        let many = (1...60).map { "\"o\($0)\"" }.joined(separator: ", ")
+        let crowded = try Self.chart("stats d{\(many)} for x in 1..2")
+        let legend = Self.texts(crowded, "legend")
+        #expect(legend.count < 60 && legend.last == "+ \(60 - legend.count + 1) more")
+        #expect(crowded.filter { $0.classes.contains("swatch") }.count == legend.count - 1)
+    }
+
+    /// Past the palette's ten colours, a line is dashed: the eleventh outcome of a sweep was
+    /// drawn just like the first, so a rising line read as another outcome's.
+    @Test func noTwoLinesLookAlike() throws {
+        let faces = (1...13).map { "\"o\($0)\"" }.joined(separator: ", ")
+        let elements = try Self.chart("stats d{\(faces)} for x in 1..2")
+        let lines = elements.filter { $0.name == "polyline" && $0.classes.contains("line") }
+        let looks = lines.map { "\($0.attributes["stroke"] ?? "") \($0.attributes["stroke-dasharray"] ?? "solid")" }
+        #expect(lines.count == 13 && Set(looks).count == 13, "\(looks)")
+        let swatches = elements.filter { $0.name == "line" && $0.classes.contains("swatch") }
+        #expect(swatches.map { "\($0.attributes["stroke"] ?? "") \($0.attributes["stroke-dasharray"] ?? "solid")" } == looks)
+    }
+
     /// A long distribution is trimmed and grouped, at most `maxBars` bars, with a note.
     @Test func longDistributionsAreGrouped() throws {
         let elements = try Self.chart("stats 100d6")
