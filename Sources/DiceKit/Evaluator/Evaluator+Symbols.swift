@@ -9,23 +9,11 @@ extension Evaluator {
     }
 
     /// `u` on more dice than the die has faces it can settle on is an error, not a hang
-    /// (counted exactly for dice of at most 65,536 faces; past that, the dice limit bounds
-    /// the rerolls).
+    /// (counted exactly for dice of at most 65,536 faces, `PoolPlan.uniqueFaces`; past that,
+    /// the dice limit bounds the rerolls).
     func checkUnique(_ plan: PoolPlan, count: Int, at range: SourceRange) throws(DiceError) {
-        let faces: [Int]
-        switch plan.faces {
-        case .list(let list): faces = list
-        case .range(let sides):
-            guard sides <= 1 << 16 else { return }
-            faces = Array(1...sides)
-        }
-        var settled = Set<Int>()
-        for face in faces {
-            let shown = plan.clamp(face)
-            if !plan.rerollAlways.contains(where: { $0.matches(shown) }) { settled.insert(shown) }
-        }
-        guard count <= settled.count else {
-            throw DiceError(.tooFewFacesForUnique(dice: count, faces: settled.count), at: range)
+        if let faces = plan.uniqueFaces, count > faces {
+            throw DiceError(.tooFewFacesForUnique(dice: count, faces: faces), at: range)
         }
     }
 
@@ -33,17 +21,24 @@ extension Evaluator {
     /// rerolls, before its explosion); the faces it left are marked rerolled.
     mutating func rollUniqueDice<Sink: DieSink>(_ count: Int, _ plan: PoolPlan, into entries: inout Sink,
                                                 at range: SourceRange) throws(DiceError) {
-        var shown = Set<Int>()
+        // The faces shown so far: for a few dice a list searched in turn, past 32 a set.
+        // Hashing each face into a set was half of `10d20u!cs=7kh5`'s rolls: 20,000 of them
+        // took 267 M instructions with the set, 128 M with the list (callgrind, 2026-12-03).
+        let few = count <= 32
+        var shownList: [Int] = []
+        var shownSet = Set<Int>()
+        if few { shownList.reserveCapacity(count) }
+        func isShown(_ face: Int) -> Bool { few ? shownList.contains(face) : shownSet.contains(face) }
         for _ in 0..<count {
             var (face, flags) = nextFace(plan)
             if plan.hasRerolls { try settle(plan, &face, &flags, into: &entries, at: range) }
-            while shown.contains(face) {
+            while isShown(face) {
                 entries.append(face, flags.union(.rerolled))
                 try spend(1, at: range)
                 (face, flags) = nextFace(plan)
                 if plan.hasRerolls { try settle(plan, &face, &flags, into: &entries, at: range) }
             }
-            shown.insert(face)
+            if few { shownList.append(face) } else { shownSet.insert(face) }
             try explode(plan, face, flags, into: &entries, at: range)
         }
     }
