@@ -156,8 +156,9 @@ public struct OutcomeRenderer: Sendable {
     /// "at_most": [[outcome, P(≤ outcome)], ...]}}`, with `"truncated"` (the mass of an
     /// explosion tail or a large sum's far tails that was cut), and when estimated by simulation
     /// `"rolls"` and `"stderr"` (the largest standard error of a probability). `"min"` and
-    /// `"max"` are the expression's own ends: `null` when unbounded (explosions); the sample's
-    /// when a simulation cannot work them out.
+    /// `"max"` are the expression's own ends: `null` when unbounded (explosions). When a
+    /// simulation cannot work them out, there are none: `"sample_min"` and `"sample_max"` give
+    /// its sample's, so that no reader takes them for the ends.
     ///
     /// - Complexity: O(*k*) for *k* outcomes.
     public func json(for report: DistributionReport, input: String) -> String {
@@ -184,7 +185,7 @@ public struct OutcomeRenderer: Sendable {
             switch end {
             case .value(let number): json.number(key, number)
             case .unbounded: json.null(key)
-            case nil: if let sample { json.number(key, sample) }
+            case nil: if let sample { json.number("sample_" + key, sample) }
             }
         }
         if let percentiles = distribution.percentiles {

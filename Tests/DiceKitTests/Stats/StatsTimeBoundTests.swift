@@ -129,6 +129,10 @@ struct StatsTimeBoundTests {
         #expect(report.minimum == nil && report.maximum == nil)
         let text = DistributionRenderer(width: 80, unicode: false).render(report, title: "1d6 % 4")
         #expect(text.contains("sample min 0, sample max 3"))
+        // JSON does not give the sample's ends as the expression's.
+        let json = OutcomeRenderer().json(for: report, input: "stats 1d6 % 4")
+        #expect(json.contains("\"sample_min\":0,\"sample_max\":3"), "\(json)")
+        #expect(!json.contains("\"min\"") && !json.contains("\"max\""), "\(json)")
     }
 
     struct BoundsCase: Sendable, CustomTestStringConvertible {
