@@ -63,15 +63,17 @@ public struct DistributionRenderer: Sendable {
                 + ", stdev " + DistributionRenderer.fixed(distribution.standardDeviation, 2)
                 + DistributionRenderer.extreme("min", report.minimum, sample: distribution.minimum)
                 + DistributionRenderer.extreme("max", report.maximum, sample: distribution.maximum)
-            out.write(text: moments)
-            // The percentiles on a line of their own when the header would pass the width.
+            // Lines of at most the width, broken after a comma: the percentiles on a line of
+            // their own when the header would pass it, and the moments too in a narrow terminal.
             let percentiles = DistributionRenderer.percentiles(distribution)
-            let columns = DistributionRenderer.columns(title) + moments.count + percentiles.count
-            if columns > width, percentiles.hasPrefix(", ") {
+            var line = DistributionRenderer.columns(title)
+            if line + moments.count + percentiles.count > width {
+                DistributionRenderer.writeBroken(moments, width: width, line: &line, into: &out)
                 out.write("\n")
-                out.write(text: String(percentiles.dropFirst(2)))
+                line = 0
+                DistributionRenderer.writeBroken(String(percentiles.dropFirst(2)), width: width, line: &line, into: &out)
             } else {
-                out.write(text: percentiles)
+                out.write(text: moments + percentiles)
             }
             table(distribution, into: &out)
         }
@@ -85,6 +87,25 @@ public struct DistributionRenderer: Sendable {
             out.write("\n(explosions cut where the probability left was below 1e-12; ")
             out.write(text: DistributionRenderer.scientific(report.truncatedMass))
             out.write(" of the total is not shown)")
+        }
+    }
+
+    /// `text`, items separated by `", "`, with a line break after the comma before each item
+    /// that would pass `width` columns; `line` is the columns the line already holds.
+    static func writeBroken(_ text: String, width: Int, line: inout Int, into out: inout ByteWriter) {
+        for (index, item) in text.split(separator: ", ", omittingEmptySubsequences: false).enumerated() {
+            let item = String(item)
+            if index > 0 {
+                if line + 2 + item.count > width {
+                    out.write(",\n")
+                    line = 0
+                } else {
+                    out.write(", ")
+                    line += 2
+                }
+            }
+            out.write(text: item)
+            line += item.count
         }
     }
 

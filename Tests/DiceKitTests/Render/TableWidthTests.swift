@@ -35,6 +35,17 @@ struct TableWidthTests {
         }
     }
 
+    /// The header breaks after a comma rather than pass the width: every line above the
+    /// table fits, and every item is there (it wrapped under about 42 columns).
+    @Test(arguments: [30, 40, 46, 80])
+    func theHeaderFitsTheWidth(width: Int) throws {
+        let text = try Self.table("stats 2d6", width: width)
+        let header = text.split(separator: "\n").prefix { !$0.hasPrefix("value") }
+        #expect(header.allSatisfy { $0.count <= width }, "\(text)")
+        let items = header.joined(separator: " ").replacingOccurrences(of: ",", with: "")
+        #expect(items == "2d6: mean 7.00 stdev 2.42 min 2 max 12 median 7 p10 4 p90 10", "\(text)")
+    }
+
     /// A label's columns are its Unicode scalars, counted from its bytes.
     @Test(arguments: ["", "hit", "é🎲a", "(hits: 2, glitch: 0)", "\u{1b}", "e\u{301}", String(repeating: "ø", count: 40)])
     func columnsAreUnicodeScalars(text: String) {
