@@ -86,7 +86,8 @@ extension StatsEngine {
         }
         var pairs = 0
         for (index, (_, draws)) in firsts.enumerated() where extras.indices.contains(index) {
-            pairs = pairs.addingReportingOverflow(WorkMeter.product(draws.count, extras[index].count)).partialValue
+            let (sum, overflow) = pairs.addingReportingOverflow(WorkMeter.product(draws.count, extras[index].count))
+            pairs = overflow ? Int.max : sum
         }
         guard pairs >= 0, pairs <= meter.budget.maxOutcomes else {
             throw .tooExpensive("a bound pool of unique exploding dice with too many outcomes")
