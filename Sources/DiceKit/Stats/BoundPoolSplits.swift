@@ -83,8 +83,15 @@ struct BoundPoolSplits {
             let p = exp(choose + Double(k) * logQ + Double(n) * logStop)
             chances.append(p)
             total += p
-            // Past the mean, stop once what is left is below the cutoff.
-            if 1 - total < cutoff && Double(k) >= Double(n) * q / (1 - q) { return (chances, 1 - total > 0) }
+            // Past the mean, stop once what is left is below the cutoff. Each term there is the
+            // last times r = q (n + k) / (k + 1), less than 1 and falling, so what is left is at
+            // most p r / (1 - r): that tells it when 1 - total, rounded, cannot (a cutoff near
+            // 1e-16, as `endsCutFiner` asks, left 3d6!'s going on to `limit`).
+            if Double(k) >= Double(n) * q / (1 - q) {
+                if 1 - total < cutoff { return (chances, 1 - total > 0) }
+                let ratio = q * Double(n + k) / Double(k + 1)
+                if ratio < 1 && p * ratio / (1 - ratio) < cutoff { return (chances, true) }
+            }
             k += 1
         }
         return (chances, true)

@@ -58,6 +58,9 @@ final class StatsEngine {
     private(set) var depth = 0
     /// Whether some explosion tail was cut.
     var cutExplosionTails = false
+    /// At least the probability of the rolls that reach a cut explosion tail: the masses cut,
+    /// each added as often as it is worked out or reused (`noteExplosionCut`).
+    var explosionCutBound = 0.0
     /// Whether a `given` left out the mass where its condition fails: the statement's
     /// distribution is then divided by its total.
     var conditioned = false
@@ -83,6 +86,24 @@ final class StatsEngine {
         try StatsFailure.arithmetic(at: range, body)
     }
 
+    /// Notes that explosion tails of `mass` were cut from a distribution of dice. A mass is
+    /// noted each time its distribution is worked out or reused, for any weight it is mixed
+    /// with (at most 1), and times the copies made of it (`repeat`): the sum is at least
+    /// the probability that some roll reaches a cut tail.
+    func noteExplosionCut(_ mass: Double) {
+        cutExplosionTails = true
+        explosionCutBound += Swift.max(0, mass)
+    }
+
+    /// The outcomes of `member`, of which up to `copies` independent copies are made
+    /// (`repeat`): the explosion cuts its work notes count once for each copy.
+    func outcomes(ofMember member: Expr, copies: Int) throws(StatsFailure) -> Distribution {
+        let before = explosionCutBound
+        let result = try outcomes(of: member)
+        explosionCutBound = before + (explosionCutBound - before) * Double(Swift.max(copies, 1))
+        return result
+    }
+
     /// Adds `part`, its probabilities times `weight`, to a mixture: unshifted, so no
     /// arithmetic fault can arise.
     func mix(_ part: Distribution, times weight: Double,
@@ -98,14 +119,20 @@ final class StatsEngine {
     /// the last report (a sweep makes one report a value with the same engine).
     func report(of expr: Expr) throws(StatsFailure) -> DistributionReport {
         cutExplosionTails = false
+        explosionCutBound = 0
         conditioned = false
         meter.clearCuts()
         var distribution = try outcomes(of: expr)
         if conditioned {
-            // `given` left out the mass where its condition failed: what is left, divided by its total.
+            // `given` left out the mass where its condition failed: what is left, divided by
+            // what the condition's mass is at most. The true one, T*, lies between the total T
+            // and T + C, C at least the mass of the rolls that reach a cut explosion tail (the
+            // rolls where C holds are T's and those of them cut). Divided by T + C, every
+            // probability is at most the true one and 1 - total, C / (T + C), is a sound
+            // bound of the conditioned mass left out with the tails, reported below.
             let total = distribution.totalProbability
             guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: expr.range)) }
-            distribution = distribution.dividingProbabilities(by: total)
+            distribution = distribution.dividingProbabilities(by: total + (cutExplosionTails ? explosionCutBound : 0))
         }
         if distribution.hasSymbolic {
             distribution = distribution.ordered(by: .reading(expr, environment: environment))

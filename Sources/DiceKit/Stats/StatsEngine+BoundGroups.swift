@@ -62,7 +62,8 @@ extension StatsEngine {
             sizes.append((n, p))
         }
         // A member is worked out only when some count is not 0 (the roller rolls none then).
-        let one = try sizes.contains { $0.n > 0 } ? outcomes(of: member) : Distribution(constant: .integer(0))
+        let largest = sizes.reduce(0) { Swift.max($0, $1.n) }
+        let one = try largest > 0 ? outcomes(ofMember: member, copies: largest) : Distribution(constant: .integer(0))
         let counting = try groupCounting([one], modifiers, points, readsValue: readsValue, at: range)
         let increments = try counting.increments(of: one)
         var finals = OrderedMass<GroupState>()

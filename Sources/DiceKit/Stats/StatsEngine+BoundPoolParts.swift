@@ -69,12 +69,7 @@ extension StatsEngine {
         var cut = false
         if let explosion = rules.explosion {
             guard symbols.isEmpty else { throw .tooExpensive("exploding text dice") }
-            let highest = rolled.map { rules.clamp($0.position.integerValue ?? 0) }.max() ?? 0
-            let point = explosion.point ?? ResolvedPoint(op: .equal, value: .integer(highest))
-            let stop = rolled.filter { !point.matches($0.position) }
-            let boom = rolled.filter { point.matches($0.position) }
-            if stop.isEmpty && explosion.kind != .once { throw .dice(DiceError(.explosionMatchesEveryFace, at: range)) }
-            let q = boom.reduce(0) { $0 + $1.p }
+            let (stop, boom, q) = try explodingFaces(rolled, rules: rules, explosion: explosion, at: range)
             let cutoff = meter.budget.explosionCutoff, limit = meter.budget.maxOutcomes
             switch explosion.kind {
             case .compound:
@@ -90,17 +85,7 @@ extension StatsEngine {
                 parts = [stop, boom, rolled]
                 sizes = BoundPoolSplits.binomial(dice, q).enumerated().map { ([dice - $0.offset, $0.offset, $0.offset], $0.element) }
             case .penetrate:
-                // Each extra die shows one less than it rolls; whether it explodes is read from the roll.
-                let less = { (faces: [(position: Number, p: Double)]) throws(StatsFailure) -> [(position: Number, p: Double)] in
-                    var shown: [(position: Number, p: Double)] = []
-                    for (position, p) in faces {
-                        shown.append((try self.arithmetic(at: range) { () throws(ArithmeticFault) in
-                            try position.subtracting(.integer(1))
-                        }, p))
-                    }
-                    return shown
-                }
-                parts = [stop, boom, try less(stop), try less(boom)]
+                parts = [stop, boom, try oneLess(stop, at: range), try oneLess(boom, at: range)]
                 sizes = []
                 for (first, p) in BoundPoolSplits.binomial(dice, q).enumerated() where p > 0 {
                     let explosions = BoundPoolSplits.negativeBinomial(first, q, cutoff: cutoff / Swift.max(p, cutoff), limit: limit)
@@ -130,38 +115,34 @@ extension StatsEngine {
         return (classes, splits)
     }
 
-    /// The joint outcomes of `dice` unique dice (`let p = 3d6u in ...`), each settling on one of
-    /// `rolled` (chances adding up to 1) not shown yet: a split for each set of faces they can
-    /// draw, without replacement (`forEachUniqueDraw`). Explosions, which may repeat faces, are
-    /// not among them.
-    func uniqueBoundPoolSplits(_ rolled: [(position: Number, p: Double)], rules: PoolRules, dice: Int,
-                               symbols: [Value], keys: [PointKey], perFace: Bool,
-                               at range: SourceRange) throws(StatsFailure) -> (classes: FaceClasses, splits: BoundPoolSplits) {
-        guard rules.explosion == nil else { throw .tooExpensive("a bound pool of unique exploding dice") }
-        guard dice <= rolled.count else {
-            throw .dice(DiceError(.tooFewFacesForUnique(dice: dice, faces: rolled.count), at: range))
+    /// The faces of `rolled` that stop and that explode under `explosion` (at the highest
+    /// face after clamps when no point is written), and the chance that a roll explodes. An
+    /// explosion on every face, which would never end, is an error (`xo` stops after one).
+    func explodingFaces(_ rolled: [(position: Number, p: Double)], rules: PoolRules, explosion: PoolRules.Explosion,
+                        at range: SourceRange) throws(StatsFailure)
+        -> (stop: [(position: Number, p: Double)], boom: [(position: Number, p: Double)], q: Double) {
+        let highest = rolled.map { rules.clamp($0.position.integerValue ?? 0) }.max() ?? 0
+        let point = explosion.point ?? ResolvedPoint(op: .equal, value: .integer(highest))
+        let stop = rolled.filter { !point.matches($0.position) }
+        let boom = rolled.filter { point.matches($0.position) }
+        if stop.isEmpty && explosion.kind != .once { throw .dice(DiceError(.explosionMatchesEveryFace, at: range)) }
+        return (stop, boom, boom.reduce(0) { $0 + $1.p })
+    }
+
+    /// The faces a penetrating explosion's extra dice show (`!p`): one less than they roll;
+    /// whether one explodes is read from the roll.
+    func oneLess(_ faces: [(position: Number, p: Double)],
+                 at range: SourceRange) throws(StatsFailure) -> [(position: Number, p: Double)] {
+        var shown: [(position: Number, p: Double)] = []
+        for (position, p) in faces {
+            shown.append((try arithmetic(at: range) { () throws(ArithmeticFault) in try position.subtracting(.integer(1)) }, p))
         }
-        let classes = try FaceClasses(rolled.map(\.position), symbols: symbols, keys: keys, perFace: perFace)
-        var indices: [Int] = []
-        for (position, _) in rolled { indices.append(try classes.index(of: position)) }
-        var splits = BoundPoolSplits(classCount: classes.faces.count, largest: dice)
-        let faces = rolled.map { (face: $0.position.integerValue ?? 0, p: $0.p) }
-        try forEachUniqueDraw(faces, dice: dice) { (set, p) throws(StatsFailure) in
-            var counts = [Int](repeating: 0, count: classes.faces.count)
-            for face in set {
-                guard indices.indices.contains(face), counts.indices.contains(indices[face]) else {
-                    throw .invariant("a unique face without a class")
-                }
-                counts[indices[face]] += 1
-            }
-            splits.add(counts, chance: p)
-        }
-        return (classes, splits)
+        return shown
     }
 
     /// The totals of one compounding die (`!!`): rolls added up until one does not explode,
     /// the tail cut where the mass left is below the cutoff.
-    private func compoundedFaces(stop: [(position: Number, p: Double)], boom: [(position: Number, p: Double)],
+    func compoundedFaces(stop: [(position: Number, p: Double)], boom: [(position: Number, p: Double)],
                                  at range: SourceRange) throws(StatsFailure) -> (faces: [(position: Number, p: Double)], cut: Bool) {
         var finished: [Number: Double] = [:]
         var pending: [Number: Double] = [.integer(0): 1]

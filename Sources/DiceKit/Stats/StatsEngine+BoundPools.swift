@@ -84,7 +84,7 @@ extension StatsEngine {
         let countNames = keys.indices.map { StatsEngine.countName(name, $0) }
         let tableKey = BoundPoolTables.Key(pool: pool, dice: dice, sides: sides, inputs: inputs, keys: keys)
         if let counted, let table = boundPoolTables.table(tableKey) {
-            if table.cut { cutExplosionTails = true }
+            if table.cut { noteExplosionCut(table.cutMass) }
             return try countedBodyDistribution(counted, names: countNames, table.outcomes)
         }
         // One die, after its clamps and rerolls.
@@ -107,10 +107,13 @@ extension StatsEngine {
                                         at: pool.range)
             : try boundPoolSplits(settled, rules: rules, dice: dice, symbols: symbols, keys: keys, perFace: perFace,
                                   at: pool.range)
-        if splits.cutTail { cutExplosionTails = true }
+        // The splits' chances make 1 less the tails cut.
+        let cutMass = splits.cutTail ? 1 - splits.chances.reduce(0, +) : 0
+        if splits.cutTail { noteExplosionCut(cutMass) }
         if let counted {
             let outcomes = try countOutcomes(splits, classes: classes, keys: keys, rules: rules)
-            boundPoolTables.store(tableKey, BoundPoolTables.Table(outcomes: outcomes, cut: splits.cutTail))
+            boundPoolTables.store(tableKey, BoundPoolTables.Table(outcomes: outcomes, cut: splits.cutTail,
+                                                                  cutMass: cutMass))
             return try countedBodyDistribution(counted, names: countNames, outcomes)
         }
         // What BODY can tell apart: the counts of the kept dice, and the value when it is read.

@@ -73,10 +73,12 @@ struct BoundPoolTables {
         var keys: [PointKey]
     }
 
-    /// The joint outcomes of the counts, and whether a tail of explosions was cut from them.
+    /// The joint outcomes of the counts, and whether a tail of explosions was cut from them
+    /// and its mass.
     struct Table {
         var outcomes: [(counts: [Int], p: Double)]
         var cut: Bool
+        var cutMass: Double
     }
 
     /// The most outcomes held in all: past it, tables are worked out again each time.

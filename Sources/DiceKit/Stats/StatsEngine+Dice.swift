@@ -146,8 +146,9 @@ extension StatsEngine {
 
     /// `pool`'s distribution for `dice` dice, noting whether it cuts explosion tails.
     private func poolDistribution(_ pool: PoolModel, dice: Int) throws(StatsFailure) -> Distribution {
-        if dice > 0 && pool.cutsExplosionTails { cutExplosionTails = true }
-        return try pool.distribution(count: dice, meter: &meter)
+        let distribution = try pool.distribution(count: dice, meter: &meter)
+        if dice > 0 && pool.cutsExplosionTails { noteExplosionCut(1 - distribution.totalProbability) }
+        return distribution
     }
 
     /// One die without modifiers and with literal sides (`d20`, `1d%`, `dF`): its faces,

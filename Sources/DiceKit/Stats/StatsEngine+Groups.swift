@@ -42,7 +42,7 @@ extension StatsEngine {
                 Distribution(constant: .integer(0), probability: counts.totalProbability)
             }
         }
-        let member = try outcomes(of: body)
+        let member = try outcomes(ofMember: body, copies: largestCount)
         if let other = member.symbolicOutcomes.first {
             // Texts or tallies: members add (tallies field by field), and nothing else.
             guard modifiers.isEmpty else {

@@ -41,6 +41,8 @@ final class SweepSharing {
     struct Shared {
         let distribution: Distribution
         let cutExplosionTails: Bool
+        /// The explosion tails' masses noted (`StatsEngine.explosionCutBound`).
+        let explosionCut: Double
         let conditioned: Bool
         /// The masses cut from tails of sums, in order.
         let cuts: [Double]
@@ -173,15 +175,18 @@ extension StatsEngine {
         guard !entry.readsSwept, readsNoBoundName(entry.names) else { return try evaluate(expr) }
         if let shared = entry.shared, depth <= shared.depth, macroDepth <= shared.macroDepth {
             // What working it out again would note.
-            if shared.cutExplosionTails { cutExplosionTails = true }
+            if shared.cutExplosionTails { noteExplosionCut(shared.explosionCut) }
             if shared.conditioned { conditioned = true }
             for mass in shared.cuts { meter.noteCut(mass) }
             return shared.distribution
         }
         let outerCutExplosionTails = cutExplosionTails, outerConditioned = conditioned
+        let outerExplosionCut = explosionCutBound
         let firstCut = meter.cuts.count
         cutExplosionTails = false
         conditioned = false
+        explosionCutBound = 0
+        defer { explosionCutBound += outerExplosionCut }
         let distribution: Distribution
         do throws(StatsFailure) {
             distribution = try evaluate(expr)
@@ -198,7 +203,8 @@ extension StatsEngine {
         } else if sharing.stored + distribution.storageSize <= limits.stats.maxOutcomes {
             sharing.stored += distribution.storageSize
             entry.shared = SweepSharing.Shared(
-                distribution: distribution, cutExplosionTails: cutExplosionTails, conditioned: conditioned,
+                distribution: distribution, cutExplosionTails: cutExplosionTails, explosionCut: explosionCutBound,
+                conditioned: conditioned,
                 cuts: Array(meter.cuts[Swift.min(firstCut, meter.cuts.count)...]), depth: depth, macroDepth: macroDepth)
         }
         cutExplosionTails = cutExplosionTails || outerCutExplosionTails

@@ -26,10 +26,10 @@ extension StatsEngine {
             if rules.explosion == nil {
                 part = try uniqueSubsets(weights, dice: n, rules: rules, at: range)
             } else {
-                if n > 0 && model.cutsExplosionTails { cutExplosionTails = true }
                 part = rules.keeps.isEmpty
                     ? try uniqueExplodingSum(weights, dice: n, rules: rules, model: model, at: range)
                     : try uniqueExplodingKeep(weights, dice: n, rules: rules, model: model, at: range)
+                if n > 0 && model.cutsExplosionTails { noteExplosionCut(1 - part.totalProbability) }
             }
             try mix(part, times: p, into: &result)
         }

@@ -45,6 +45,62 @@ import Testing
         #expect(both.exact, "\(term)")
     }
 
+    /// Unique dice that explode (§5b: bound pools and unique dice exact): the first dice
+    /// differ, each then explodes on its own, its extra dice free to show any face. Counted
+    /// through the name as in place (`count(3d6u!, =6)`, worked out apart), the value read.
+    @Test(arguments: ["3d6u!", "2d4u!p", "3d6uxo", "3d6u!!", "4d6u!kh2", "3d6u!>=5", "3d8u!pkl2", "3d6r1u!", "2d6u!!kh1"])
+    func uniqueExplodingDiceCountExactly(_ term: String) throws {
+        for point in [">=5", "=1", "=6"] {
+            let bound = try StatsHarness.report("let p = \(term) in count(p, \(point))")
+            let counted = try StatsHarness.report("count(\(term), \(point))")
+            #expect(bound.exact && counted.exact, "\(term) \(point)")
+            // `xo` has no tail to cut.
+            #expect(term.contains("xo") ? bound.truncatedMass == 0 : bound.truncatedMass > 0 && bound.truncatedMass < 1e-11,
+                    "\(term) \(point)")
+            try expectAlike(bound.distribution, counted.distribution, "\(term) \(point)")
+        }
+        let both = try StatsHarness.report("let p = \(term) in p * 100 + count(p, >=4)")
+        #expect(both.exact, "\(term)")
+        // Its value, p, is what it says past the count (less than 100).
+        try expectAlike(both.distribution.mapped { (x) throws(ArithmeticFault) in try x.floorDividing(by: .integer(100)) },
+                        try StatsHarness.report(term).distribution, term)
+    }
+
+    /// The sixes of 3d6u!: a six is among the three first faces half the time, then its
+    /// chain adds k more with chance (1/6)^k · 5/6.
+    @Test func sixesOfUniqueExplodingDice() throws {
+        let report = try StatsHarness.report("let p = 3d6u! in count(p, =6)")
+        #expect(report.exact)
+        #expect(abs(report.distribution.probability(ofValue: .integer(0)) - 0.5) < 1e-12)
+        for k in 0...12 {
+            let want = 0.5 * pow(1.0 / 6, Double(k)) * 5 / 6
+            #expect(abs(report.distribution.probability(ofValue: .integer(k + 1)) - want) < 1e-12, "\(k)")
+        }
+    }
+
+    /// `2d4u!p` counted two ways, against every roll: two different first faces (12 orders),
+    /// a 4 going on with extra dice that show one less than they roll and go on when they roll 4.
+    @Test func uniquePenetratingDiceAgainstEveryRoll() throws {
+        let report = try StatsHarness.report("let p = 2d4u!p in (a: count(p, >=3), b: count(p, =1))")
+        #expect(report.exact)
+        var want: [[Int]: Double] = [:]
+        func roll(_ shown: Int, _ rolled: Int, _ rest: [Int], _ counts: [Int], _ p: Double) {
+            let counts = [counts[0] + (shown >= 3 ? 1 : 0), counts[1] + (shown == 1 ? 1 : 0)]
+            if rolled == 4 && p > 1e-18 {
+                for next in 1...4 { roll(next - 1, next, rest, counts, p / 4) }
+            } else if let first = rest.first {
+                roll(first, first, Array(rest.dropFirst()), counts, p)
+            } else {
+                want[counts, default: 0] += p
+            }
+        }
+        for x in 1...4 { for y in 1...4 where y != x { roll(x, x, [y], [0, 0], 1.0 / 12) } }
+        for (counts, p) in want where p > 1e-14 {
+            let tally = Value.tally(DiceKit.Tally([("a", .integer(counts[0])), ("b", .integer(counts[1]))]))
+            #expect(abs(report.distribution.probability(ofValue: tally) - p) < 1e-12, "\(counts)")
+        }
+    }
+
     /// Three of four text dice, unique: "a" is among them three times in four.
     @Test func uniqueTextDiceCountExactly() throws {
         let report = try StatsHarness.report("let p = 3d{\"a\", \"b\", \"c\", \"d\"}u in count(p, =\"a\")")

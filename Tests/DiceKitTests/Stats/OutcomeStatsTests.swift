@@ -140,6 +140,37 @@ import Testing
         #expect(abs(not.probability(of: .integer(1)) - 5.0 / 6) < 1e-15)
     }
 
+    /// Explosion tails cut under `given` are reported as they are without it (§7): the
+    /// conditioned distribution was divided by its total, so `1 - total` no longer told the
+    /// cut from the mass the condition left out, and nothing was said. At top level, under
+    /// `let` and in a macro, the cut is stated (JSON `truncated`, the text's note), small, and
+    /// the outcomes shown and the cut make 1.
+    @Test(arguments: [
+        "1d6! given 1d6 > 3", "let r = 1d6! in r given r > 3", "let r = 1d20 in (r + 1d6!) given r >= 15",
+        "def hit(x) = x given x > 3\nhit(1d6!)", "3d6! given 3d6! >= 18",
+    ])
+    func explosionCutsUnderGivenAreReported(_ program: String) throws {
+        let report = try StatsHarness.report(program)
+        // More than rounding: 1d6! alone cuts 3.5e-13.
+        #expect(report.truncatedMass > 1e-14 && report.truncatedMass < 1e-9, "\(report.truncatedMass)")
+        #expect(abs(report.distribution.totalProbability + report.truncatedMass - 1) < 1e-14)
+        let json = OutcomeRenderer().json(for: report, input: "stats x")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let stats = try #require(object["stats"] as? [String: Any])
+        let truncated = try #require(stats["truncated"] as? Double)
+        #expect(truncated > 1e-14 && truncated < 1e-9)
+        let text = DistributionRenderer(width: 80, unicode: true).render(report, title: "x")
+        #expect(text.contains("(explosions cut where the probability left was below 1e-12; "))
+    }
+
+    /// The outcomes shown under a cut `given` stay within the cut of the true conditional
+    /// probabilities: P(r = 4 | r > 3) = 1/3 and P(r = 9 | r > 3) = 1/18 for r = 1d6!.
+    @Test func aCutGivenKeepsItsProbabilities() throws {
+        let distribution = try StatsHarness.report("let r = 1d6! in r given r > 3").distribution
+        #expect(abs(distribution.probability(of: .integer(4)) - 1.0 / 3) < 1e-11)
+        #expect(abs(distribution.probability(of: .integer(9)) - 1.0 / 18) < 1e-11)
+    }
+
     /// `given` with a condition of probability 0 is an error, not a division by 0.
     @Test func anImpossibleConditionIsAnError() {
         let error = StatsHarness.error("1d6 given 1d6 > 6") as? DiceError

@@ -66,6 +66,15 @@ struct StatsBoundsTests {
         Probe(expr: "1d6! given 1d2 == 1", minimum: 1, maximum: nil),
         Probe(expr: "let r = 1d6! in r given r < 3", minimum: 1, maximum: 2),
         Probe(expr: "count(3d6!kh2, =6)", minimum: 0, maximum: 2),
+        // Cut 10,000 times finer, below what 1 - total can show: the negative binomial's tail
+        // went on to its limit, the finer work failed and the cut sample's max was taken.
+        Probe(expr: "let p = 3d6! in count(p, =6)", minimum: 0, maximum: nil),
+        Probe(expr: "let p = 3d6u! in count(p, =6)", minimum: 0, maximum: nil),
+        Probe(expr: "let p = 3d6u!>=5 in count(p, >=5)", minimum: 0, maximum: nil),
+        // Each chain ends with one die that stops; `xo`'s 6 adds one die.
+        Probe(expr: "let p = 3d6u!>=5 in count(p, =1)", minimum: 0, maximum: 3),
+        Probe(expr: "let p = 3d6uxo in count(p, =6)", minimum: 0, maximum: 2),
+        Probe(expr: "let p = 2d4u!p in count(p, =3)", minimum: 0, maximum: nil),
         // One roll used twice is one value: `r - r` is 0, not anything from -∞ to ∞.
         Probe(expr: "let r = 1d6! in r - r", minimum: 0, maximum: 0),
         Probe(expr: "let r = 1d6! in r + r", minimum: 2, maximum: nil),
