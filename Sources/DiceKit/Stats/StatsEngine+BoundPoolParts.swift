@@ -97,6 +97,15 @@ extension StatsEngine {
             }
         }
         let classes = try FaceClasses(parts.flatMap { $0.map(\.position) }, symbols: symbols, keys: keys, perFace: perFace)
+        var splits = try poolSplits(parts, sizes: sizes, classes: classes)
+        if cut { splits.noteCut() }
+        return (classes, splits)
+    }
+
+    /// The splits of a pool whose dice fall in `parts` of faces (of `classes`), `sizes` giving
+    /// how many dice each part has, with its chance: each split's chance added up.
+    func poolSplits(_ parts: [[(position: Number, p: Double)]], sizes: [(totals: [Int], p: Double)],
+                    classes: FaceClasses) throws(StatsFailure) -> BoundPoolSplits {
         var built: [BoundPoolSplits.Part] = []
         for faces in parts { built.append(faces.isEmpty ? BoundPoolSplits.Part(classes: []) : try classes.part(faces)) }
         var ways = 0.0
@@ -111,8 +120,7 @@ extension StatsEngine {
         let unique = disjoint && Set(sizes.map(\.totals)).count == sizes.count
         var splits = BoundPoolSplits(classCount: classes.faces.count, largest: largest, unique: unique)
         for size in sizes { splits.add(built, size.totals, weight: size.p) }
-        if cut { splits.noteCut() }
-        return (classes, splits)
+        return splits
     }
 
     /// The faces of `rolled` that stop and that explode under `explosion` (at the highest

@@ -151,15 +151,7 @@ extension StatsEngine {
     /// The splits of a pool of extra dice alike: `parts` of their faces, of `sizes` dice each.
     private func extraSplits(_ parts: [[(position: Number, p: Double)]], sizes: [(totals: [Int], p: Double)],
                              classes: FaceClasses) throws(StatsFailure) -> [(counts: [Int], p: Double)] {
-        var built: [BoundPoolSplits.Part] = []
-        for faces in parts { built.append(faces.isEmpty ? BoundPoolSplits.Part(classes: []) : try classes.part(faces)) }
-        var ways = 0.0
-        for size in sizes { ways += BoundPoolSplits.splitCount(built, size.totals) }
-        guard ways <= Double(meter.budget.maxOutcomes) else { throw .tooExpensive("a bound pool with too many classes of faces") }
-        try meter.charge(WorkMeter.product(Int(ways) + sizes.count, 1 + StatsEngine.macroUseCost / 16))
-        let largest = sizes.map { $0.totals.reduce(0) { $0 &+ Swift.max($1, 0) } }.max() ?? 0
-        var splits = BoundPoolSplits(classCount: classes.faces.count, largest: largest)
-        for size in sizes { splits.add(built, size.totals, weight: size.p) }
+        let splits = try poolSplits(parts, sizes: sizes, classes: classes)
         return Array(zip(splits.splits, splits.chances))
     }
 
