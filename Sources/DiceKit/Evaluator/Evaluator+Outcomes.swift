@@ -68,7 +68,7 @@ extension Evaluator {
         var start = 0
         for index in entries.indices {
             let end = start + entries[index].partCount
-            if try entries[index].holds(bounds[start..<end], for: roll.value) {
+            if try entries[index].holds(bounds[start..<end], for: roll.value, subject: subject.range) {
                 let result = try evaluate(entries[index].result)
                 return made(.match(subject: roll, entry: index, result: result), value: result.value)
             }
@@ -122,7 +122,7 @@ extension Evaluator {
         var matches = 0
         for member in members {
             let holds = try point.op.holds(member, against) { (culprit) throws(DiceError) in
-                DiceError(.notANumber(culprit, needed: "the compare point"), at: point.value.range)
+                ComparePoint.orderingError(culprit, at: point.value.range)
             }
             if holds { matches += 1 }
         }

@@ -90,7 +90,7 @@ extension StatsEngine {
                 for (index, entry) in entries.enumerated() {
                     let holds: Bool
                     do throws(DiceError) {
-                        holds = try entry.holds(perEntry[index], for: value)
+                        holds = try entry.holds(perEntry[index], for: value, subject: subject.range)
                     } catch {
                         throw .dice(error)
                     }

@@ -53,6 +53,15 @@ import Testing
         ErrorCase("match ‸1d6 { 1-3: \"low\" }", [5], .noMatchingEntry(.integer(5)), always: false),
         ErrorCase("match ‸d{\"a\", \"b\"} { \"a\": 1 }", [2], .noMatchingEntry(.text("b")), always: false),
         ErrorCase("match ‸2d6 - 7 { 1+: \"high\", -5--1: \"low\" }", [3, 4], .noMatchingEntry(.integer(0)), always: false),
+        // An ordering pattern tried against a text or tally: an error at the value matched, as
+        // count's is; a text bound at the bound. Equality patterns take any value.
+        ErrorCase("match ‸\"q\" { >=3: 1, else: 0 }", .notANumber(.text("q"), needed: "the compare point")),
+        ErrorCase("match ‸d{\"q\"} { 1-3: 1, else: 0 }", [1], .notANumber(.text("q"), needed: "the compare point")),
+        ErrorCase("match ‸\"r\" { \"q\": 1, 3+: 2, else: 0 }", .notANumber(.text("r"), needed: "the compare point")),
+        ErrorCase("match ‸\"r\" { =3: 1, !=\"r\": 2, 6-: 3 }", .notANumber(.text("r"), needed: "the compare point")),
+        ErrorCase("match ‸(s: 1) { <2: 1, else: 0 }", .notANumber(.tally(["s": 1]), needed: "the compare point")),
+        ErrorCase("match 5 { >=‸(\"a\"): 1, else: 0 }", .notANumber(.text("a"), needed: "the compare point")),
+        ErrorCase("match 0 { 1-‸(\"a\"): 1, else: 0 }", .notANumber(.text("a"), needed: "the compare point")),
         // An entry's error, when it is chosen.
         ErrorCase("match 1d6 { 1: 1 ‸/ 0, else: 2 }", [1], .divisionByZero, always: false),
         // Text dice: no sum, no keep/drop.

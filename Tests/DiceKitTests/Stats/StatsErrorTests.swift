@@ -70,6 +70,11 @@ struct StatsErrorTests {
         Case(program: #"count(3d6, >="a")"#, faces: [1], expected: .notANumber(.text("a"), needed: "the compare point")),
         Case(program: #"count(2d{(s: 1), ()}, <2)"#, faces: [1],
              expected: .notANumber(.tally(DiceKit.Tally([("s", .integer(1))])), needed: "the compare point")),
+        // So does an ordering pattern of a match tried against a text, at the value matched.
+        Case(program: #"match "q" { >=3: 1, else: 0 }"#, faces: [],
+             expected: .notANumber(.text("q"), needed: "the compare point")),
+        Case(program: #"match d{1, "q"} { 1: 0, 2-4: 1, else: 2 }"#, faces: [2],
+             expected: .notANumber(.text("q"), needed: "the compare point")),
     ]
 
     @Test(arguments: StatsErrorTests.cases)
