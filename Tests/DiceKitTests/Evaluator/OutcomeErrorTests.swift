@@ -41,6 +41,12 @@ import Testing
         ErrorCase("4d6kh‸(\"x\")", .notANumber(.text("x"), needed: "a modifier")),
         ErrorCase("abs(‸\"x\")", .notANumber(.text("x"), needed: "abs")),
         ErrorCase("repeat(‸\"x\", 1d6)", .notANumber(.text("x"), needed: "a count")),
+        // A group or repeat adds its members: a text member is named where it stands.
+        ErrorCase("{‸\"a\", \"b\"}", .notANumber(.text("a"), needed: "a group's sum")),
+        ErrorCase("{1d6, ‸\"b\"}", [3], .notANumber(.text("b"), needed: "a group's sum")),
+        ErrorCase("{(s: 1), ‸d{\"a\"}}", [1], .notANumber(.text("a"), needed: "a group's sum")),
+        ErrorCase("repeat(2, ‸\"a\")", .notANumber(.text("a"), needed: "a repeat's sum")),
+        ErrorCase("repeat(10001, ‸\"a\")", .notANumber(.text("a"), needed: "a repeat's sum")),
         // Logic takes numbers.
         ErrorCase("‸\"a\" and 1", .notANumber(.text("a"), needed: "'and'")),
         ErrorCase("0 or ‸(s: 1)", .notANumber(.tally(["s": 1]), needed: "'or'")),

@@ -75,6 +75,11 @@ struct StatsErrorTests {
              expected: .notANumber(.text("q"), needed: "the compare point")),
         Case(program: #"match d{1, "q"} { 1: 0, 2-4: 1, else: 2 }"#, faces: [2],
              expected: .notANumber(.text("q"), needed: "the compare point")),
+        // A text member of a group or repeat, at the member.
+        Case(program: #"{"a", "b"}"#, faces: [], expected: .notANumber(.text("a"), needed: "a group's sum")),
+        Case(program: #"{1d6, d{1, "b"}}"#, faces: [1, 2], expected: .notANumber(.text("b"), needed: "a group's sum")),
+        Case(program: #"repeat(2, "a")"#, faces: [], expected: .notANumber(.text("a"), needed: "a repeat's sum")),
+        Case(program: #"repeat(1d2, d{1, "b"})"#, faces: [1, 2], expected: .notANumber(.text("b"), needed: "a repeat's sum")),
     ]
 
     @Test(arguments: StatsErrorTests.cases)
