@@ -144,9 +144,11 @@ extension Evaluator {
                 return Roll(.given(value: value, condition: condition, tries: tries), value: roll.value)
             }
             givenFailures &+= 1
+            // Where a simulation that keeps no roll points (a macro's body is in another statement).
+            failedCondition = macroDepth == 0 ? (expr.givenCondition ?? expr).range : nil
             try spend(1, at: expr.range)
         }
-        throw DiceError(.conditionNeverHeld(tries: givenTryLimit), at: expr.range)
+        throw DiceError(.conditionNeverHeld(tries: givenTryLimit), at: (expr.givenCondition ?? expr).range)
     }
 
     /// One try of `E given C`, through the `let`s it ends in; `conditionFailed` when C did not hold.
@@ -191,6 +193,16 @@ extension Expr {
         case .given: return true
         case .binding(_, _, let body): return body.endsInGiven
         default: return false
+        }
+    }
+
+    /// The condition C of the `E given C` the expression is or ends in (through `let`s):
+    /// where an error of C never holding points.
+    var givenCondition: Expr? {
+        switch kind {
+        case .given(_, let condition): return condition
+        case .binding(_, _, let body): return body.givenCondition
+        default: return nil
         }
     }
 }

@@ -61,6 +61,9 @@ final class StatsEngine {
     /// Whether a `given` left out the mass where its condition fails: the statement's
     /// distribution is then divided by its total.
     var conditioned = false
+    /// The condition of the first `given` met outside macros whose probability was 0: where
+    /// the error of a statement whose every outcome was left out points.
+    var impossibleCondition: SourceRange?
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
     var parameterUses: [String: [String: Int]] = [:]
     /// In a sweep, the parts its values share.
@@ -99,12 +102,13 @@ final class StatsEngine {
     func report(of expr: Expr) throws(StatsFailure) -> DistributionReport {
         cutExplosionTails = false
         conditioned = false
+        impossibleCondition = nil
         meter.clearCuts()
         var distribution = try outcomes(of: expr)
         if conditioned {
             // `given` left out the mass where its condition failed: what is left, divided by its total.
             let total = distribution.totalProbability
-            guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: expr.range)) }
+            guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: impossibleCondition ?? expr.range)) }
             distribution = distribution.dividingProbabilities(by: total)
         }
         if distribution.hasSymbolic {

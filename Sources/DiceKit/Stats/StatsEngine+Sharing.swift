@@ -42,6 +42,7 @@ final class SweepSharing {
         let distribution: Distribution
         let cutExplosionTails: Bool
         let conditioned: Bool
+        let impossibleCondition: SourceRange?
         /// The masses cut from tails of sums, in order.
         let cuts: [Double]
         /// The expression level and macro depth it was worked out at: no deeper than these,
@@ -175,19 +176,23 @@ extension StatsEngine {
             // What working it out again would note.
             if shared.cutExplosionTails { cutExplosionTails = true }
             if shared.conditioned { conditioned = true }
+            if impossibleCondition == nil { impossibleCondition = shared.impossibleCondition }
             for mass in shared.cuts { meter.noteCut(mass) }
             return shared.distribution
         }
         let outerCutExplosionTails = cutExplosionTails, outerConditioned = conditioned
+        let outerImpossible = impossibleCondition
         let firstCut = meter.cuts.count
         cutExplosionTails = false
         conditioned = false
+        impossibleCondition = nil
         let distribution: Distribution
         do throws(StatsFailure) {
             distribution = try evaluate(expr)
         } catch {
             cutExplosionTails = cutExplosionTails || outerCutExplosionTails
             conditioned = conditioned || outerConditioned
+            impossibleCondition = outerImpossible ?? impossibleCondition
             throw error
         }
         if var shared = entry.shared {
@@ -199,10 +204,12 @@ extension StatsEngine {
             sharing.stored += distribution.storageSize
             entry.shared = SweepSharing.Shared(
                 distribution: distribution, cutExplosionTails: cutExplosionTails, conditioned: conditioned,
+                impossibleCondition: impossibleCondition,
                 cuts: Array(meter.cuts[Swift.min(firstCut, meter.cuts.count)...]), depth: depth, macroDepth: macroDepth)
         }
         cutExplosionTails = cutExplosionTails || outerCutExplosionTails
         conditioned = conditioned || outerConditioned
+        impossibleCondition = outerImpossible ?? impossibleCondition
         return distribution
     }
 

@@ -96,9 +96,10 @@ import Testing
         ErrorCase("‸(1 + 1).s", .fieldOfNonTally(.integer(2), field: "s")),
         ErrorCase("‸(5).s", .fieldOfNonTally(.integer(5), field: "s")),
         ErrorCase("‸(1 / 2).s", .fieldOfNonTally(.number(.ratio(1, 2)), field: "s")),
-        // given: rolled again up to 1,000 times.
-        ErrorCase("‸1d6 given 0", [3], .conditionNeverHeld(tries: 1_000)),
-        ErrorCase("‸let r = 1d6 in r given r > 6", [3], .conditionNeverHeld(tries: 1_000)),
+        // given: rolled again up to 1,000 times, then an error at the condition.
+        ErrorCase("1d6 given ‸0", [3], .conditionNeverHeld(tries: 1_000)),
+        ErrorCase("let r = 1d6 in r given ‸r > 6", [3], .conditionNeverHeld(tries: 1_000)),
+        ErrorCase("(1d6 given 1d6 > 0) + (1d6 given ‸1d6 > 6)", [3], .conditionNeverHeld(tries: 1_000)),
     ]
 
     @Test(arguments: cases)

@@ -99,6 +99,33 @@ struct StatsErrorTests {
         #expect(statsError == rollError, "roller: \(String(describing: rollError))")
     }
 
+    /// A condition that never holds is pointed at, rolled (1,000 tries), exact (probability 0)
+    /// and simulated (no roll kept) alike.
+    @Test(arguments: ["1d6 given ‸1d6 > 6", "let r = 1d6 in r given ‸r > 6", "(1d6 given 1d6 > 0) + (1d6 given ‸1d6 > 6)",
+                      "let r = 1d6 in let s = r + 1 in s given ‸s > 7"])
+    func anImpossibleConditionIsPointedAt(_ marked: String) throws {
+        let text = MarkedText(marked)
+        let expr = try Parser.parseExpression(text.text)
+        var exact: DiceError?
+        do {
+            _ = try Stats.exactDistribution(of: expr, environment: Environment())
+        } catch let error as DiceError {
+            exact = error
+        }
+        var evaluator = Evaluator(environment: Environment(), source: Xoshiro256StarStar(seed: 1))
+        let rolled = diceError { () throws(DiceError) in try evaluator.evaluate(expr) }
+        var limits = Limits.standard
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 100_000)
+        let simulated = diceError { () throws(DiceError) in
+            _ = try Stats.simulate(expr, environment: Environment(), limits: limits, seed: 7, rolls: 3_000)
+        }
+        #expect(exact?.kind == .conditionImpossible)
+        #expect(rolled?.kind == .conditionNeverHeld(tries: 1_000))
+        #expect(rolled?.position(in: text.text) == TextPosition(line: text.line ?? 0, column: text.column ?? 0))
+        #expect(exact?.range == rolled?.range)
+        #expect(simulated?.range == rolled?.range)
+    }
+
     @Test func faultsOnlyOnOutcomesThatHappen() throws {
         // 1d2 is never 0, 1d6 - 7 is never 0: no error.
         #expect(try StatsHarness.report("6 / 1d2 + 1 // (1d6 - 7)").exact)
