@@ -72,6 +72,8 @@ extension DiceError.Kind {
             return "field '\(name)' is written twice in the tally"
         case .entryAfterElse:
             return "the 'else' entry of a match comes last: no entry can follow it"
+        case .emptyRange(let low, let high):
+            return "the range \(low)-\(high) is empty: write \(high)-\(low)"
         case .chainedComparison:
             return "comparisons do not chain: write (a < b) * (b < c)"
         case .wrongArgumentCount(let function, let minimum, let maximum, let got):

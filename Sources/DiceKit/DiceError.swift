@@ -78,6 +78,9 @@ public struct DiceError: Error, Hashable, Sendable {
         case fieldNamedTwice(String)
         /// An entry of a `match` after its `else` entry, which must come last.
         case entryAfterElse
+        /// A `match` range of literal ends whose low end is above its high end, which no value
+        /// is in: `3-1`. The ends as written.
+        case emptyRange(low: String, high: String)
 
         // MARK: Evaluation
         /// `hp -= 5` where `hp` is no variable (unknown, or a macro when `isMacro`): the

@@ -55,6 +55,22 @@ import Testing
         #expect(result.stdout.isEmpty)
     }
 
+    /// A text member of a group or `repeat` is named at its own column, rolled and in `stats`
+    /// alike, with what needed a number (no `+` was typed).
+    @Test func aTextMemberOfASumIsNamedWhereItStands() throws {
+        let cases = [(#"{1, "b"}"#, #"text "b" is not a number: a group's sum needs numbers"#, 5),
+                     (#"repeat(2, "a")"#, #"text "a" is not a number: a repeat's sum needs numbers"#, 11)]
+        for (program, message, column) in cases {
+            let expected = "<-e>:1:\(column): error: \(message)\n\(program)\n"
+                + String(repeating: " ", count: column - 1) + "^\n"
+            for arguments in [["-e", program], ["--stats", "-e", program]] {
+                let result = try DiceProcess.run(arguments)
+                #expect(result.status == 1)
+                #expect(result.stderr == expected, "\(arguments)")
+            }
+        }
+    }
+
     @Test func jsonErrorGoesToStdoutAndStderr() throws {
         let result = try DiceProcess.run(["--json", "-e", "1 + 1", "-e", "1//0"])
         #expect(result.status == 1)

@@ -111,6 +111,8 @@ import Testing
              "parameter 'b' needs a default value: parameters with defaults come after those without"),
         Case(.fieldNamedTwice("s"), "field 's' is written twice in the tally"),
         Case(.entryAfterElse, "the 'else' entry of a match comes last: no entry can follow it"),
+        Case(.emptyRange(low: "3", high: "1"), "the range 3-1 is empty: write 1-3"),
+        Case(.emptyRange(low: "-1", high: "-3"), "the range -1--3 is empty: write -3--1"),
         Case(.expected(.operand(after: "and"), found: .end), "expected an expression after 'and', found the end of the input"),
         Case(.expected(.matchBrace, found: .integer(7)),
              #"expected '{' after the value of 'match', as in match 2d6 { 6-: "miss", 7+: "hit" }, found '7'"#),

@@ -172,7 +172,15 @@ enum Printer {
         switch pattern {
         case .equal(let value): writeBound(value, into: &out)
         case .between(let low, let high):
-            writeBound(low, into: &out)
+            // Numbers out of order come from a parenthesised end (`(3)-1`; `(-3)` is a negation,
+            // no number): written bare they would be an empty range, which does not parse.
+            if case .number(let a) = low.kind, case .number(let b) = high.kind, a > b {
+                out += "("
+                write(low, into: &out)
+                out += ")"
+            } else {
+                writeBound(low, into: &out)
+            }
             out += "-"
             writeBound(high, into: &out)
         case .orMore(let value):

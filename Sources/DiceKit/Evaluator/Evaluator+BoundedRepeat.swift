@@ -38,7 +38,8 @@ extension Evaluator {
                 all.reserveCapacity(plain.count)
                 for value in plain[members.count...] { all.append(GroupRoll.Member(roll: Roll(.number, value: .number(value)))) }
                 // Its arguments already rolled: not rolled again (as the value alone rolls them once).
-                return try finishGroup(all, modifiers: modifiers, isRepeat: true, resolved: resolved, at: range)
+                return try finishGroup(all, modifiers: modifiers, sources: .repeatBody(body), resolved: resolved,
+                                       at: range)
             }
             (outcome, others) = (try groupOutcome(plain, rules: rules, at: range), [])
         }

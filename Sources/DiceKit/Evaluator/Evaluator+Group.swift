@@ -6,14 +6,14 @@ extension Evaluator {
             var values: [Value] = []
             values.reserveCapacity(members.count)
             for member in members { values.append(try evaluate(member).value) }
-            if modifiers.isEmpty { return Roll(.number, value: try sum(values, at: range)) }
+            if modifiers.isEmpty { return Roll(.number, value: try sum(values, of: .group(members), at: range)) }
             let numbers = try memberNumbers(values, at: range)
             return Roll(.number, value: .number(try groupOutcome(numbers, rules: try groupRules(modifiers), at: range).value))
         }
         var rolls: [GroupRoll.Member] = []
         rolls.reserveCapacity(members.count)
         for member in members { rolls.append(GroupRoll.Member(roll: try evaluate(member))) }
-        var roll = try finishGroup(rolls, modifiers: modifiers, isRepeat: false, at: range)
+        var roll = try finishGroup(rolls, modifiers: modifiers, sources: .group(members), at: range)
         if parenthesized, case .group(var group) = roll.kind {
             group.parenthesized = true
             roll.kind = .group(group)
@@ -58,7 +58,7 @@ extension Evaluator {
                 members.append(GroupRoll.Member(roll: Roll(.number, value: try value(of: body))))
             }
         }
-        return try finishGroup(members, modifiers: modifiers, isRepeat: true, at: range)
+        return try finishGroup(members, modifiers: modifiers, sources: .repeatBody(body), at: range)
     }
 
     /// A repeat of more members than are listed, not sorted: the first `maxRecordedDice`
@@ -90,7 +90,7 @@ extension Evaluator {
         guard !modifiers.isEmpty else {
             var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: false)
             group.omitted = n - members.count
-            return Roll(.group(group), value: try sum.total(at: range))
+            return Roll(.group(group), value: try sum.total(of: .repeatBody(body), at: range))
         }
         let (rules, shown, argumentRolls) = try groupRulesAndShown(modifiers)
         let outcome = try groupOutcome(values, rules: rules, at: range)
@@ -111,10 +111,12 @@ extension Evaluator {
         return (n, roll)
     }
 
-    /// The group of `members` with `modifiers` applied; `resolved`, when given, is
-    /// `groupRulesAndShown(modifiers)` already done (its arguments rolled once, not again).
-    mutating func finishGroup(_ members: [GroupRoll.Member], modifiers: [DiceModifier], isRepeat: Bool,
+    /// The group of `members` with `modifiers` applied, the members written as `sources`;
+    /// `resolved`, when given, is `groupRulesAndShown(modifiers)` already done (its arguments
+    /// rolled once, not again).
+    mutating func finishGroup(_ members: [GroupRoll.Member], modifiers: [DiceModifier], sources: MemberSources,
                               resolved: GroupModifiers? = nil, at range: SourceRange) throws(DiceError) -> Roll {
+        let isRepeat = sources.isRepeat
         var members = members
         if let other = members.first(where: { $0.roll.value.number == nil }) {
             // Texts or tallies: they add (tallies field by field), and nothing else.
@@ -124,7 +126,7 @@ extension Evaluator {
             let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: [], isCount: false)
             let value: Value
             do {
-                value = try sum(members.map(\.roll.value), at: range)
+                value = try sum(members.map(\.roll.value), of: sources, at: range)
             } catch {
                 value = try deferrable(error)
             }
@@ -218,7 +220,7 @@ extension Evaluator {
                 try spend(1, at: range)
                 sum.add(try value(of: body))
             }
-            return try sum.total(at: range)
+            return try sum.total(of: .repeatBody(body), at: range)
         }
         // Few members (the usual `repeat(6, 4d6kh3)kh3`): their values as they are, no coding.
         guard n > limits.maxRecordedDice && !limits.keepsEveryValue else {
@@ -272,32 +274,6 @@ struct GroupOutcome {
     }
 }
 
-/// The sum of a repeat's member values in the order they come, as the tree adds them: a
-/// sum past the range of numbers fails only once every member is rolled.
-struct MemberSum {
-    private var value = Value.integer(0)
-    private var fault: ArithmeticFault?
-
-    mutating func add(_ member: Value) {
-        guard fault == nil else { return }
-        do {
-            if case .number(let a) = value, case .number(let b) = member {
-                value = .number(try a.adding(b))
-            } else {
-                value = try Value.apply(.add, value, member)
-            }
-        } catch {
-            fault = error
-        }
-    }
-
-    /// The sum, or the first arithmetic fault at `range`.
-    func total(at range: SourceRange) throws(DiceError) -> Value {
-        if let fault { throw DiceError(fault.kind, at: range) }
-        return value
-    }
-}
-
 extension Evaluator {
     /// A member's value where keep/drop or counting needs a number.
     func memberNumber(_ value: Value, at range: SourceRange) throws(DiceError) -> Number {
@@ -317,6 +293,14 @@ extension Evaluator {
         var total = MemberSum()
         for value in values { total.add(value) }
         return try total.total(at: range)
+    }
+
+    /// The sum of the values of a group's or repeat's members (`sources`), a text member's
+    /// error at the member (`MemberSources.sumError`).
+    func sum(_ values: [Value], of sources: MemberSources, at range: SourceRange) throws(DiceError) -> Value {
+        var total = MemberSum()
+        for value in values { total.add(value) }
+        return try total.total(of: sources, at: range)
     }
 }
 

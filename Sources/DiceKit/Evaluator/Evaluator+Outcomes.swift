@@ -68,7 +68,7 @@ extension Evaluator {
         var start = 0
         for index in entries.indices {
             let end = start + entries[index].partCount
-            if try entries[index].holds(bounds[start..<end], for: roll.value) {
+            if try entries[index].holds(bounds[start..<end], for: roll.value, subject: subject.range) {
                 let result = try evaluate(entries[index].result)
                 return made(.match(subject: roll, entry: index, result: result), value: result.value)
             }
@@ -122,7 +122,7 @@ extension Evaluator {
         var matches = 0
         for member in members {
             let holds = try point.op.holds(member, against) { (culprit) throws(DiceError) in
-                DiceError(.notANumber(culprit, needed: "the compare point"), at: point.value.range)
+                ComparePoint.orderingError(culprit, at: point.value.range)
             }
             if holds { matches += 1 }
         }
@@ -144,9 +144,11 @@ extension Evaluator {
                 return Roll(.given(value: value, condition: condition, tries: tries), value: roll.value)
             }
             givenFailures &+= 1
+            // Where a simulation that keeps no roll points (a macro's body is in another statement).
+            failedCondition = macroDepth == 0 ? (expr.givenCondition ?? expr).range : nil
             try spend(1, at: expr.range)
         }
-        throw DiceError(.conditionNeverHeld(tries: givenTryLimit), at: expr.range)
+        throw DiceError(.conditionNeverHeld(tries: givenTryLimit), at: (expr.givenCondition ?? expr).range)
     }
 
     /// One try of `E given C`, through the `let`s it ends in; `conditionFailed` when C did not hold.
@@ -191,6 +193,16 @@ extension Expr {
         case .given: return true
         case .binding(_, _, let body): return body.endsInGiven
         default: return false
+        }
+    }
+
+    /// The condition C of the `E given C` the expression is or ends in (through `let`s):
+    /// where an error of C never holding points.
+    var givenCondition: Expr? {
+        switch kind {
+        case .given(_, let condition): return condition
+        case .binding(_, _, let body): return body.givenCondition
+        default: return nil
         }
     }
 }

@@ -59,6 +59,9 @@ package struct Evaluator<Source: DieSource> {
     var givenTryLimit = Evaluator.givenTries
     /// Tries of `given` whose condition failed, over the evaluator's life.
     var givenFailures = 0
+    /// The condition of the last try of a `given` that failed, outside macros: where a
+    /// simulation that kept no roll points.
+    var failedCondition: SourceRange?
     /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
     var faceCounts: [Int] = []
     /// Reused array of the dice of the pool being rolled (`takeDieScratch`).

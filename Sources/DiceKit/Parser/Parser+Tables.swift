@@ -62,6 +62,8 @@ extension Parser {
         case .integer, .decimal, .minus, .plus, .text, .leftParen: break
         default: throw expected(.pattern)
         }
+        // A parenthesised bound is an expression, whatever it is (`(3)`); the others are literals.
+        let lowIsLiteral = current.kind != .leftParen
         let low = try compareValue(.patternBound)
         switch current.kind {
         case .plus:
@@ -70,7 +72,16 @@ extension Parser {
         case .minus:
             try advance()
             if current.kind == .colon { return .orLess(low) }
-            return .between(low, try compareValue(.patternBound))
+            let highIsLiteral = current.kind != .leftParen
+            let high = try compareValue(.patternBound)
+            // Ends written as numbers out of order hold for no value: always a mistake. A
+            // parenthesised end (`(n)-1`) is the author's to order.
+            if lowIsLiteral, highIsLiteral, case .number(let a) = low.kind, case .number(let b) = high.kind, a > b {
+                let lowText = lexer.text(low.range.lowerBound.offset..<low.range.upperBound.offset)
+                let highText = lexer.text(high.range.lowerBound.offset..<high.range.upperBound.offset)
+                throw DiceError(.emptyRange(low: lowText, high: highText), at: low.range.lowerBound..<high.range.upperBound)
+            }
+            return .between(low, high)
         default:
             return .equal(low)
         }

@@ -67,6 +67,15 @@ extension Number {
     }
 }
 
+extension ComparePoint {
+    /// The error of an ordering compare point (`>=5`, and a `match`'s `7-9`, `10+` and `6-`)
+    /// tried with `culprit`, a text or tally: the same for `count` and `match`, rolled or in
+    /// `stats`.
+    static func orderingError(_ culprit: Value, at range: SourceRange) -> DiceError {
+        DiceError(.notANumber(culprit, needed: "the compare point"), at: range)
+    }
+}
+
 extension ComparisonOperator {
     /// Whether `lhs op rhs` holds: `==` and `!=` compare any values (a text never equals a
     /// number); ordering needs numbers, else `error` of the value that is none.

@@ -123,7 +123,7 @@ extension Stats {
         }
         // Not one roll: when a `given` failed all along, that is the news, not the time.
         if made == 0 && evaluator.givenFailures > 0 {
-            throw DiceError(.conditionNeverHeld(tries: evaluator.givenFailures), at: expr.range)
+            throw DiceError(.conditionNeverHeld(tries: evaluator.givenFailures), at: evaluator.failedCondition ?? expr.range)
         }
         guard made >= Swift.min(rolls, minimumSimulationRolls) else {
             let wanted = Swift.min(rolls, minimumSimulationRolls)

@@ -64,6 +64,9 @@ final class StatsEngine {
     /// Whether a `given` left out the mass where its condition fails: the statement's
     /// distribution is then divided by its total.
     var conditioned = false
+    /// The condition of the first `given` met outside macros whose probability was 0: where
+    /// the error of a statement whose every outcome was left out points.
+    var impossibleCondition: SourceRange?
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
     var parameterUses: [String: [String: Int]] = [:]
     /// In a sweep, the parts its values share.
@@ -121,6 +124,7 @@ final class StatsEngine {
         cutExplosionTails = false
         explosionCutBound = 0
         conditioned = false
+        impossibleCondition = nil
         meter.clearCuts()
         var distribution = try outcomes(of: expr)
         if conditioned {
@@ -131,7 +135,7 @@ final class StatsEngine {
             // probability is at most the true one and 1 - total, C / (T + C), is a sound
             // bound of the conditioned mass left out with the tails, reported below.
             let total = distribution.totalProbability
-            guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: expr.range)) }
+            guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: impossibleCondition ?? expr.range)) }
             distribution = distribution.dividingProbabilities(by: total + (cutExplosionTails ? explosionCutBound : 0))
         }
         if distribution.hasSymbolic {

@@ -30,7 +30,10 @@ extension StatsEngine {
             let counting = try groupCounting(values, modifiers, points, readsValue: readsValue, at: range)
             var states = OrderedMass<GroupState>()
             states.add(counting.empty, 1)
-            for member in values { states = try convolve(states, try counting.increments(of: member), counting) }
+            for (index, member) in values.enumerated() {
+                states = try convolve(states, try counting.increments(of: member), counting,
+                                      adding: index, of: .group(members))
+            }
             finals = try finish(states, counting)
             keys = counting.keys
         case .repeat(let count, let member, let modifiers):
@@ -73,7 +76,7 @@ extension StatsEngine {
                 // Each value its own class would be too many: member by member, alike states merged.
                 var sum = OrderedMass<GroupState>()
                 sum.add(counting.empty, 1)
-                for _ in 0..<n { sum = try convolve(sum, increments, counting) }
+                for _ in 0..<n { sum = try convolve(sum, increments, counting, adding: 0, of: .repeatBody(member)) }
                 states = sum
             } else {
                 states = try multinomial(increments, copies: n, counting)
@@ -133,9 +136,11 @@ extension StatsEngine {
 
     // MARK: - Member by member
 
-    /// What the members so far (`states`) and one more (`increments`) may add up to.
+    /// What the members so far (`states`) and one more (`increments`), member `index` of
+    /// `sources`, may add up to; a text member is an error at the member, as rolled.
     private func convolve(_ states: OrderedMass<GroupState>, _ increments: OrderedMass<GroupState>,
-                          _ counting: GroupCounting) throws(StatsFailure) -> OrderedMass<GroupState> {
+                          _ counting: GroupCounting, adding index: Int,
+                          of sources: MemberSources) throws(StatsFailure) -> OrderedMass<GroupState> {
         // Each pair hashes an array: priced as a sparse pair, so the time bound holds.
         try meter.charge(WorkMeter.product(WorkMeter.product(states.entries.count, increments.entries.count),
                                            WorkMeter.sparsePairCost))
@@ -146,8 +151,10 @@ extension StatsEngine {
                 for slot in sum.counts.indices { sum.counts[slot] += increment.counts[slot] }
                 if counting.readsValue && counting.ranks == nil {
                     let (a, b) = (state.value, increment.value)
-                    sum.value = try arithmetic(at: counting.range) { () throws(ArithmeticFault) in
-                        try Value.apply(.add, a, b)
+                    do {
+                        sum.value = try Value.apply(.add, a, b)
+                    } catch {
+                        throw .dice(sources.sumError(error.kind, member: index, whole: counting.range))
                     }
                 }
                 next.add(sum, p * q)

@@ -11,8 +11,10 @@ extension StatsEngine {
                 throw .dice(DiceError(.notANumber(other.value, needed: "keep/drop and counting over members"), at: range))
             }
             var sum = Distribution(constant: .integer(0))
-            for value in values {
-                sum = try addValues(sum, value, subtracting: false, at: range)
+            for (index, value) in values.enumerated() {
+                sum = try addingMember(index, of: .group(members), at: range) { () throws(StatsFailure) in
+                    try addValues(sum, value, subtracting: false, at: range)
+                }
             }
             return sum
         }
@@ -20,6 +22,18 @@ extension StatsEngine {
         try checkModifiers(modifiers, group: true)
         return try withResolvedModifiers(modifiers) { (rules) throws(StatsFailure) in
             try self.keptSum(of: values, rules: rules, at: range)
+        }
+    }
+
+    /// `body`, which adds member `index` of `sources` (a group at `range`) to those before it,
+    /// its error as the roller's: a text member's at the member (`MemberSources.sumError`).
+    private func addingMember(_ index: Int, of sources: MemberSources, at range: SourceRange,
+                              _ body: () throws(StatsFailure) -> Distribution) throws(StatsFailure) -> Distribution {
+        do {
+            return try body()
+        } catch {
+            guard case .dice(let failure) = error, failure.range == range else { throw error }
+            throw .dice(sources.sumError(failure.kind, member: index, whole: range))
         }
     }
 
@@ -51,7 +65,10 @@ extension StatsEngine {
             var result = ValueAccumulator()
             try counts.forEachOutcome { (value, p) throws(StatsFailure) in
                 guard case .integer(let n) = value else { return }
-                try mix(try repeatedValueSum(member, copies: n, at: range), times: p, into: &result)
+                let sum = try addingMember(0, of: .repeatBody(body), at: range) { () throws(StatsFailure) in
+                    try repeatedValueSum(member, copies: n, at: range)
+                }
+                try mix(sum, times: p, into: &result)
             }
             return try meter.checkSize(result.build())
         }

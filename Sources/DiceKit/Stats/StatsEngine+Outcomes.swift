@@ -58,6 +58,7 @@ extension StatsEngine {
             var holds = 0.0
             test.forEachValue { outcome, p in if !outcome.isZero { holds += p } }
             conditioned = true
+            if holds == 0 && macroDepth == 0 && impossibleCondition == nil { impossibleCondition = condition.range }
             guard holds > 0 else { return Distribution(storage: .sparse([])) }
             return try outcomes(of: value).scaled(by: holds)
         default:
@@ -90,7 +91,7 @@ extension StatsEngine {
                 for (index, entry) in entries.enumerated() {
                     let holds: Bool
                     do throws(DiceError) {
-                        holds = try entry.holds(perEntry[index], for: value)
+                        holds = try entry.holds(perEntry[index], for: value, subject: subject.range)
                     } catch {
                         throw .dice(error)
                     }

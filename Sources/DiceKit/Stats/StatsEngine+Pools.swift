@@ -174,7 +174,7 @@ extension StatsEngine {
         for member in members where !member.isEmpty {
             let culprit = member.first { $0.number == nil } ?? against
             if let culprit {
-                throw .dice(DiceError(.notANumber(culprit, needed: "the compare point"), at: point.value.range))
+                throw .dice(ComparePoint.orderingError(culprit, at: point.value.range))
             }
         }
     }

@@ -44,6 +44,7 @@ final class SweepSharing {
         /// The explosion tails' masses noted (`StatsEngine.explosionCutBound`).
         let explosionCut: Double
         let conditioned: Bool
+        let impossibleCondition: SourceRange?
         /// The masses cut from tails of sums, in order.
         let cuts: [Double]
         /// The expression level and macro depth it was worked out at: no deeper than these,
@@ -177,15 +178,18 @@ extension StatsEngine {
             // What working it out again would note.
             if shared.cutExplosionTails { noteExplosionCut(shared.explosionCut) }
             if shared.conditioned { conditioned = true }
+            if impossibleCondition == nil { impossibleCondition = shared.impossibleCondition }
             for mass in shared.cuts { meter.noteCut(mass) }
             return shared.distribution
         }
         let outerCutExplosionTails = cutExplosionTails, outerConditioned = conditioned
         let outerExplosionCut = explosionCutBound
+        let outerImpossible = impossibleCondition
         let firstCut = meter.cuts.count
         cutExplosionTails = false
         conditioned = false
         explosionCutBound = 0
+        impossibleCondition = nil
         defer { explosionCutBound += outerExplosionCut }
         let distribution: Distribution
         do throws(StatsFailure) {
@@ -193,6 +197,7 @@ extension StatsEngine {
         } catch {
             cutExplosionTails = cutExplosionTails || outerCutExplosionTails
             conditioned = conditioned || outerConditioned
+            impossibleCondition = outerImpossible ?? impossibleCondition
             throw error
         }
         if var shared = entry.shared {
@@ -204,11 +209,12 @@ extension StatsEngine {
             sharing.stored += distribution.storageSize
             entry.shared = SweepSharing.Shared(
                 distribution: distribution, cutExplosionTails: cutExplosionTails, explosionCut: explosionCutBound,
-                conditioned: conditioned,
+                conditioned: conditioned, impossibleCondition: impossibleCondition,
                 cuts: Array(meter.cuts[Swift.min(firstCut, meter.cuts.count)...]), depth: depth, macroDepth: macroDepth)
         }
         cutExplosionTails = cutExplosionTails || outerCutExplosionTails
         conditioned = conditioned || outerConditioned
+        impossibleCondition = outerImpossible ?? impossibleCondition
         return distribution
     }
 

@@ -41,6 +41,12 @@ import Testing
         ErrorCase("4d6kh‸(\"x\")", .notANumber(.text("x"), needed: "a modifier")),
         ErrorCase("abs(‸\"x\")", .notANumber(.text("x"), needed: "abs")),
         ErrorCase("repeat(‸\"x\", 1d6)", .notANumber(.text("x"), needed: "a count")),
+        // A group or repeat adds its members: a text member is named where it stands.
+        ErrorCase("{‸\"a\", \"b\"}", .notANumber(.text("a"), needed: "a group's sum")),
+        ErrorCase("{1d6, ‸\"b\"}", [3], .notANumber(.text("b"), needed: "a group's sum")),
+        ErrorCase("{(s: 1), ‸d{\"a\"}}", [1], .notANumber(.text("a"), needed: "a group's sum")),
+        ErrorCase("repeat(2, ‸\"a\")", .notANumber(.text("a"), needed: "a repeat's sum")),
+        ErrorCase("repeat(10001, ‸\"a\")", .notANumber(.text("a"), needed: "a repeat's sum")),
         // Logic takes numbers.
         ErrorCase("‸\"a\" and 1", .notANumber(.text("a"), needed: "'and'")),
         ErrorCase("0 or ‸(s: 1)", .notANumber(.tally(["s": 1]), needed: "'or'")),
@@ -53,6 +59,15 @@ import Testing
         ErrorCase("match ‸1d6 { 1-3: \"low\" }", [5], .noMatchingEntry(.integer(5)), always: false),
         ErrorCase("match ‸d{\"a\", \"b\"} { \"a\": 1 }", [2], .noMatchingEntry(.text("b")), always: false),
         ErrorCase("match ‸2d6 - 7 { 1+: \"high\", -5--1: \"low\" }", [3, 4], .noMatchingEntry(.integer(0)), always: false),
+        // An ordering pattern tried against a text or tally: an error at the value matched, as
+        // count's is; a text bound at the bound. Equality patterns take any value.
+        ErrorCase("match ‸\"q\" { >=3: 1, else: 0 }", .notANumber(.text("q"), needed: "the compare point")),
+        ErrorCase("match ‸d{\"q\"} { 1-3: 1, else: 0 }", [1], .notANumber(.text("q"), needed: "the compare point")),
+        ErrorCase("match ‸\"r\" { \"q\": 1, 3+: 2, else: 0 }", .notANumber(.text("r"), needed: "the compare point")),
+        ErrorCase("match ‸\"r\" { =3: 1, !=\"r\": 2, 6-: 3 }", .notANumber(.text("r"), needed: "the compare point")),
+        ErrorCase("match ‸(s: 1) { <2: 1, else: 0 }", .notANumber(.tally(["s": 1]), needed: "the compare point")),
+        ErrorCase("match 5 { >=‸(\"a\"): 1, else: 0 }", .notANumber(.text("a"), needed: "the compare point")),
+        ErrorCase("match 0 { 1-‸(\"a\"): 1, else: 0 }", .notANumber(.text("a"), needed: "the compare point")),
         // An entry's error, when it is chosen.
         ErrorCase("match 1d6 { 1: 1 ‸/ 0, else: 2 }", [1], .divisionByZero, always: false),
         // Text dice: no sum, no keep/drop.
@@ -81,9 +96,10 @@ import Testing
         ErrorCase("‸(1 + 1).s", .fieldOfNonTally(.integer(2), field: "s")),
         ErrorCase("‸(5).s", .fieldOfNonTally(.integer(5), field: "s")),
         ErrorCase("‸(1 / 2).s", .fieldOfNonTally(.number(.ratio(1, 2)), field: "s")),
-        // given: rolled again up to 1,000 times.
-        ErrorCase("‸1d6 given 0", [3], .conditionNeverHeld(tries: 1_000)),
-        ErrorCase("‸let r = 1d6 in r given r > 6", [3], .conditionNeverHeld(tries: 1_000)),
+        // given: rolled again up to 1,000 times, then an error at the condition.
+        ErrorCase("1d6 given ‸0", [3], .conditionNeverHeld(tries: 1_000)),
+        ErrorCase("let r = 1d6 in r given ‸r > 6", [3], .conditionNeverHeld(tries: 1_000)),
+        ErrorCase("(1d6 given 1d6 > 0) + (1d6 given ‸1d6 > 6)", [3], .conditionNeverHeld(tries: 1_000)),
     ]
 
     @Test(arguments: cases)

@@ -219,6 +219,10 @@ import Testing
         ParseErrorCase("match x { 1: 2‸", .expected(.entrySeparator, found: .end)),
         ParseErrorCase("match x { else: 1, ‸2: 3 }", .entryAfterElse),
         ParseErrorCase("match x { else: 1\n‸else: 3 }", .entryAfterElse),
+        // A range of literal ends whose low end is above its high end is always a mistake.
+        ParseErrorCase("match 5 { ‸3-1: 1, else: 0 }", .emptyRange(low: "3", high: "1")),
+        ParseErrorCase("match x { 1: 0, ‸-1--3: 1 }", .emptyRange(low: "-1", high: "-3")),
+        ParseErrorCase("match x { ‸2.5-1: 1 }", .emptyRange(low: "2.5", high: "1")),
         ParseErrorCase("match x { 1-‸y: 2 }", .expected(.patternBound, found: .name("y"))),
         ParseErrorCase("match x { >=‸y: 2 }", .expected(.patternBound, found: .name("y"))),
         ParseErrorCase("match x { ‸y: 2 }", .expected(.pattern, found: .name("y"))),
@@ -263,5 +267,15 @@ import Testing
     @Test(arguments: errors)
     func reportsErrorAtColumn(_ c: ParseErrorCase) {
         c.expectReported()
+    }
+
+    /// Only a range of two literal ends, the low above the high, is an empty range: one of
+    /// a single value, in order, or with a computed end parses.
+    @Test(arguments: ["match 5 { 3-3: 1, else: 0 }", "match 5 { -3--1: 1, else: 0 }", "match 5 { (3)-1: 1, else: 0 }",
+                      "match 5 { 3-(1): 1, else: 0 }", "match 5 { 1.5-2: 1, else: 0 }"])
+    func rangesInOrderParse(_ source: String) throws {
+        let expr = try Parser.parseExpression(source)
+        // Printed (`:save`), `(3)-1` keeps its parentheses, so it parses again.
+        #expect(try Parser.parseExpression(expr.text).dump == expr.dump, "\(expr.text)")
     }
 }

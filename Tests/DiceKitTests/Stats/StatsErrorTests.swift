@@ -70,6 +70,16 @@ struct StatsErrorTests {
         Case(program: #"count(3d6, >="a")"#, faces: [1], expected: .notANumber(.text("a"), needed: "the compare point")),
         Case(program: #"count(2d{(s: 1), ()}, <2)"#, faces: [1],
              expected: .notANumber(.tally(DiceKit.Tally([("s", .integer(1))])), needed: "the compare point")),
+        // So does an ordering pattern of a match tried against a text, at the value matched.
+        Case(program: #"match "q" { >=3: 1, else: 0 }"#, faces: [],
+             expected: .notANumber(.text("q"), needed: "the compare point")),
+        Case(program: #"match d{1, "q"} { 1: 0, 2-4: 1, else: 2 }"#, faces: [2],
+             expected: .notANumber(.text("q"), needed: "the compare point")),
+        // A text member of a group or repeat, at the member.
+        Case(program: #"{"a", "b"}"#, faces: [], expected: .notANumber(.text("a"), needed: "a group's sum")),
+        Case(program: #"{1d6, d{1, "b"}}"#, faces: [1, 2], expected: .notANumber(.text("b"), needed: "a group's sum")),
+        Case(program: #"repeat(2, "a")"#, faces: [], expected: .notANumber(.text("a"), needed: "a repeat's sum")),
+        Case(program: #"repeat(1d2, d{1, "b"})"#, faces: [1, 2], expected: .notANumber(.text("b"), needed: "a repeat's sum")),
     ]
 
     @Test(arguments: StatsErrorTests.cases)
@@ -87,6 +97,33 @@ struct StatsErrorTests {
         let rollError = diceError { () throws(DiceError) in try evaluator.evaluate(expr) }
         #expect(statsError?.kind == c.expected)
         #expect(statsError == rollError, "roller: \(String(describing: rollError))")
+    }
+
+    /// A condition that never holds is pointed at, rolled (1,000 tries), exact (probability 0)
+    /// and simulated (no roll kept) alike.
+    @Test(arguments: ["1d6 given ‸1d6 > 6", "let r = 1d6 in r given ‸r > 6", "(1d6 given 1d6 > 0) + (1d6 given ‸1d6 > 6)",
+                      "let r = 1d6 in let s = r + 1 in s given ‸s > 7"])
+    func anImpossibleConditionIsPointedAt(_ marked: String) throws {
+        let text = MarkedText(marked)
+        let expr = try Parser.parseExpression(text.text)
+        var exact: DiceError?
+        do {
+            _ = try Stats.exactDistribution(of: expr, environment: Environment())
+        } catch let error as DiceError {
+            exact = error
+        }
+        var evaluator = Evaluator(environment: Environment(), source: Xoshiro256StarStar(seed: 1))
+        let rolled = diceError { () throws(DiceError) in try evaluator.evaluate(expr) }
+        var limits = Limits.standard
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 100_000)
+        let simulated = diceError { () throws(DiceError) in
+            _ = try Stats.simulate(expr, environment: Environment(), limits: limits, seed: 7, rolls: 3_000)
+        }
+        #expect(exact?.kind == .conditionImpossible)
+        #expect(rolled?.kind == .conditionNeverHeld(tries: 1_000))
+        #expect(rolled?.position(in: text.text) == TextPosition(line: text.line ?? 0, column: text.column ?? 0))
+        #expect(exact?.range == rolled?.range)
+        #expect(simulated?.range == rolled?.range)
     }
 
     @Test func faultsOnlyOnOutcomesThatHappen() throws {

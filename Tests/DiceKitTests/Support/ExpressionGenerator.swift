@@ -347,7 +347,11 @@ extension ExpressionGenerator {
     mutating func pattern(depth: Int) -> MatchEntry.Pattern {
         switch int(0...4) {
         case 0: return .equal(bound(depth: depth))
-        case 1: return .between(bound(depth: depth), bound(depth: depth))
+        case 1:
+            // Number ends out of order are an empty range, which does not parse (`3-1`).
+            let low = bound(depth: depth), high = bound(depth: depth)
+            if case .number(let a) = low.kind, case .number(let b) = high.kind, a > b { return .between(high, low) }
+            return .between(low, high)
         case 2: return .orMore(bound(depth: depth))
         case 3: return .orLess(bound(depth: depth))
         default: return .point(ComparePoint(pick(ComparisonOperator.allCases), bound(depth: depth)))
