@@ -17,9 +17,9 @@ extension Evaluator {
             if index < listed {
                 let roll = try evaluate(body)
                 members.append(GroupRoll.Member(roll: roll))
-                values.append(try memberNumber(roll.value, at: range))
+                values.append(try memberNumber(roll.value, 0, of: .repeatBody(body), at: range))
             } else {
-                values.append(try memberNumber(value(of: body), at: range))
+                values.append(try memberNumber(value(of: body), 0, of: .repeatBody(body), at: range))
             }
         }
         let outcome: GroupOutcome

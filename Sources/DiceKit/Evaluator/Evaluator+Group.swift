@@ -7,7 +7,7 @@ extension Evaluator {
             values.reserveCapacity(members.count)
             for member in members { values.append(try evaluate(member).value) }
             if modifiers.isEmpty { return Roll(.number, value: try sum(values, of: .group(members), at: range)) }
-            let numbers = try memberNumbers(values, at: range)
+            let numbers = try memberNumbers(values, of: .group(members), at: range)
             return Roll(.number, value: .number(try groupOutcome(numbers, rules: try groupRules(modifiers), at: range).value))
         }
         var rolls: [GroupRoll.Member] = []
@@ -84,7 +84,7 @@ extension Evaluator {
             if modifiers.isEmpty {
                 sum.add(member)
             } else {
-                values.append(try number(member, for: "keep/drop and counting over members", at: range))
+                values.append(try memberNumber(member, 0, of: .repeatBody(body), at: range))
             }
         }
         guard !modifiers.isEmpty else {
@@ -118,11 +118,9 @@ extension Evaluator {
                               resolved: GroupModifiers? = nil, at range: SourceRange) throws(DiceError) -> Roll {
         let isRepeat = sources.isRepeat
         var members = members
-        if let other = members.first(where: { $0.roll.value.number == nil }) {
+        if let index = members.firstIndex(where: { $0.roll.value.number == nil }) {
             // Texts or tallies: they add (tallies field by field), and nothing else.
-            guard modifiers.isEmpty else {
-                throw DiceError(.notANumber(other.roll.value, needed: "keep/drop and counting over members"), at: range)
-            }
+            guard modifiers.isEmpty else { throw sources.keepError(members[index].roll.value, member: index, whole: range) }
             let group = GroupRoll(members: members, isRepeat: isRepeat, modifiers: [], isCount: false)
             let value: Value
             do {
@@ -228,14 +226,14 @@ extension Evaluator {
             values.reserveCapacity(Swift.min(n, 1 << 16))
             for _ in 0..<n {
                 try spend(1, at: range)
-                values.append(try memberNumber(value(of: body), at: range))
+                values.append(try memberNumber(value(of: body), 0, of: .repeatBody(body), at: range))
             }
             return .number(try groupOutcome(values, rules: try groupRules(modifiers), at: range).value)
         }
         var values = MemberValues()
         for _ in 0..<n {
             try spend(1, at: range)
-            values.append(try memberNumber(value(of: body), at: range))
+            values.append(try memberNumber(value(of: body), 0, of: .repeatBody(body), at: range))
         }
         let rules = try groupRules(modifiers)
         switch values.storage {
@@ -275,16 +273,19 @@ struct GroupOutcome {
 }
 
 extension Evaluator {
-    /// A member's value where keep/drop or counting needs a number.
-    func memberNumber(_ value: Value, at range: SourceRange) throws(DiceError) -> Number {
-        try number(value, for: "keep/drop and counting over members", at: range)
+    /// Member `index`'s value where keep/drop or counting needs a number; a text or tally is
+    /// an error where that member stands (`MemberSources.keepError`).
+    func memberNumber(_ value: Value, _ index: Int, of sources: MemberSources,
+                      at range: SourceRange) throws(DiceError) -> Number {
+        if let number = value.number { return number }
+        throw sources.keepError(value, member: index, whole: range)
     }
 
     /// Every member's number, or the error of the first that is none.
-    func memberNumbers(_ values: [Value], at range: SourceRange) throws(DiceError) -> [Number] {
+    func memberNumbers(_ values: [Value], of sources: MemberSources, at range: SourceRange) throws(DiceError) -> [Number] {
         var numbers: [Number] = []
         numbers.reserveCapacity(values.count)
-        for value in values { numbers.append(try memberNumber(value, at: range)) }
+        for (index, value) in values.enumerated() { numbers.append(try memberNumber(value, index, of: sources, at: range)) }
         return numbers
     }
 

@@ -2,7 +2,8 @@ extension Evaluator {
     /// A parameter, variable, or macro without arguments.
     mutating func lookUp(_ name: String, at range: SourceRange) throws(DiceError) -> Roll {
         if let frame = frames.last, let bound = frame[name] {
-            if let error = bound.valueError { throw DiceError(error.kind, at: range) }
+            // As unbound: at the text member or text pool that makes it no number, as `stats` has it.
+            if let error = bound.valueError { throw error }
             return made(.variable(name), value: bound.value)
         }
         switch environment[name] {

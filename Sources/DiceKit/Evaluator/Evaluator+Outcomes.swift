@@ -172,7 +172,8 @@ struct Bound: Sendable {
     var value: Value
     /// The roll of a pool, group or `repeat` bound by `let`, every die kept: what `count` reads.
     var pool: Roll? = nil
-    /// Why the bound pool has no value (several text dice): raised where the value is used.
+    /// Why the bound pool has no value (several text dice): raised when the value is used,
+    /// where it was found (the text member or pool).
     var valueError: DiceError? = nil
 }
 

@@ -51,6 +51,18 @@ enum MemberSources: Sendable {
         return false
     }
 
+    /// The error of keep/drop or counting over a group whose member `index` shows `value`, a
+    /// text or tally: named where that member stands (its column, LANGUAGE.md §5b), rolled
+    /// and in `stats` alike.
+    func keepError(_ value: Value, member index: Int, whole: SourceRange) -> DiceError {
+        let at: SourceRange
+        switch self {
+        case .group(let members): at = members.indices.contains(index) ? members[index].range : whole
+        case .repeatBody(let body): at = body.range
+        }
+        return DiceError(.notANumber(value, needed: "keep/drop and counting over members"), at: at)
+    }
+
     /// The error `kind` of adding member `index` to those before it, in a group at `whole`.
     func sumError(_ kind: DiceError.Kind, member index: Int, whole: SourceRange) -> DiceError {
         guard case .notANumber(let value, _) = kind, case .text = value else { return DiceError(kind, at: whole) }

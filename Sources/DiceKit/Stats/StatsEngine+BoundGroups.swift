@@ -27,7 +27,8 @@ extension StatsEngine {
             // As the roller: the members, then the modifiers, then the compare points.
             var values: [Distribution] = []
             for member in members { values.append(try outcomes(of: member)) }
-            let counting = try groupCounting(values, modifiers, points, readsValue: readsValue, at: range)
+            let counting = try groupCounting(values, of: .group(members), modifiers, points, readsValue: readsValue,
+                                             at: range)
             var states = OrderedMass<GroupState>()
             states.add(counting.empty, 1)
             for (index, member) in values.enumerated() {
@@ -67,7 +68,8 @@ extension StatsEngine {
         // A member is worked out only when some count is not 0 (the roller rolls none then).
         let largest = sizes.reduce(0) { Swift.max($0, $1.n) }
         let one = try largest > 0 ? outcomes(ofMember: member, copies: largest) : Distribution(constant: .integer(0))
-        let counting = try groupCounting([one], modifiers, points, readsValue: readsValue, at: range)
+        let counting = try groupCounting([one], of: .repeatBody(member), modifiers, points, readsValue: readsValue,
+                                         at: range)
         let increments = try counting.increments(of: one)
         var finals = OrderedMass<GroupState>()
         for (n, p) in sizes {
@@ -197,11 +199,13 @@ extension StatsEngine {
 
     /// The rules of a group's `modifiers` (arguments fixed) over members that may show
     /// `members`' values, with the compare points' keys: what a member adds to a state.
-    private func groupCounting(_ members: [Distribution], _ modifiers: [DiceModifier], _ points: [ComparePoint],
-                               readsValue: Bool, at range: SourceRange) throws(StatsFailure) -> GroupCounting {
-        if !modifiers.isEmpty, let other = members.lazy.compactMap(\.symbolic.first).first {
+    private func groupCounting(_ members: [Distribution], of sources: MemberSources, _ modifiers: [DiceModifier],
+                               _ points: [ComparePoint], readsValue: Bool,
+                               at range: SourceRange) throws(StatsFailure) -> GroupCounting {
+        if !modifiers.isEmpty, let index = members.firstIndex(where: { $0.symbolic.first != nil }),
+           let other = members[index].symbolic.first {
             // Texts or tallies: members add (tallies field by field), and nothing else.
-            throw .dice(DiceError(.notANumber(other.value, needed: "keep/drop and counting over members"), at: range))
+            throw .dice(sources.keepError(other.value, member: index, whole: range))
         }
         try checkModifiers(modifiers, group: true)
         let ordered = DiceModifier.inStageOrder(modifiers)

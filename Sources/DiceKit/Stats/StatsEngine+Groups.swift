@@ -5,10 +5,11 @@ extension StatsEngine {
                            at range: SourceRange) throws(StatsFailure) -> Distribution {
         var values: [Distribution] = []
         for member in members { values.append(try outcomes(of: member)) }
-        if let other = values.lazy.compactMap(\.symbolicOutcomes.first).first {
+        if let index = values.firstIndex(where: { $0.symbolicOutcomes.first != nil }),
+           let other = values[index].symbolicOutcomes.first {
             // Texts or tallies: members add (tallies field by field), and nothing else.
             guard modifiers.isEmpty else {
-                throw .dice(DiceError(.notANumber(other.value, needed: "keep/drop and counting over members"), at: range))
+                throw .dice(MemberSources.group(members).keepError(other.value, member: index, whole: range))
             }
             var sum = Distribution(constant: .integer(0))
             for (index, value) in values.enumerated() {
@@ -60,7 +61,7 @@ extension StatsEngine {
         if let other = member.symbolicOutcomes.first {
             // Texts or tallies: members add (tallies field by field), and nothing else.
             guard modifiers.isEmpty else {
-                throw .dice(DiceError(.notANumber(other.value, needed: "keep/drop and counting over members"), at: range))
+                throw .dice(MemberSources.repeatBody(body).keepError(other.value, member: 0, whole: range))
             }
             var result = ValueAccumulator()
             try counts.forEachOutcome { (value, p) throws(StatsFailure) in

@@ -47,6 +47,17 @@ import Testing
         ErrorCase("{(s: 1), ‸d{\"a\"}}", [1], .notANumber(.text("a"), needed: "a group's sum")),
         ErrorCase("repeat(2, ‸\"a\")", .notANumber(.text("a"), needed: "a repeat's sum")),
         ErrorCase("repeat(10001, ‸\"a\")", .notANumber(.text("a"), needed: "a repeat's sum")),
+        // A bound group's or pool's value, used: where it is no number, as unbound.
+        ErrorCase("let p = {‸\"a\", \"b\"} in p", .notANumber(.text("a"), needed: "a group's sum")),
+        ErrorCase("let p = repeat(2, ‸\"a\") in count(p, =\"a\") + p", .notANumber(.text("a"), needed: "a repeat's sum")),
+        ErrorCase("let p = ‸2d{\"a\", \"b\"} in p", [1, 2], .textDiceOperation("a sum of several text dice")),
+        // Keep/drop and counting over a group or repeat: at the member that is no number.
+        ErrorCase("{1d6, ‸\"a\"}kh1", [3], .notANumber(.text("a"), needed: "keep/drop and counting over members")),
+        ErrorCase("{‸(s: 1), 2}cs>1", .notANumber(.tally(["s": 1]), needed: "keep/drop and counting over members")),
+        ErrorCase("repeat(3, ‸d{\"a\", 1})dl1", [1, 2, 2], .notANumber(.text("a"), needed: "keep/drop and counting over members")),
+        ErrorCase("repeat(10001, ‸\"a\")kh1", .notANumber(.text("a"), needed: "keep/drop and counting over members")),
+        ErrorCase("let p = {2, ‸\"a\"}kh1 in count(p, =2)",
+                  .notANumber(.text("a"), needed: "keep/drop and counting over members")),
         // Logic takes numbers.
         ErrorCase("‸\"a\" and 1", .notANumber(.text("a"), needed: "'and'")),
         ErrorCase("0 or ‸(s: 1)", .notANumber(.tally(["s": 1]), needed: "'or'")),
