@@ -11,6 +11,8 @@ struct ChartFrame {
         var dash: String? = nil
         /// The swatch's opacity (a band is drawn light).
         var opacity = 1.0
+        /// The swatch's outline, if any (a bar series past the palette's first round).
+        var outline: String? = nil
         /// Whether a swatch is drawn: not for the note of the entries left out.
         var hasSwatch = true
     }
@@ -44,12 +46,28 @@ struct ChartFrame {
         dashes[(index / palette.count) % dashes.count]
     }
 
-    /// A frame `width` × `height` with room above the plot for `legend`.
-    init(width: Int, height: Int, legend: [LegendEntry]) {
+    /// How bar series `index` is filled: the eleventh bar series has the first one's colour,
+    /// light and outlined, the 21st only outlined, so no two of the first 30 look alike.
+    static func barLook(_ index: Int) -> (colour: String, opacity: Double?, outline: String?) {
+        let colour = palette[index % palette.count]
+        switch (index / palette.count) % 3 {
+        case 0: return (colour, nil, nil)
+        case 1: return (colour, 0.35, colour)
+        default: return (colour, 0, colour)
+        }
+    }
+
+    /// The longest an upright label under the axis may be (about 15 characters).
+    static let uprightLabelLength = 110.0
+
+    /// A frame `width` × `height` with room above the plot for `legend`, and below it for
+    /// upright labels up to `uprightLabels` long (0: labels across).
+    init(width: Int, height: Int, legend: [LegendEntry], uprightLabels: Double = 0) {
         self.width = Double(width)
         self.height = Double(height)
         right = self.width - 28
-        bottom = self.height - 64
+        // A label across takes about 20 of the 64 under the plot; an upright one its length.
+        bottom = self.height - 64 - Swift.max(0, Swift.min(uprightLabels, ChartFrame.uprightLabelLength) - 20)
         // The plot keeps at least half of the height under the title.
         let maxLines = Swift.min(8, Swift.max(1, Int((bottom - top) / 2 / 18)))
         legendLines = ChartFrame.legendLines(legend, left: left, right: right, maxLines: maxLines)
@@ -122,7 +140,7 @@ struct ChartFrame {
                              className: "swatch")
                 } else if entry.hasSwatch {
                     svg.rect(x: x, y: y - 10, width: 16, height: 12, fill: entry.colour, className: "swatch",
-                             opacity: entry.opacity < 1 ? entry.opacity : nil)
+                             opacity: entry.opacity < 1 ? entry.opacity : nil, outline: entry.outline)
                 }
                 svg.text(entry.label, x: x + 22, y: y, size: ChartFrame.labelSize, fill: ChartFrame.textColour,
                          className: "legend")
@@ -155,11 +173,18 @@ struct ChartFrame {
         svg.line(x1: left, y1: bottom, x2: right, y2: bottom, stroke: ChartFrame.axisColour, className: "axis")
     }
 
-    /// A label under the horizontal axis at `x`, with its tick mark.
-    func drawXTick(_ svg: inout SVGWriter, _ label: String, at x: Double) {
+    /// A label under the horizontal axis at `x`, with its tick mark; `upright`, read from the
+    /// bottom up, its end at the tick.
+    func drawXTick(_ svg: inout SVGWriter, _ label: String, at x: Double, upright: Bool = false) {
         svg.line(x1: x, y1: bottom, x2: x, y2: bottom + 5, stroke: ChartFrame.axisColour, className: "tick")
-        svg.text(label, x: x, y: bottom + 19, size: ChartFrame.labelSize, anchor: .middle, fill: ChartFrame.textColour,
-                 className: "x-tick")
+        if upright {
+            // Turned a quarter left about its end: the glyphs' middle, not their baseline, on the tick.
+            svg.text(label, x: x + ChartFrame.labelSize * 0.35, y: bottom + 8, size: ChartFrame.labelSize, anchor: .end,
+                     fill: ChartFrame.textColour, rotated: true, className: "x-tick")
+        } else {
+            svg.text(label, x: x, y: bottom + 19, size: ChartFrame.labelSize, anchor: .middle,
+                     fill: ChartFrame.textColour, className: "x-tick")
+        }
     }
 
     /// The height in the plot of `value` on `axis`.

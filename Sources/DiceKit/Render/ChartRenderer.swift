@@ -37,8 +37,9 @@ public struct ChartRenderer: Sendable {
                         legend: [])
         case .compare(let exprs, let reports):
             let legend = zip(exprs, reports).enumerated().map { index, pair in
-                ChartFrame.LegendEntry(colour: ChartRenderer.colour(index),
-                                       label: "\(pair.0.text): \(ChartRenderer.summary(pair.1))")
+                let look = ChartFrame.barLook(index)
+                return ChartFrame.LegendEntry(colour: look.colour, label: "\(pair.0.text): \(ChartRenderer.summary(pair.1))",
+                                              opacity: look.opacity ?? 1, outline: look.outline)
             }
             return bars(title: "stats " + exprs.map(\.text).joined(separator: ", "),
                         subtitle: "the chance of each outcome, side by side", series: reports, legend: legend)
@@ -79,14 +80,22 @@ public struct ChartRenderer: Sendable {
         var svg = SVGWriter(width: width, height: height, title: title)
         let table = ComparisonTable(reports.map(\.distribution), maxRows: maxBars,
                                     trimAbove: Swift.min(maxBars, DistributionRenderer.tableRows), unicode: true)
-        let frame = ChartFrame(width: width, height: height, legend: legend)
+        let rows = table.rows
+        // Texts and tallies (rows with no `reach`) are categories, not a scale to read
+        // between: each has its label. Where labels across would be cut to a few characters
+        // (40 texts: "…" under every bar), they stand upright, every `step`-th as one fits
+        // beside the next (about 14 px each), the plot made shorter to hold them.
+        let categorical = rows.contains { $0.reach == nil }
+        let widest = rows.map { ChartFrame.textWidth($0.label, size: ChartFrame.labelSize) }.max() ?? 0
+        let across = ChartFrame(width: width, height: height, legend: legend)
+        let slot = across.plotWidth / Double(Swift.max(1, rows.count))
+        let upright = categorical && widest > slot - 4 && slot < ChartFrame.textWidth("abcde", size: ChartFrame.labelSize)
+        let frame = upright ? ChartFrame(width: width, height: height, legend: legend, uprightLabels: widest) : across
         let largest = table.rows.flatMap(\.probabilities).max() ?? 0
         let axis = ChartAxis(covering: 0, largest, percent: true)
         frame.drawLabels(&svg, title: title, subtitle: subtitle, xTitle: "outcome", yTitle: "probability",
                          notes: table.notes)
         frame.drawYAxis(&svg, axis)
-        let rows = table.rows
-        let slot = frame.plotWidth / Double(Swift.max(1, rows.count))
         let groupWidth = slot * (rows.count < 6 ? 0.6 : 0.8)
         let barWidth = groupWidth / Double(Swift.max(1, reports.count))
         for (index, row) in rows.enumerated() {
@@ -95,20 +104,29 @@ public struct ChartRenderer: Sendable {
                 let y = frame.y(probability, axis)
                 let tooltip = (reports.count > 1 ? "#\(column + 1) " : "") + "\(row.label): "
                     + DistributionRenderer.percent(probability)
+                let look = ChartFrame.barLook(column)
                 svg.rect(x: start + Double(column) * barWidth, y: y, width: Swift.max(0.5, barWidth * 0.92),
-                         height: Swift.max(0.5, frame.bottom - y), fill: ChartRenderer.colour(column),
-                         className: "bar series-\(column)", tooltip: tooltip)
+                         height: Swift.max(0.5, frame.bottom - y), fill: look.colour, className: "bar series-\(column)",
+                         opacity: look.opacity, outline: look.outline, tooltip: tooltip)
             }
         }
         frame.drawXAxisLine(&svg)
-        // Every label that fits beside its neighbours: each `step`-th. Texts and tallies
-        // (rows with no `reach`) are categories, not a scale to read between: each has its
-        // label, cut with `…` to its slot. No label runs past the chart's edges.
-        let categorical = rows.contains { $0.reach == nil }
-        let widest = rows.map { ChartFrame.textWidth($0.label, size: ChartFrame.labelSize) }.max() ?? 0
-        let step = categorical ? 1 : Swift.max(1, Int(((widest + 10) / Swift.max(1, slot)).rounded(.up)))
+        // Every label that fits beside its neighbours: each `step`-th; across, a category's
+        // label is cut with `…` to its slot. No label runs past the chart's edges.
+        let step: Int
+        if upright {
+            step = Swift.max(1, Int((14 / Swift.max(1, slot)).rounded(.up)))
+        } else {
+            step = categorical ? 1 : Swift.max(1, Int(((widest + 10) / Swift.max(1, slot)).rounded(.up)))
+        }
         for index in Swift.stride(from: 0, to: rows.count, by: step) {
             let x = frame.left + (Double(index) + 0.5) * slot
+            if upright {
+                let label = ChartFrame.fitted(rows[index].label, width: ChartFrame.uprightLabelLength,
+                                              size: ChartFrame.labelSize)
+                frame.drawXTick(&svg, label, at: x, upright: true)
+                continue
+            }
             let room = Swift.min(Double(step) * slot - 4, 2 * (Double(width) - x) - 4, 2 * x - 4)
             frame.drawXTick(&svg, ChartFrame.fitted(rows[index].label, width: room, size: ChartFrame.labelSize), at: x)
         }

@@ -33,12 +33,13 @@ struct SVGWriter {
 
     /// A rectangle; `tooltip` becomes its `<title>`, which browsers show on hover.
     mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, className: String? = nil,
-                       opacity: Double? = nil, tooltip: String? = nil) {
+                       opacity: Double? = nil, outline: String? = nil, tooltip: String? = nil) {
         text += "<rect"
         if let className { text += " class=\"\(className)\"" }
         text += " x=\"\(SVGWriter.number(x))\" y=\"\(SVGWriter.number(y))\""
         text += " width=\"\(SVGWriter.number(width))\" height=\"\(SVGWriter.number(height))\" fill=\"\(fill)\""
         if let opacity { text += " fill-opacity=\"\(SVGWriter.number(opacity))\"" }
+        if let outline { text += " stroke=\"\(outline)\" stroke-width=\"1.5\"" }
         if let tooltip {
             text += "><title>\(SVGWriter.escaped(tooltip))</title></rect>\n"
         } else {

@@ -228,6 +228,49 @@ struct ChartRendererTests {
         #expect(labels.first == "20" && labels.contains("120"))
     }
 
+    /// Forty texts: across, each label was cut to "…". Upright, each is read whole (up to
+    /// about 15 characters), inside the chart and above the axis title; ninety texts label
+    /// every other bar.
+    @Test func crowdedTextLabelsStandUpright() throws {
+        let faces = (1...40).map { "\"t\($0)\"" }.joined(separator: ", ")
+        let elements = try Self.chart("stats d{\(faces), \"a long name for the last one\"}")
+        let ticks = elements.filter { $0.name == "text" && $0.classes.contains("x-tick") }
+        #expect(ticks.map(\.text) == (1...40).map { "t\($0)" } + ["a long name fo…"])
+        let title = try #require(elements.first { $0.classes.contains("axis-title") && $0.text == "outcome" })
+        for tick in ticks {
+            #expect(tick.attributes["transform"]?.hasPrefix("rotate(-90") == true)
+            let length = ChartFrame.textWidth(tick.text, size: ChartFrame.labelSize)
+            #expect(tick.number("y") - length >= 0 && tick.number("y") < title.number("y") - 13, "\(tick.text)")
+        }
+        let many = (1...90).map { "\"t\($0)\"" }.joined(separator: ", ")
+        let labels = Self.texts(try Self.chart("stats d{\(many)}"), "x-tick")
+        #expect(labels == stride(from: 1, through: 90, by: 2).map { "t\($0)" })
+        // A few short texts stay across.
+        let few = try Self.chart(#"stats d{"hit", "miss", "graze"}"#)
+        #expect(few.filter { $0.classes.contains("x-tick") }.allSatisfy { $0.attributes["transform"] == nil })
+    }
+
+    /// Past the palette's ten colours, a comparison's bars are light and outlined, then only
+    /// outlined: the eleventh expression's bars looked like the first's.
+    @Test func noTwoBarSeriesLookAlike() throws {
+        let exprs = (0..<23).map { "1d6 + \($0)" }.joined(separator: ", ")
+        let elements = try Self.chart("stats \(exprs)")
+        func look(_ element: Element) -> String {
+            ["fill", "fill-opacity", "stroke"].map { element.attributes[$0] ?? "-" }.joined(separator: " ")
+        }
+        var looks: [String: String] = [:]
+        for bar in elements where bar.name == "rect" && bar.classes.contains("bar") {
+            let series = try #require(bar.classes.first { $0.hasPrefix("series-") })
+            #expect(looks[series, default: look(bar)] == look(bar), "one look a series")
+            looks[series] = look(bar)
+        }
+        #expect(looks.count == 23 && Set(looks.values).count == 23)
+        let swatches = elements.filter { $0.name == "rect" && $0.classes.contains("swatch") }
+        // The legend's swatches as their bars (past what fits, "+ N more").
+        #expect(swatches.count > 10 && Set(swatches.map(look)).isSubset(of: Set(looks.values)))
+        #expect(swatches.map(look) == (0..<swatches.count).map { looks["series-\($0)"] ?? "" })
+    }
+
     /// No label runs past the chart's edges: a long range at the right end is cut with `…`.
     @Test func labelsStayInsideTheChart() throws {
         let elements = try Self.chart("stats 6d20 - 60, 10d10 - 55, 3d6 * 1000000, 1d2")
