@@ -349,11 +349,21 @@ public struct DistributionRenderer: Sendable {
 
     static func appendFixed(_ value: Double, _ places: Int, to out: inout ByteWriter) {
         guard value.isFinite else { return out.write(text: "\(value)") }
-        let places = Swift.max(0, Swift.min(places, 15))
+        var places = Swift.max(0, Swift.min(places, 15))
         var scale = 1
         for _ in 0..<places { scale *= 10 }
+        // A double holds about 15 significant digits: fewer decimals as the value grows (a
+        // huge mean printed as 3500000000000000.5), and past 9e15 (where doubles are no longer
+        // whole numbers apart) or a fraction past 1e15, 10 significant digits
+        // (`9.223372037e18`, `3.5e15`; LANGUAGE.md §1).
+        while places > 0 && abs(value) * Double(scale) >= 1e15 {
+            places -= 1
+            scale /= 10
+        }
         let scaled = (abs(value) * Double(scale)).rounded()
-        guard scaled < 9e15 else { return out.write(text: "\(value)") }
+        guard scaled < 9e15 && (abs(value) < 1e15 || value == value.rounded()) else {
+            return out.write(text: significant(value))
+        }
         let whole = Int(scaled)
         if value < 0 && whole != 0 { out.write("-") }
         out.write(whole / scale)
@@ -369,6 +379,24 @@ public struct DistributionRenderer: Sendable {
         }
         for _ in digits..<Swift.max(digits, places) { out.write("0") }
         out.write(fraction)
+    }
+
+    /// `value`, at least 9e15 in size, to 10 significant digits: `-9.223372037e18`.
+    private static func significant(_ value: Double) -> String {
+        var exponent = 0
+        var mantissa = abs(value)
+        while mantissa >= 10 {
+            mantissa /= 10
+            exponent += 1
+        }
+        var digits = fixed(mantissa, 9)
+        if digits.hasPrefix("10") {
+            // 9.9999999996 rounds up to the next power of ten.
+            digits = "1"
+            exponent += 1
+        }
+        while digits.contains(".") && (digits.hasSuffix("0") || digits.hasSuffix(".")) { digits.removeLast() }
+        return (value < 0 ? "-" : "") + digits + "e\(exponent)"
     }
 
     /// `1.2e-13`

@@ -144,6 +144,9 @@ struct JSONWriter: Sendable {
     /// probability (means: `0.1`, not `0.09999999999999998`); `null` when not finite.
     static func significantText(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
+        // From 10^12 on, every whole digit counts: the nearest double, as a value is written.
+        // Rounded to 12 digits, the mean of `9223372036854775807 - 1d2` was 9223372036850001000.
+        if Swift.abs(value) >= 1e12 { return Number.plainDecimal(value) }
         return value < 0 ? "-" + probabilityText(-value) : probabilityText(value)
     }
 

@@ -44,6 +44,10 @@ struct ProbabilityTextTests {
         (2.9999999999999996, "3"), (0.002499999999999993, "0.0025"), (-6.500000000000001, "-6.5"),
         (18.825000000000003, "18.825"), (1.118033988749895, "1.11803398875"), (-Double.infinity, "null"),
         (Double.nan, "null"), (3.5460523406e-13, "3.5460523406e-13"),
+        // From 10^12 on, the whole digits count: the nearest double (its shortest digits), not
+        // 9223372036850001000.
+        (9223372036854775806.5, "9223372036854776000"), (3500000000000000.5, "3500000000000000.5"),
+        (-1234567890123.25, "-1234567890123.25"),
     ])
     func statisticsHaveTwelveDigits(_ value: Double, _ expected: String) {
         var json = JSONWriter()
@@ -54,6 +58,7 @@ struct ProbabilityTextTests {
     @Test(arguments: [
         ("stats 2d{1,1,2}u", #""mean":3,"#),
         ("stats 1d20 == 1 and 1d20 == 1", #""mean":0.0025,"#),
+        ("stats 9223372036854775807 - 1d2", #""mean":9223372036854776000,"stdev":0.5,"#),
         ("stats let p = 3d6 in if count(p, =6) == 0 then (a: 1) else (b: 1)",
          #""fields":{"a":{"mean":0.578703703704,"stdev":0.493766875178},"b":{"mean":0.421296296296,"#),
     ])
@@ -65,5 +70,27 @@ struct ProbabilityTextTests {
             json = OutcomeRenderer().json(for: report, input: program)
         }
         #expect(json.contains(expected), "\(json)")
+    }
+
+    /// The text's means and standard deviations: at most about 15 significant digits, and past
+    /// 9e15, or a fraction past 1e15, 10 significant digits (LANGUAGE.md §1's for a number).
+    @Test(arguments: [
+        (10.5, 2, "10.50"), (1234567890123.456, 2, "1234567890123.46"), (12345678901234.56, 2, "12345678901234.6"),
+        (3500000000000000.5, 2, "3.5e15"), (3500000000000000, 2, "3500000000000000"),
+        (9223372036854775806.5, 2, "9.223372037e18"), (-9.3e18, 4, "-9.3e18"), (9.9999999999e17, 2, "1e18"),
+    ])
+    func hugeValuesKeepTheirDigits(_ value: Double, _ places: Int, _ expected: String) {
+        #expect(DistributionRenderer.fixed(value, places) == expected)
+    }
+
+    /// The spread of values past 2^53, a double apart no more: `9223372036854775807 - 1d2`
+    /// had a stdev of 0.00; it is 0.5. Means and spreads are measured from the smallest outcome.
+    @Test func hugeValuesHaveTheirSpread() throws {
+        let report = try StatsHarness.report("9223372036854775807 - 1d2")
+        #expect(report.distribution.standardDeviation == 0.5)
+        #expect(report.distribution.mean == 9223372036854775806.5)
+        let text = DistributionRenderer().render(report, title: "x")
+        #expect(text.hasPrefix("x: mean 9.223372037e18, stdev 0.50,"), "\(text)")
+        #expect(try StatsHarness.report("3d6").distribution.mean == 10.5)
     }
 }
