@@ -68,6 +68,9 @@ extension DiceError.Kind {
             return "'\(word)' is a reserved word: it cannot name a variable, macro or parameter"
         case .requiredParameterAfterDefault(let name):
             return "parameter '\(name)' needs a default value: parameters with defaults come after those without"
+        case .defaultReadsParameter(let parameter, let read):
+            return "the default of '\(parameter)' cannot read the parameter '\(read)': a default is worked out "
+                + "where the macro is used, before its parameters are bound"
         case .fieldNamedTwice(let name):
             return "field '\(name)' is written twice in the tally"
         case .entryAfterElse:

@@ -74,6 +74,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case wrongArgumentCount(function: String, minimum: Int, maximum: Int?, got: Int)
         /// A parameter without a default after one with a default: `def f(a = 1, b) = a + b`.
         case requiredParameterAfterDefault(String)
+        /// A default that reads a parameter of its macro: `def f(x, y = x) = x + y`.
+        case defaultReadsParameter(parameter: String, read: String)
         /// A field written twice in one tally: `(s: 1, s: 2)`.
         case fieldNamedTwice(String)
         /// An entry of a `match` after its `else` entry, which must come last.

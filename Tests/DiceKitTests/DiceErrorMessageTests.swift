@@ -109,6 +109,9 @@ import Testing
         Case(.textTooLong(limit: 1000), "text is longer than 1000 characters"),
         Case(.requiredParameterAfterDefault("b"),
              "parameter 'b' needs a default value: parameters with defaults come after those without"),
+        Case(.defaultReadsParameter(parameter: "y", read: "x"),
+             "the default of 'y' cannot read the parameter 'x': a default is worked out where the macro is used, "
+                + "before its parameters are bound"),
         Case(.fieldNamedTwice("s"), "field 's' is written twice in the tally"),
         Case(.entryAfterElse, "the 'else' entry of a match comes last: no entry can follow it"),
         Case(.emptyRange(low: "3", high: "1"), "the range 3-1 is empty: write 1-3"),

@@ -288,6 +288,27 @@ extension Expr {
 }
 
 extension Expr {
+    /// The first read of one of `names` (a name, or a call of it), left to right, outside
+    /// the `let`s inside that bind it again, and where it is written; `nil` when none.
+    package func firstRead(of names: Set<String>) -> (name: String, range: SourceRange)? {
+        switch kind {
+        case .name(let name), .call(let name, _):
+            if names.contains(name) { return (name, range) }
+        case .binding(let name, let value, let body):
+            if let read = value.firstRead(of: names) { return read }
+            var inner = names
+            inner.remove(name)
+            return inner.isEmpty ? nil : body.firstRead(of: inner)
+        default:
+            break
+        }
+        var read: (name: String, range: SourceRange)?
+        forEachChild { child in if read == nil { read = child.firstRead(of: names) } }
+        return read
+    }
+}
+
+extension Expr {
     /// The expression with each child (`children`) replaced by `transform(child)`, or `nil`
     /// when `transform` gives `nil` for one. A modifier's arguments and a dice term's sides
     /// are kept as written: the result is `nil` when `transform` would change one.

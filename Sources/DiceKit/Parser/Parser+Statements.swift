@@ -188,6 +188,15 @@ extension Parser {
             }
             try expect(.rightParen, .closingParenthesisAfterParameters)
         }
+        // A default is worked out where the macro is used, among the caller's names: one that
+        // named a parameter read whatever the caller had of that name (`x = 10; def f(x, y = x)`
+        // made `f(2)` 12), so it is an error here.
+        let names = Set(parameters)
+        for parameter in parameters {
+            if let read = defaults[parameter]?.firstRead(of: names) {
+                throw DiceError(.defaultReadsParameter(parameter: parameter, read: read.name), at: read.range)
+            }
+        }
         try expect(.equal, .definitionEquals(name: name, parameters: parameters))
         guard startsExpression else { throw expected(.macroBody) }
         let body = try expression()

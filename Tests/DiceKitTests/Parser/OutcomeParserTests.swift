@@ -135,6 +135,8 @@ import Testing
         ProgramCase("def atk(bonus = 0) = 1d20 + 5 + bonus", ["(def atk [bonus=0] (chain (dice 1 20) + 5 + bonus))"]),
         ProgramCase("def f(a, b = 1d4, c = if x then 1 else 2) = a",
                     ["(def f [a b=(dice 1 4) c=(if x 1 2)] a)"]),
+        // A default may bind a parameter's name again with `let`, and read any other name.
+        ProgramCase("def f(x, y = let x = 2 in x + z) = y", ["(def f [x y=(let x 2 (+ x z))] y)"]),
         ProgramCase("def dmg(n = 1) = (n)d1 + 2; dmg; dmg(3)", ["(def dmg [n=1] (+ (dice n 1) 2))", "dmg", "(call dmg 3)"]),
         ProgramCase("use pbta", ["(use pbta)"]),
         ProgramCase("use dnd5e\nuse", ["(use dnd5e)", "(use)"]),
@@ -249,6 +251,13 @@ import Testing
         ParseErrorCase("def f(a = 1, ‸b) = a + b", .requiredParameterAfterDefault("b")),
         ParseErrorCase("def f(a = ‸) = a", .expected(.defaultValue(parameter: "a"), found: .rightParen)),
         ParseErrorCase("def f(a = 1, ‸a = 2) = a", .parameterNamedTwice("a")),
+        // A default is worked out where the macro is used: it reads no parameter of its own.
+        ParseErrorCase("def f(x, y = ‸x) = x + y", .defaultReadsParameter(parameter: "y", read: "x")),
+        ParseErrorCase("def f(x, y = 1d6 + ‸x * 2) = y", .defaultReadsParameter(parameter: "y", read: "x")),
+        ParseErrorCase("def f(y = ‸x + 1, x = 2) = y", .defaultReadsParameter(parameter: "y", read: "x")),
+        ParseErrorCase("def f(x, y = let z = 1 in ‸x(z)) = y", .defaultReadsParameter(parameter: "y", read: "x")),
+        ParseErrorCase("def f(x, y = let x = ‸x in x) = y", .defaultReadsParameter(parameter: "y", read: "x")),
+        ParseErrorCase("def f(p, n = count(‸p, =1)) = n", .defaultReadsParameter(parameter: "n", read: "p")),
         ParseErrorCase("use ‸3", .expected(.systemName, found: .integer(3))),
         ParseErrorCase("use pbta ‸dnd5e", .unexpectedToken(.name("dnd5e"))),
         ParseErrorCase("‸use = 3", .reservedWord("use")),

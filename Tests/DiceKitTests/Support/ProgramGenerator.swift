@@ -192,11 +192,16 @@ struct ProgramGenerator {
             if !parameters.contains(parameter) { parameters.append(parameter) }
         }
         configureNames(parameters: parameters, defining: (name, arity))
-        // The last parameters may have defaults, any expression.
+        // The last parameters may have defaults, any expression that reads none of the
+        // parameters (a default is worked out where the macro is used: reading one is an error).
         var defaults: [String: Expr] = [:]
         if outcomes && chance(50) {
             expressions.maxDepth = 2
+            let visible = expressions.variables
+            expressions.variables = visible.filter { !parameters.contains($0) }
+            if expressions.variables.isEmpty { expressions.variables = [pick(Self.unboundNames)] }
             for parameter in parameters.suffix(int(0...parameters.count)) { defaults[parameter] = expressions.expression() }
+            expressions.variables = visible
         }
         expressions.maxDepth = 3
         let body = expressions.expression()
