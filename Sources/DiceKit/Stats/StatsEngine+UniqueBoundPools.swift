@@ -116,9 +116,8 @@ extension StatsEngine {
         throws(StatsFailure) -> [(key: [Int], draws: [(counts: [Int], p: Double)])] {
         var classOf: [Int] = []
         for (position, _) in rolled { classOf.append(try classes.index(of: position)) }
-        var groups: [(key: [Int], draws: [(counts: [Int], p: Double)])] = []
+        var groups: [(key: [Int], draws: OrderedMass<[Int]>)] = []
         var groupOf: [[Int]: Int] = [:]
-        var slots: [[[Int]: Int]] = []
         let faces = rolled.map { (face: $0.position.integerValue ?? 0, p: $0.p) }
         try forEachUniqueDraw(faces, dice: dice) { (set, p) throws(StatsFailure) in
             var counts = [Int](repeating: 0, count: classes.faces.count)
@@ -135,17 +134,11 @@ extension StatsEngine {
             } else {
                 group = groups.count
                 groupOf[key] = group
-                groups.append((key, []))
-                slots.append([:])
+                groups.append((key, OrderedMass()))
             }
-            if let slot = slots[group][counts], groups[group].draws.indices.contains(slot) {
-                groups[group].draws[slot].p += p
-            } else {
-                slots[group][counts] = groups[group].draws.count
-                groups[group].draws.append((counts, p))
-            }
+            groups[group].draws.add(counts, p)
         }
-        return groups
+        return groups.map { group in (group.key, group.draws.entries.map { ($0.key, $0.p) }) }
     }
 
     /// The splits of a pool of extra dice alike: `parts` of their faces, of `sizes` dice each.
@@ -162,22 +155,16 @@ extension StatsEngine {
         guard WorkMeter.product(joint.count, faces.count) <= meter.budget.maxOutcomes else {
             throw .tooExpensive("a bound pool of unique exploding dice with too many outcomes")
         }
-        var result: [(counts: [Int], p: Double)] = []
-        var slots: [[Int]: Int] = [:]
+        var result = OrderedMass<[Int]>()
         for (counts, p) in joint {
             for (position, r) in faces {
                 var next = counts
                 let index = try classes.index(of: position)
                 guard next.indices.contains(index) else { throw .invariant("a face without a class") }
                 next[index] += 1
-                if let slot = slots[next], result.indices.contains(slot) {
-                    result[slot].p += p * r
-                } else {
-                    slots[next] = result.count
-                    result.append((next, p * r))
-                }
+                result.add(next, p * r)
             }
         }
-        return result
+        return result.entries.map { ($0.key, $0.p) }
     }
 }
