@@ -8,6 +8,7 @@ extension Evaluator {
     /// in sorted order too; the rest are `omitted`.
     mutating func boundedRepeat(count n: Int, body: Expr, modifiers: [DiceModifier],
                                 at range: SourceRange) throws(DiceError) -> Roll {
+        let sources = MemberSources.repeatBody(body)
         let listed = limits.maxRecordedDice
         var members: [GroupRoll.Member] = []
         members.reserveCapacity(Swift.min(n, listed))
@@ -17,9 +18,9 @@ extension Evaluator {
             if index < listed {
                 let roll = try evaluate(body)
                 members.append(GroupRoll.Member(roll: roll))
-                values.append(try memberNumber(roll.value, 0, of: .repeatBody(body), at: range))
+                values.append(try memberNumber(roll.value, 0, of: sources, at: range))
             } else {
-                values.append(try memberNumber(value(of: body), 0, of: .repeatBody(body), at: range))
+                values.append(try memberNumber(value(of: body), 0, of: sources, at: range))
             }
         }
         let outcome: GroupOutcome
@@ -38,8 +39,7 @@ extension Evaluator {
                 all.reserveCapacity(plain.count)
                 for value in plain[members.count...] { all.append(GroupRoll.Member(roll: Roll(.number, value: .number(value)))) }
                 // Its arguments already rolled: not rolled again (as the value alone rolls them once).
-                return try finishGroup(all, modifiers: modifiers, sources: .repeatBody(body), resolved: resolved,
-                                       at: range)
+                return try finishGroup(all, modifiers: modifiers, sources: sources, resolved: resolved, at: range)
             }
             (outcome, others) = (try groupOutcome(plain, rules: rules, at: range), [])
         }

@@ -65,6 +65,7 @@ extension Evaluator {
     /// members with their rolls, the others' values only, and those only for modifiers.
     private mutating func listedRepeat(count n: Int, body: Expr, modifiers: [DiceModifier],
                                        at range: SourceRange) throws(DiceError) -> Roll {
+        let sources = MemberSources.repeatBody(body)
         let listed = limits.maxRecordedDice
         var members: [GroupRoll.Member] = []
         members.reserveCapacity(listed)
@@ -84,13 +85,13 @@ extension Evaluator {
             if modifiers.isEmpty {
                 sum.add(member)
             } else {
-                values.append(try memberNumber(member, 0, of: .repeatBody(body), at: range))
+                values.append(try memberNumber(member, 0, of: sources, at: range))
             }
         }
         guard !modifiers.isEmpty else {
             var group = GroupRoll(members: members, isRepeat: true, modifiers: modifiers, isCount: false)
             group.omitted = n - members.count
-            return Roll(.group(group), value: try sum.total(of: .repeatBody(body), at: range))
+            return Roll(.group(group), value: try sum.total(of: sources, at: range))
         }
         let (rules, shown, argumentRolls) = try groupRulesAndShown(modifiers)
         let outcome = try groupOutcome(values, rules: rules, at: range)
@@ -212,13 +213,14 @@ extension Evaluator {
     ///   their values are few, see `MemberValues`), O(1) without.
     private mutating func repeatValue(_ n: Int, body: Expr, modifiers: [DiceModifier],
                                       at range: SourceRange) throws(DiceError) -> Value {
+        let sources = MemberSources.repeatBody(body)
         if modifiers.isEmpty {
             var sum = MemberSum()
             for _ in 0..<n {
                 try spend(1, at: range)
                 sum.add(try value(of: body))
             }
-            return try sum.total(of: .repeatBody(body), at: range)
+            return try sum.total(of: sources, at: range)
         }
         // Few members (the usual `repeat(6, 4d6kh3)kh3`): their values as they are, no coding.
         guard n > limits.maxRecordedDice && !limits.keepsEveryValue else {
@@ -226,14 +228,14 @@ extension Evaluator {
             values.reserveCapacity(Swift.min(n, 1 << 16))
             for _ in 0..<n {
                 try spend(1, at: range)
-                values.append(try memberNumber(value(of: body), 0, of: .repeatBody(body), at: range))
+                values.append(try memberNumber(value(of: body), 0, of: sources, at: range))
             }
             return .number(try groupOutcome(values, rules: try groupRules(modifiers), at: range).value)
         }
         var values = MemberValues()
         for _ in 0..<n {
             try spend(1, at: range)
-            values.append(try memberNumber(value(of: body), 0, of: .repeatBody(body), at: range))
+            values.append(try memberNumber(value(of: body), 0, of: sources, at: range))
         }
         let rules = try groupRules(modifiers)
         switch values.storage {

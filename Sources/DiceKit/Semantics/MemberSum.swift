@@ -55,23 +55,21 @@ enum MemberSources: Sendable {
     /// text or tally: named where that member stands (its column, LANGUAGE.md §5b), rolled
     /// and in `stats` alike.
     func keepError(_ value: Value, member index: Int, whole: SourceRange) -> DiceError {
-        let at: SourceRange
-        switch self {
-        case .group(let members): at = members.indices.contains(index) ? members[index].range : whole
-        case .repeatBody(let body): at = body.range
-        }
-        return DiceError(.notANumber(value, needed: "keep/drop and counting over members"), at: at)
+        DiceError(.notANumber(value, needed: "keep/drop and counting over members"), at: range(of: index, whole: whole))
     }
 
     /// The error `kind` of adding member `index` to those before it, in a group at `whole`.
     func sumError(_ kind: DiceError.Kind, member index: Int, whole: SourceRange) -> DiceError {
         guard case .notANumber(let value, _) = kind, case .text = value else { return DiceError(kind, at: whole) }
+        return DiceError(.notANumber(value, needed: isRepeat ? "a repeat's sum" : "a group's sum"),
+                         at: range(of: index, whole: whole))
+    }
+
+    /// Where member `index` is written: its own place in a group, the body in a `repeat`.
+    private func range(of index: Int, whole: SourceRange) -> SourceRange {
         switch self {
-        case .group(let members):
-            let at = members.indices.contains(index) ? members[index].range : whole
-            return DiceError(.notANumber(value, needed: "a group's sum"), at: at)
-        case .repeatBody(let body):
-            return DiceError(.notANumber(value, needed: "a repeat's sum"), at: body.range)
+        case .group(let members): return members.indices.contains(index) ? members[index].range : whole
+        case .repeatBody(let body): return body.range
         }
     }
 }
