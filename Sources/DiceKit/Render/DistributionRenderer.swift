@@ -383,12 +383,8 @@ public struct DistributionRenderer: Sendable {
 
     /// `value`, at least 9e15 in size, to 10 significant digits: `-9.223372037e18`.
     private static func significant(_ value: Double) -> String {
-        var exponent = 0
-        var mantissa = abs(value)
-        while mantissa >= 10 {
-            mantissa /= 10
-            exponent += 1
-        }
+        let (mantissa, power) = decimalExponent(abs(value))
+        var exponent = power
         var digits = fixed(mantissa, 9)
         if digits.hasPrefix("10") {
             // 9.9999999996 rounds up to the next power of ten.
@@ -402,10 +398,16 @@ public struct DistributionRenderer: Sendable {
     /// `1.2e-13`
     static func scientific(_ value: Double) -> String {
         guard value > 0, value.isFinite else { return "0" }
+        let (mantissa, exponent) = decimalExponent(value)
+        return "\(fixed(mantissa, 1))e\(exponent)"
+    }
+
+    /// `value` (positive and finite) as a mantissa from 1 to 10 times a power of ten.
+    private static func decimalExponent(_ value: Double) -> (mantissa: Double, exponent: Int) {
         var exponent = 0
         var mantissa = value
         while mantissa < 1 { mantissa *= 10; exponent -= 1 }
         while mantissa >= 10 { mantissa /= 10; exponent += 1 }
-        return "\(fixed(mantissa, 1))e\(exponent)"
+        return (mantissa, exponent)
     }
 }
