@@ -397,8 +397,9 @@ struct Breakdown<Style: RollStyle> {
     /// `r + bonus (15)`.
     func writeSide<Out: TextOutput>(_ roll: Roll, into out: inout Out) {
         switch roll.kind {
-        // A text or tally as written (`"orc"`, `(s: 1)`) is its own value, as a literal number is.
-        case .tally where roll.endsInItsValue, .number, .variable, .pool, .group, .text:
+        // A text or tally as written (`"orc"`, `(s: 1)`) is its own value, as a literal number is;
+        // a macro that rolled nothing already ends in its value (`h(2) (3)`).
+        case .tally where roll.endsInItsValue, .macro where !roll.hasDice, .number, .variable, .pool, .group, .text:
             write(roll, atLeast: 1, into: &out)
         case _ where roll.hasDice:
             write(roll, atLeast: 1, into: &out)

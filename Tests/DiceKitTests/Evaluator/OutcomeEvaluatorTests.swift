@@ -42,6 +42,11 @@ import Testing
         RollCase("let m = \"orc\" in m == \"orc\"", [], .integer(1), "let m = orc in m (orc) == orc = 1"),
         RollCase("match \"b\" { \"a\": 1, \"b\": 2 }", [], .integer(2), "b → 2 = 2"),
         RollCase("let t = (s: 1) in t.s", [], .integer(1), "let t = (s: 1) in t.s = 1"),
+        // A macro that rolled nothing shows its value once where it is bound, matched or tested.
+        RollCase("def h(x) = x + 1\nmatch h(2) { 3: \"three\", else: \"no\" }", [], .text("three"), "h(2) (3) → three"),
+        RollCase("def s = \"z\"\nlet a = s in a", [], .text("z"), "let a = s (z) in a (z)"),
+        RollCase("def s = \"z\"\nif s == \"z\" then \"y\" else \"n\"", [], .text("y"), "s (z) == z → y"),
+        RollCase("def t = 1\nif t then 5 else 6", [], .integer(5), "t (1) → 5 = 5"),
         RollCase("\"say \\\"hi\\\" \\\\ bye\"", [], .text("say \"hi\" \\ bye")),
     ]
 
