@@ -291,15 +291,7 @@ struct Breakdown<Style: RollStyle> {
             out.write(")")
         case .macro(let name, let arguments, _) where !roll.hasDice:
             // A macro that rolled nothing shows its result, not its workings: `mod(16) (3)`.
-            writeUser(name, into: &out)
-            if !arguments.isEmpty {
-                out.write("(")
-                for (index, argument) in arguments.enumerated() {
-                    if index > 0 { out.write(", ") }
-                    value(argument.value, into: &out)
-                }
-                out.write(")")
-            }
+            writeCall(name, arguments, into: &out)
             shownValue(roll.value, into: &out)
         case .macro(let name, let arguments, let body):
             writeUser(name, into: &out)
@@ -359,7 +351,12 @@ struct Breakdown<Style: RollStyle> {
             }
             out.write(")")
         case .field(let base, let name):
-            write(base, atLeast: 7, formula: true, into: &out)
+            // A field of a macro's result reads as the call's (`t.s`, not `t (s: 2).s`).
+            if case .macro(let call, let arguments, _) = base.kind, !base.hasDice {
+                writeCall(call, arguments, into: &out)
+            } else {
+                write(base, atLeast: 7, formula: true, into: &out)
+            }
             out.write(".")
             writeUser(name, into: &out)
         case .logical(let op, let lhs, let rhs):
@@ -380,6 +377,9 @@ struct Breakdown<Style: RollStyle> {
             Printer.write(point, explicit: true, into: &text)
             out.write(text: text)
             out.write(")")
+            // A count of a bound pool shows its value, as the pool's name does: nothing
+            // else in the breakdown says it (`p (10) + count(p, =6) (0)`).
+            if !formula, case .variable = target.kind { shownValue(roll.value, into: &out) }
         case .given(let value, let condition, let tries):
             write(value, atLeast: -3, into: &out)
             out.write(" given ")
@@ -390,6 +390,18 @@ struct Breakdown<Style: RollStyle> {
                 out.write(" tries)")
             }
         }
+    }
+
+    /// A use of a macro that rolled nothing, by its arguments' values: `mod(16)`.
+    private func writeCall<Out: TextOutput>(_ name: String, _ arguments: [Roll], into out: inout Out) {
+        writeUser(name, into: &out)
+        if arguments.isEmpty { return }
+        out.write("(")
+        for (index, argument) in arguments.enumerated() {
+            if index > 0 { out.write(", ") }
+            value(argument.value, into: &out)
+        }
+        out.write(")")
     }
 
     /// A part of a condition or a bound value, short: a roll with dice as its breakdown (and

@@ -47,6 +47,9 @@ import Testing
         RollCase("def s = \"z\"\nlet a = s in a", [], .text("z"), "let a = s (z) in a (z)"),
         RollCase("def s = \"z\"\nif s == \"z\" then \"y\" else \"n\"", [], .text("y"), "s (z) == z → y"),
         RollCase("def t = 1\nif t then 5 else 6", [], .integer(5), "t (1) → 5 = 5"),
+        // A field of a macro's result reads as the call's.
+        RollCase("def t = (s: 2)\nt.s", [], .integer(2), "t.s = 2"),
+        RollCase("def f(n) = (s: n)\nf(3).s + 1", [], .integer(4), "f(3).s + 1 = 4"),
         RollCase("\"say \\\"hi\\\" \\\\ bye\"", [], .text("say \"hi\" \\ bye")),
     ]
 
@@ -169,7 +172,11 @@ import Testing
         RollCase("let p = 12d6 in (hits: count(p, >=5), glitch: count(p, =1) > 6)",
                  [1, 1, 1, 1, 1, 1, 1, 6, 5, 2, 3, 4], .tally(["hits": 2, "glitch": 1])),
         // p is the pool's value too.
-        RollCase("let p = 4d6 in p + count(p, =6)", [6, 2, 6, 3], .integer(19)),
+        // A count of a bound pool shows its value, as the pool's name does.
+        RollCase("let p = 4d6 in p + count(p, =6)", [6, 2, 6, 3], .integer(19),
+                 "let p = 4d6 (6, 2, 6, 3) in p (17) + count(p, =6) (2) = 19"),
+        RollCase("let p = 3d6 in if count(p, >=4) >= 2 then \"ok\" else \"no\"", [6, 6, 3], .text("ok"),
+                 "let p = 3d6 (6, 6, 3) in count(p, >=4) (2) >= 2 → ok"),
         RollCase("let p = 4d6kh2 in p * 10 + count(p, <=2)", [6, 2, 1, 3], .integer(90)),
         RollCase("let p = 4d6kh2 in count(p, <=3)", [6, 2, 1, 3], .integer(1)),
         RollCase("let p = 6d10cs>=8 in p + count(p, =10)", [10, 8, 1, 2, 10, 9], .integer(6)),
