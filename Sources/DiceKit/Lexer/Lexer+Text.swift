@@ -46,11 +46,11 @@ extension Lexer {
         return DiceError(.invalidEscape(text(offset..<end)), at: range)
     }
 
-    /// `.hits` touching a name, a field or a `)` before it and a letter after it: a tally's
-    /// field; `nil` (nothing consumed) anywhere else.
+    /// `.hits` touching a name, a field, a text or a `)` before it and a letter after it: a
+    /// tally's field (of a text, an error that says so); `nil` (nothing consumed) anywhere else.
     mutating func scanField() -> Token? {
         switch previous {
-        case .name, .field, .rightParen: break
+        case .name, .field, .rightParen, .text: break
         default: return nil
         }
         guard previousEnd == position, let first = byte(1), isWordCharacter(first), !isDigit(first) else { return nil }

@@ -103,6 +103,8 @@ import Testing
         ErrorCase("(s: ‸\"x\")", .notANumber(.text("x"), needed: "a tally's field")),
         ErrorCase("let x = 3 in ‸x.hits", .fieldOfNonTally(.integer(3), field: "hits")),
         ErrorCase("‸(\"a\").hits", .fieldOfNonTally(.text("a"), field: "hits")),
+        // A field touching a text literal reads it as a field, and says why it cannot.
+        ErrorCase("‸\"a\".hits", .fieldOfNonTally(.text("a"), field: "hits")),
         // 0 alone of the numbers is a tally, the empty one.
         ErrorCase("‸(1 + 1).s", .fieldOfNonTally(.integer(2), field: "s")),
         ErrorCase("‸(5).s", .fieldOfNonTally(.integer(5), field: "s")),
