@@ -136,6 +136,7 @@ extension Evaluator {
         if insideGiven { return try givenOnce(expr) }
         insideGiven = true
         defer { insideGiven = false }
+        let held = heldParts
         for tries in 1...Swift.max(1, givenTryLimit) {
             conditionFailed = false
             let roll = try givenOnce(expr)
@@ -146,6 +147,7 @@ extension Evaluator {
             givenFailures &+= 1
             // Where a simulation that keeps no roll points (a macro's body is in another statement).
             failedCondition = macroDepth == 0 ? (expr.givenCondition ?? expr).range : nil
+            release(toHeld: held)
             try spend(1, at: expr.range)
         }
         throw DiceError(.conditionNeverHeld(tries: givenTryLimit), at: (expr.givenCondition ?? expr).range)

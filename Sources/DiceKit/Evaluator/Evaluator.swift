@@ -112,6 +112,11 @@ package struct Evaluator<Source: DieSource> {
         heldParts = total
     }
 
+    /// Lets go of the parts held since `heldParts` was `held`: the breakdown of a try of
+    /// `given` that failed, which nothing keeps.
+    @inline(__always)
+    mutating func release(toHeld held: Int) { heldParts = held }
+
     /// Counts the part a pool of `dice` dice holds: one for every 8 dice it lists (at most
     /// `Limits.maxRecordedDice`), whether or not its breakdown is built, so a value fails as
     /// its breakdown does.

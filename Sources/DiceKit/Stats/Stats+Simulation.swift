@@ -94,6 +94,7 @@ extension Stats {
         var made = 0
         while made < rolls {
             evaluator.startStatement()
+            let failuresBefore = evaluator.givenFailures
             let value: Value
             do {
                 value = try evaluator.value(of: expr)
@@ -101,6 +102,12 @@ extension Stats {
                 if error.kind == .interrupted && state.outOfBudget { break }
                 // The host's stop, wherever in the roll it was seen, stops the whole statement.
                 if error.kind == .interrupted { throw DiceError(.interrupted, at: expr.range) }
+                // A `given` tried until one roll passed a bound of a statement: its condition
+                // is too rare to simulate, not the roll too large.
+                let failures = evaluator.givenFailures &- failuresBefore
+                if failures > 0, error.kind.isRollBound {
+                    throw DiceError(.conditionNeverHeld(tries: failures), at: evaluator.failedCondition ?? expr.range)
+                }
                 throw error
             }
             if case .number(.integer(let whole)) = value {
@@ -203,4 +210,15 @@ private final class SimulationState: @unchecked Sendable {
     var polls = 0
     /// Whether the budget ran out in the middle of a roll.
     var outOfBudget = false
+}
+
+extension DiceError.Kind {
+    /// Whether the error is one roll passing a bound of a statement: its dice or its parts.
+    var isRollBound: Bool {
+        switch self {
+        case .tooManyDice, .resultTooLarge: return true
+        case .inMacro(_, let inner): return inner.isRollBound
+        default: return false
+        }
+    }
 }

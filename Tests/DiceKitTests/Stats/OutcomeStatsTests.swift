@@ -202,6 +202,42 @@ import Testing
         #expect(tries > 1_000)
     }
 
+    /// A simulated roll whose `given` fails until the roll passes a bound of a statement
+    /// (here its dice) says the condition did not hold, where the condition is: it used to say
+    /// one roll made too many parts, and asked whether a macro used itself.
+    @Test func aSimulatedGivenThatPassesARollsBoundNamesTheCondition() throws {
+        var limits = Limits.standard
+        limits.maxDice = 20_000
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 100_000_000)
+        let text = "1d6 given 1d6 == 7"
+        let error = diceError { () throws(DiceError) in
+            _ = try Stats.simulate(Parser.parseExpression(text), environment: Environment(), limits: limits, seed: 7, rolls: 3_000)
+        }
+        guard case .conditionNeverHeld(let tries)? = error?.kind else {
+            Issue.record("expected conditionNeverHeld, got \(String(describing: error?.message))")
+            return
+        }
+        // Each try rolls two dice and counts one more.
+        #expect(tries > 6_000 && tries < 7_000)
+        #expect(error?.range.lowerBound.offset == 10)
+    }
+
+    /// Tries of `given` that failed hold no part of the breakdown: with a breakdown bound of
+    /// 200 parts, 100 dice (12 parts) tried about 50 times used to fail as too large a result.
+    @Test func failedTriesOfGivenHoldNoParts() throws {
+        var limits = Limits.standard
+        limits.maxResultParts = 200
+        for seed in UInt64(1)...20 {
+            var session = Session(limits: limits, seed: seed)
+            let outcome = try session.execute(Parser.parseProgram("100d6 given 1d50 == 1")[0])
+            guard case .roll(let roll) = outcome else {
+                Issue.record("expected a roll, got \(outcome)")
+                return
+            }
+            #expect((100...600).contains(roll.value.number?.integerValue ?? 0))
+        }
+    }
+
     /// Outcome order: numbers ascending, then texts in order of first appearance.
     @Test func outcomesComeInTheContractsOrder() throws {
         let distribution = try StatsHarness.report(
