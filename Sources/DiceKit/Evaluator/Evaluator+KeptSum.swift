@@ -50,17 +50,8 @@ extension Evaluator {
                                         at range: SourceRange) throws(DiceError) -> Int {
         var generator = source
         defer { source = generator }
-        if ranks.count == count {
-            // Every die kept: summed as rolled, stopping at the die whose sum overflows, as the
-            // breakdown stops, so both leave the generator at the same place.
-            var sum = 0
-            for _ in 0..<count {
-                let (next, carry) = sum.addingReportingOverflow(Swift.min(Swift.max(generator.roll(sides: sides), 1), sides))
-                guard !carry else { throw DiceError(.overflow, at: range) }
-                sum = next
-            }
-            return sum
-        }
+        // Every die is rolled before the sum, even one that overflows: the breakdown rolls the
+        // pool whole before it keeps (`4d(2^62)kh4` leaves the generator where it does).
         let (total, overflow) = withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { values -> (Int, Bool) in
             for index in 0..<count { values[index] = Swift.min(Swift.max(generator.roll(sides: sides), 1), sides) }
             Selection.insertionSort(values, 0..<count)

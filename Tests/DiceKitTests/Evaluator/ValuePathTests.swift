@@ -67,6 +67,8 @@ import Testing
         "4d6kh0", "1d6kh0", "1d6kl1", "0d6kh1", "8d6dl1", "8d6dh1", "9d6kh8", "9d6kh3", "40d6kh39",
         "100d20dh1", "1d1", "4d1kh3", "2d20kh1 + 5", "4d6kh3 - 2 + 1", "2d100 * 2", "8d9223372036854775807kh7",
         "2d9223372036854775807", "2d9223372036854775807kh1", "1d9223372036854775807 + 1d9223372036854775807",
+        // Every die kept, the sum overflowing: the whole pool is rolled before the error, as the tree rolls it.
+        "4d9223372036854775807kh4", "3d4611686018427387904kh5", "4d4611686018427387904kh4sd",
         "1d20 + 5 >= 15", "2d20kh1 - 1 < 10", "1d6 == 3", "3d6 != 10", "1d20 <= 10", "4d6kh3 > 12",
         "(1d20 >= 11) + 2", "-(1d20 + 5) >= 15", "(1d20 + 5 >= 15) == 1",
         // Literal count and sides, more than keep/drop.
