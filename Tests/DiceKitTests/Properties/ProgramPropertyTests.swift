@@ -240,9 +240,12 @@ struct ProgramRun {
         while offset < bytes.count {
             let source = SourceFile(name: "<prog>", bytes: Array(bytes[offset...]))
             guard let stop = runSource(source, at: offset) else { return }
-            // Go on from the line after the error.
-            guard let newline = bytes[min(stop, bytes.count)...].firstIndex(of: UInt8(ascii: "\n")) else { return }
-            offset = newline + 1
+            // Go on from the next line after the error where a statement starts: the lines a
+            // statement left open (`[` of an annotation not closed) belong to it, as the
+            // generator counted them.
+            guard let next = program.lines.indices.first(where: { $0 > line(at: stop) && !program.lines[$0].continues }),
+                  next < lineStarts.count else { return }
+            offset = lineStarts[next]
         }
     }
 

@@ -29,6 +29,9 @@ struct ProgramGenerator {
         var text: String
         /// The statements the line holds, printed (`Stmt.text`); `nil` for a broken line.
         var statements: [String]?
+        /// Whether the line goes on a statement of the lines before it (an open bracket or
+        /// annotation, a trailing operator): no statement starts there.
+        var continues = false
     }
 
     /// A generated program: its lines and the whole text with their line ends.
@@ -93,7 +96,10 @@ struct ProgramGenerator {
         // are no longer statements of their own.
         var continuation = LineContinuation()
         for index in lines.indices {
-            if continuation.needsAnotherLine { lines[index].statements = nil }
+            if continuation.needsAnotherLine {
+                lines[index].statements = nil
+                lines[index].continues = true
+            }
             continuation.read(Array((lines[index].text + "\n").utf8))
         }
         var text = ""
