@@ -139,6 +139,7 @@ extension Evaluator {
         let held = heldParts
         for tries in 1...Swift.max(1, givenTryLimit) {
             conditionFailed = false
+            let nodesBefore = nodes
             let roll = try givenOnce(expr)
             if !conditionFailed {
                 guard recording, case .given(let value, let condition, _) = roll.kind else { return roll }
@@ -149,6 +150,7 @@ extension Evaluator {
             failedCondition = macroDepth == 0 ? (expr.givenCondition ?? expr).range : nil
             release(toHeld: held)
             try spend(1, at: expr.range)
+            try pollAfter(nodes &- nodesBefore, at: expr.range)
         }
         throw DiceError(.conditionNeverHeld(tries: givenTryLimit), at: (expr.givenCondition ?? expr).range)
     }

@@ -70,8 +70,8 @@ extension Stats {
         // out the values of E that go with a C of low probability.
         evaluator.givenTryLimit = .max
         let budget = limits.stats.maxSimulationWork
-        // The evaluator asks after every `workBetweenPolls` dice (or members) rolled, counted across
-        // the rolls: so the simulation has rolled about that many, each worth at least a die's
+        // The evaluator asks after every `workBetweenPolls` dice (or members, or nodes of failed
+        // `given` tries), across the rolls: so the simulation has rolled about that many, each worth at least a die's
         // work. Past the budget, a roll in progress (one that alone would pass it) is cut
         // short there; the host's request to stop is passed on.
         let state = SimulationState()

@@ -222,6 +222,24 @@ import Testing
         #expect(error?.range.lowerBound.offset == 10)
     }
 
+    /// A simulation's budget counts the nodes each failed try of `given` walks, not only its
+    /// dice: `let r = 1d1000000000 in r given r >= 999999990` took 3 s against a 1 s bound.
+    @Test func aSimulationsBudgetSeesTheNodesOfFailedTries() throws {
+        var limits = Limits.standard
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 300_000)
+        let text = "let r = 1d1000000000 in r given r >= 999999990"
+        let error = diceError { () throws(DiceError) in
+            _ = try Stats.simulate(Parser.parseExpression(text), environment: Environment(), limits: limits, seed: 3, rolls: 10)
+        }
+        guard case .conditionNeverHeld(let tries)? = error?.kind else {
+            Issue.record("expected conditionNeverHeld, got \(String(describing: error?.message))")
+            return
+        }
+        // A try is a die, the try itself and at least the nodes of `r >= 999999990` and `r`:
+        // counting dice and tries alone allowed about 150,000 of them.
+        #expect(tries > 10_000 && tries < 100_000)
+    }
+
     /// Tries of `given` that failed hold no part of the breakdown: with a breakdown bound of
     /// 200 parts, 100 dice (12 parts) tried about 50 times used to fail as too large a result.
     @Test func failedTriesOfGivenHoldNoParts() throws {
