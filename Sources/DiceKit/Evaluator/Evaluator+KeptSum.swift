@@ -4,8 +4,9 @@ extension Evaluator {
     /// `keptSum`, then the part its pool holds (`holdPool`, after the sum), so the value
     /// fails as the breakdown does.
     @inline(__always)
-    mutating func keptValue(count: Int, sides: Int, ranks: Range<Int>, at range: SourceRange) throws(DiceError) -> Int {
-        let sum = try keptSum(count: count, sides: sides, ranks: ranks, at: range)
+    mutating func keptValue(count: Int, sides: Int, ranks: Range<Int>, whole: Bool,
+                            at range: SourceRange) throws(DiceError) -> Int {
+        let sum = try keptSum(count: count, sides: sides, ranks: ranks, whole: whole, at: range)
         try holdPool(ofDice: count, at: range)
         return sum
     }
@@ -18,12 +19,15 @@ extension Evaluator {
     /// rolldice): the general one marks each die in an array; callgrind, the whole `-t` loop,
     /// 1,513 → 837 instructions a roll (with the semantics read by one reference).
     ///
+    /// A sum that overflows fails where the breakdown fails: after every die of a pool with
+    /// modifiers (`whole`), at the die that overflows in a plain one.
+    ///
     /// The sorted case is a function of its own: its buffer on the stack gave the common case a
     /// frame with a stack guard and spilled registers (bench A1: 665 -> 637 instructions a roll).
-    mutating func keptSum(count: Int, sides: Int, ranks: Range<Int>,
+    mutating func keptSum(count: Int, sides: Int, ranks: Range<Int>, whole: Bool,
                           at range: SourceRange) throws(DiceError) -> Int {
         guard ranks.count >= count - 1, !count.multipliedReportingOverflow(by: sides).overflow else {
-            return try sortedKeptSum(count: count, sides: sides, ranks: ranks, at: range)
+            return try sortedKeptSum(count: count, sides: sides, ranks: ranks, whole: whole, at: range)
         }
         var generator = source
         defer { source = generator }
@@ -46,12 +50,23 @@ extension Evaluator {
 
     /// `keptSum` of dice sorted on the machine stack, the window of ranks kept summed.
     @inline(never)
-    fileprivate mutating func sortedKeptSum(count: Int, sides: Int, ranks: Range<Int>,
+    fileprivate mutating func sortedKeptSum(count: Int, sides: Int, ranks: Range<Int>, whole: Bool,
                                         at range: SourceRange) throws(DiceError) -> Int {
         var generator = source
         defer { source = generator }
-        // Every die is rolled before the sum, even one that overflows: the breakdown rolls the
-        // pool whole before it keeps (`4d(2^62)kh4` leaves the generator where it does).
+        if ranks.count == count && !whole {
+            // A plain pool: summed as rolled, stopping at the die whose sum overflows, as its
+            // breakdown stops, so both leave the generator at the same place.
+            var sum = 0
+            for _ in 0..<count {
+                let (next, carry) = sum.addingReportingOverflow(Swift.min(Swift.max(generator.roll(sides: sides), 1), sides))
+                guard !carry else { throw DiceError(.overflow, at: range) }
+                sum = next
+            }
+            return sum
+        }
+        // A pool with modifiers is rolled whole before the sum, even when it overflows, as its
+        // breakdown rolls it whole before it keeps (`4d(2^62)kh4`).
         let (total, overflow) = withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { values -> (Int, Bool) in
             for index in 0..<count { values[index] = Swift.min(Swift.max(generator.roll(sides: sides), 1), sides) }
             Selection.insertionSort(values, 0..<count)

@@ -29,7 +29,8 @@ extension Evaluator {
     mutating func smallPoolValue(_ small: SmallKeep, at range: SourceRange) throws(DiceError) -> Value {
         nodes &+= small.literals
         try spend(small.count, at: range)
-        return .integer(try keptValue(count: small.count, sides: small.sides, ranks: small.ranks, at: range))
+        return .integer(try keptValue(count: small.count, sides: small.sides, ranks: small.ranks, whole: small.whole,
+                                      at: range))
     }
 
     /// `TermSemantics.smallKeep` of the dice term `expr` is, if it is one. A function of its own:
@@ -116,7 +117,7 @@ extension Evaluator {
         }
         if !recording, count <= 8, plan.rules.keepsOnly, case .range(let sides) = faces {
             let ranks = KeepDropStep.keptRange(plan.keeps, total: count)
-            return Roll(.number, value: .integer(try keptValue(count: count, sides: sides, ranks: ranks, at: range)))
+            return Roll(.number, value: .integer(try keptValue(count: count, sides: sides, ranks: ranks, whole: true, at: range)))
         }
         return try rollModifiedPool(term, count: count, plan: plan, symbols: symbols, at: range)
     }

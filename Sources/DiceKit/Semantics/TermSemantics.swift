@@ -47,7 +47,8 @@ final class TermSemantics: Sendable {
         }
         if let dice = literalDice, dice.count <= 8, case .range(let sides) = dice.faces,
            let rules = literalRules, rules.keepsOnly {
-            smallKeep = (dice.count, sides, KeepDropStep.keptRange(rules.keeps, total: dice.count), dice.literals)
+            smallKeep = (dice.count, sides, KeepDropStep.keptRange(rules.keeps, total: dice.count), dice.literals,
+                         !term.modifiers.isEmpty)
         } else {
             smallKeep = nil
         }
@@ -108,7 +109,9 @@ extension TermSemantics {
 }
 
 /// At most 8 literal dice of `1...sides` only kept or dropped (`TermSemantics.smallKeep`).
-typealias SmallKeep = (count: Int, sides: Int, ranks: Range<Int>, literals: Int)
+/// `whole`: the pool has modifiers, and so is rolled whole before its kept dice are summed
+/// (a plain pool's breakdown stops at the die whose sum overflows).
+typealias SmallKeep = (count: Int, sides: Int, ranks: Range<Int>, literals: Int, whole: Bool)
 
 /// The dice terms rolled lately, found by the term's identity (`DiceTerm.isIdentical(to:)`):
 /// rolling the same term again (`-n`, a simulation, a macro body) skips working out what it
