@@ -95,17 +95,13 @@ package struct Evaluator<Source: DieSource> {
             throw DiceError(.tooManyDice(limit: limits.maxDice), at: range)
         }
         work = total
-        workSincePoll &+= amount
-        if workSincePoll >= workBetweenPolls {
-            workSincePoll = 0
-            if let shouldStop, shouldStop() { throw DiceError(.interrupted, at: range) }
-        }
+        try pollAfter(amount, at: range)
     }
 
-    /// Counts `amount` of work that is not dice (nodes walked) toward the next poll of
-    /// `shouldStop` only: what a simulation's time budget must see of a `given` tried again
-    /// and again. `stats let r = 1d1000000000 in r given r >= 999999990` took 3 s against its
-    /// 1 s, its tries' nodes unseen.
+    /// Counts `amount` of work toward the next poll of `shouldStop`: dice (`spend`), and the
+    /// nodes walked by a failed try of `given`, which are no dice but which a simulation's
+    /// time budget must see (`stats let r = 1d1000000000 in r given r >= 999999990` took 3 s
+    /// against its 1 s while they were unseen).
     @inline(__always)
     mutating func pollAfter(_ amount: Int, at range: SourceRange) throws(DiceError) {
         workSincePoll &+= amount
