@@ -71,9 +71,9 @@ extension Stats {
         evaluator.givenTryLimit = .max
         let budget = limits.stats.maxSimulationWork
         // The evaluator asks after every `workBetweenPolls` dice (or members, or nodes of failed
-        // `given` tries), across the rolls: so the simulation has rolled about that many, each worth at least a die's
-        // work. Past the budget, a roll in progress (one that alone would pass it) is cut
-        // short there; the host's request to stop is passed on.
+        // `given` tries), across the rolls: so the simulation has rolled about that many, each
+        // worth at least a die's work. Past the budget, a roll in progress (one that alone would
+        // pass it) is cut short there; the host's request to stop is passed on.
         let state = SimulationState()
         evaluator.shouldStop = {
             if let shouldStop, shouldStop() { return true }

@@ -191,15 +191,23 @@ import Testing
         }
         // A C that never holds: the tries the budget allowed, not a time estimate.
         limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 100_000)
-        let never = try Parser.parseExpression("1d6 given 1d6 == 7")
+        let never = try #require(try givenNeverHeld("1d6 given 1d6 == 7", limits: limits, seed: 7, rolls: 3_000))
+        #expect(never.tries > 1_000)
+    }
+
+    /// The tries a simulation of `text` made before it failed with `.conditionNeverHeld`, and
+    /// where that error points; `nil` (an issue recorded) when it failed otherwise or not at all.
+    private func givenNeverHeld(_ text: String, limits: Limits, seed: UInt64,
+                                rolls: Int) throws -> (tries: Int, offset: Int)? {
+        let expr = try Parser.parseExpression(text)
         let error = diceError { () throws(DiceError) in
-            _ = try Stats.simulate(never, environment: Environment(), limits: limits, seed: 7, rolls: 3_000)
+            _ = try Stats.simulate(expr, environment: Environment(), limits: limits, seed: seed, rolls: rolls)
         }
-        guard case .conditionNeverHeld(let tries)? = error?.kind else {
+        guard let error, case .conditionNeverHeld(let tries) = error.kind else {
             Issue.record("expected conditionNeverHeld, got \(String(describing: error?.message))")
-            return
+            return nil
         }
-        #expect(tries > 1_000)
+        return (tries, error.range.lowerBound.offset)
     }
 
     /// A simulated roll whose `given` fails until the roll passes a bound of a statement
@@ -209,17 +217,10 @@ import Testing
         var limits = Limits.standard
         limits.maxDice = 20_000
         limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 100_000_000)
-        let text = "1d6 given 1d6 == 7"
-        let error = diceError { () throws(DiceError) in
-            _ = try Stats.simulate(Parser.parseExpression(text), environment: Environment(), limits: limits, seed: 7, rolls: 3_000)
-        }
-        guard case .conditionNeverHeld(let tries)? = error?.kind else {
-            Issue.record("expected conditionNeverHeld, got \(String(describing: error?.message))")
-            return
-        }
+        let failed = try #require(try givenNeverHeld("1d6 given 1d6 == 7", limits: limits, seed: 7, rolls: 3_000))
         // Each try rolls two dice and counts one more.
-        #expect(tries > 6_000 && tries < 7_000)
-        #expect(error?.range.lowerBound.offset == 10)
+        #expect(failed.tries > 6_000 && failed.tries < 7_000)
+        #expect(failed.offset == 10)
     }
 
     /// A simulation's budget counts the nodes each failed try of `given` walks, not only its
@@ -227,17 +228,11 @@ import Testing
     @Test func aSimulationsBudgetSeesTheNodesOfFailedTries() throws {
         var limits = Limits.standard
         limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 300_000)
-        let text = "let r = 1d1000000000 in r given r >= 999999990"
-        let error = diceError { () throws(DiceError) in
-            _ = try Stats.simulate(Parser.parseExpression(text), environment: Environment(), limits: limits, seed: 3, rolls: 10)
-        }
-        guard case .conditionNeverHeld(let tries)? = error?.kind else {
-            Issue.record("expected conditionNeverHeld, got \(String(describing: error?.message))")
-            return
-        }
+        let failed = try #require(try givenNeverHeld("let r = 1d1000000000 in r given r >= 999999990", limits: limits,
+                                                     seed: 3, rolls: 10))
         // A try is a die, the try itself and at least the nodes of `r >= 999999990` and `r`:
         // counting dice and tries alone allowed about 150,000 of them.
-        #expect(tries > 10_000 && tries < 100_000)
+        #expect(failed.tries > 10_000 && failed.tries < 100_000)
     }
 
     /// Tries of `given` that failed hold no part of the breakdown: with a breakdown bound of
