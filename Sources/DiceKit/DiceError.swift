@@ -304,3 +304,12 @@ extension DiceError: CustomStringConvertible {
     /// The offset of the error and its message: `7: division by zero`.
     public var description: String { "\(range.lowerBound.offset): \(message)" }
 }
+
+extension DiceError.Kind {
+    /// The error inside every `in macro '…'` around it: what went wrong, however deep the
+    /// macros it happened in.
+    var innermost: DiceError.Kind {
+        if case .inMacro(_, let inner) = self { return inner.innermost }
+        return self
+    }
+}

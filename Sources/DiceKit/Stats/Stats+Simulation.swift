@@ -215,9 +215,8 @@ private final class SimulationState: @unchecked Sendable {
 extension DiceError.Kind {
     /// Whether the error is one roll passing a bound of a statement: its dice or its parts.
     var isRollBound: Bool {
-        switch self {
+        switch innermost {
         case .tooManyDice, .resultTooLarge: return true
-        case .inMacro(_, let inner): return inner.isRollBound
         default: return false
         }
     }

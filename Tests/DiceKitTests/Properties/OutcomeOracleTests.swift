@@ -96,9 +96,8 @@ import Testing
     }
 
     static func isResourceError(_ kind: DiceError.Kind) -> Bool {
-        switch kind {
+        switch kind.innermost {
         case .tooManyDice, .resultTooLarge, .evaluationTooDeep, .macroRecursion: return true
-        case .inMacro(_, let inner): return isResourceError(inner)
         default: return false
         }
     }

@@ -38,9 +38,8 @@ extension ProgramRun {
     }
 
     static func isResourceError(_ kind: DiceError.Kind) -> Bool {
-        switch kind {
+        switch kind.innermost {
         case .tooManyDice, .resultTooLarge, .interrupted, .evaluationTooDeep, .macroRecursion: return true
-        case .inMacro(_, let inner): return isResourceError(inner)
         default: return false
         }
     }

@@ -186,9 +186,8 @@ struct StatsErrorTests {
 
 extension DiceError.Kind {
     var isDepthError: Bool {
-        switch self {
+        switch innermost {
         case .evaluationTooDeep, .macroRecursion: return true
-        case .inMacro(_, let inner): return inner.isDepthError
         default: return false
         }
     }
