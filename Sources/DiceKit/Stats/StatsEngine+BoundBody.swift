@@ -28,7 +28,7 @@ extension StatsEngine {
             let part = try withBinding(name, .pool(outcome)) { () throws(StatsFailure) in
                 try self.outcomes(ofEach: body, tryFixed: &tryFixed)
             }
-            try meter.charge(part.storageSize)
+            try meter.charge(WorkMeter.mixingWork(part))
             try mix(part, times: p, into: &result)
         }
         return try meter.checkSize(result.build())
@@ -52,6 +52,8 @@ extension StatsEngine {
     /// whole process, a loaded machine).
     func mixture(of body: Expr, binding names: [String], cases: Int, walkCost: Int = 0, chance: (Int) -> Double,
                  value: (Int, Int) -> Value) throws(StatsFailure) -> Distribution {
+        // Each case costs at least its frame and filing: too many cases are refused before any.
+        try meter.ensureAffordable(WorkMeter.product(cases, StatsEngine.fixedCaseCost))
         var result = ValueAccumulator()
         var evaluator = fixedEvaluator()
         var frame = rollerFrame()
@@ -70,6 +72,7 @@ extension StatsEngine {
                 try meter.charge(StatsEngine.fixedCaseCost)
                 for (position, slot) in slots.enumerated() { frame.setBound(Bound(value: value(index, position)), at: slot) }
                 if let outcome = try walk(fixedBody, in: &frame, with: &evaluator) {
+                    try meter.charge(WorkMeter.mixingWork(outcome))
                     result.add(outcome, p)
                     continue
                 }
@@ -82,7 +85,7 @@ extension StatsEngine {
             frames.append(bound)
             defer { frames.removeLast() }
             let part = try self.outcomes(of: body)
-            try meter.charge(part.storageSize)
+            try meter.charge(WorkMeter.mixingWork(part))
             try mix(part, times: p, into: &result)
         }
         return try meter.checkSize(result.build())

@@ -111,8 +111,11 @@ extension StatsEngine {
         var ways = 0.0
         for size in sizes { ways += BoundPoolSplits.splitCount(built, size.totals) }
         guard ways <= Double(meter.budget.maxOutcomes) else { throw .tooExpensive("a bound pool with too many classes of faces") }
-        // About 60 ns a split (a release build), as 17 units.
-        try meter.charge(WorkMeter.product(Int(ways) + sizes.count, 1 + StatsEngine.macroUseCost / 16))
+        // Each split a list of counts made, filed and kept: about 60 ns for the few thousand
+        // of Shadowrun's `push`, but 200 to 400 ns each (allocation, page faults) for the 1.37
+        // million of 200d6 counted three ways (281 MB; release, a loaded machine), which at 17
+        // units a split ran past the 1 s bound before the engine gave up.
+        try meter.charge(WorkMeter.product(Int(ways) + sizes.count, 2 * WorkMeter.sparsePairCost))
         let largest = sizes.map { $0.totals.reduce(0) { $0 &+ Swift.max($1, 0) } }.max() ?? 0
         // Parts of classes of their own, and sizes each of their own totals: no split is met twice.
         var taken = Set<Int>()

@@ -213,6 +213,33 @@ import Darwin
         #expect(product.exact && product.distribution.count == 18)
     }
 
+    /// `stats 100d1000u`: the sets of unique dice were counted by hashed updates charged one
+    /// step each, after each face's pass, so the exact attempt ran 6 s of its 1 s before it
+    /// gave up. Each pass is now charged `sparsePairCost` an entry, before it is made.
+    @Test func uniqueSetsAreChargedPerHashedEntry() throws {
+        let start = Self.cpuSeconds()
+        #expect(Self.isTooExpensive { _ = try Self.exact("100d1000u") })
+        #expect(Self.cpuSeconds() - start < 10)
+        let (small, _) = try Self.exact("10d20u")
+        #expect(small.exact && small.distribution.count == 101)
+    }
+
+    /// `stats let p = 200d6 in (a: count(p, =1), b: count(p, =2), c: count(p, =3))`: 1.37
+    /// million splits of the dice, each a joint tally of the three counts. Each split was
+    /// charged 17 steps to make and one a count to count, and each tally filed a step, so the
+    /// exact attempt ran 4 s and 281 MB of its 1 s before it gave up. Splits are charged what
+    /// they cost, and so are the texts and tallies a mixture files (`WorkMeter.mixingWork`).
+    @Test func poolsCountedManyWaysAreChargedPerSplitAndTally() throws {
+        let counts = "(a: count(p, =1), b: count(p, =2), c: count(p, =3))"
+        let start = Self.cpuSeconds()
+        #expect(Self.isTooExpensive { _ = try Self.exact("let p = 200d6 in " + counts) })
+        #expect(Self.isTooExpensive { _ = try Self.exact("let p = 100d6 in " + counts) })
+        #expect(Self.cpuSeconds() - start < 20)
+        let (small, _) = try Self.exact("let p = 20d6 in " + counts)
+        // Counts of three faces and the rest: C(23, 3) joint outcomes.
+        #expect(small.exact && small.distribution.count == 1771)
+    }
+
     /// `d10110!r6dl` (oom-6d405217): one dense array per kept list, each as wide as the
     /// chain, took 4.8 GB and 10 s. Arrays of far-apart values now stay sparse.
     @Test func wideExplodingDropStaysSmall() throws {
