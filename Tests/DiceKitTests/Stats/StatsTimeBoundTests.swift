@@ -113,7 +113,23 @@ struct StatsTimeBoundTests {
                 == 1_000_000)
     }
 
-    /// Whole values are sorted and counted in runs, decimals counted apart; together, every
+    /// Each different text or tally a simulation meets costs `simulatedNewOutcomeCost` besides
+    /// its roll: a million rolls of two d1000s as a tally, about 630,000 different tallies,
+    /// do not fit a tenth more than a million rolls' cost, which those of two d2s do.
+    @Test func eachNewTallyOfASimulationIsCharged() throws {
+        let perRoll = try Self.costOfOneRoll("(a: 1d1000, b: 1d1000)")
+        #expect(perRoll == (try Self.costOfOneRoll("(a: 1d2, b: 1d2)")))
+        let limits = Self.simulating(perRoll * 1_100_000)
+        do {
+            _ = try Self.distribution("(a: 1d1000, b: 1d1000)", limits: limits)
+            Issue.record("a million rolls of 630,000 different tallies fit the budget")
+        } catch let error as DiceError {
+            guard case .statsTooExpensive = error.kind else { throw error }
+        }
+        #expect(try Self.distribution("(a: 1d2, b: 1d2)", limits: limits).sampleCount == 1_000_000)
+    }
+
+    /// Whole values and fractions are each sorted and counted in runs; together, every
     /// outcome once, in order, its frequency in the sample.
     @Test func aSimulationOfWholeAndDecimalValuesListsEachOutcomeOnce() throws {
         let report = try Self.distribution("1d4 / 2", limits: Self.simulating(Int.max))
