@@ -102,6 +102,9 @@ extension StatsEngine {
         let total = rolled.reduce(0) { $0 + $1.p }
         guard total > 0 else { return Distribution(storage: .sparse([])) }
         let settled = rolled.map { ($0.position, $0.p / total) }
+        if readsValue && !defaultsReadPool && StatsEngine.sumsByClass(rules, symbols: symbols) {
+            return try bodyDistribution(body, binding: name, summedClassOutcomes(settled, dice: dice, keys: keys, at: pool.range))
+        }
         let (classes, splits) = rules.unique
             ? try uniqueBoundPoolSplits(settled, rules: rules, dice: dice, symbols: symbols, keys: keys, perFace: perFace,
                                         at: pool.range)

@@ -137,6 +137,40 @@ import Testing
         try expectAlike(fixed.distribution, rolled.distribution, body)
     }
 
+    /// A body that reads the pool's value and counts it: the value within each split of the
+    /// counted classes is a convolution (`summedClassOutcomes`); the same as when every die is
+    /// kept (`kh4` of four dice), which splits the dice face by face.
+    @Test(arguments: [
+        ("4d6", "kh4", "p + count(p, =6) * 10 - count(p, <=2)"),
+        ("3d{1,1,2,5}", "kh3", "p * count(p, =1)"),
+        ("5d4mi2", "kh5", "(v: p, c: count(p, =4))"),
+        ("4d6r1", "kh4", "match p - count(p, >=5) { <=8: \"low\", else: \"high\" }"),
+        ("5dF", "kh5", "p + count(p, =0) - count(p, <>1)"),
+    ])
+    func valueAndCountsTogether(_ term: String, _ keepAll: String, _ body: String) throws {
+        let summed = try StatsHarness.report("let p = \(term) in \(body)")
+        let perFace = try StatsHarness.report("let p = \(term)\(keepAll) in \(body)")
+        #expect(summed.exact && perFace.exact)
+        #expect(summed.distribution.valueOutcomes.count == perFace.distribution.valueOutcomes.count)
+        try expectAlike(summed.distribution, perFace.distribution, body)
+    }
+
+    /// `p + count(p, =20)` of 12d20 against every roll of 3d20 worked out here, and exact
+    /// where splitting the dice face by face made C(31, 19) splits (past the bound).
+    @Test func aCritAddingOneIsExact() throws {
+        var brute: [Int: Double] = [:]
+        for a in 1...20 { for b in 1...20 { for c in 1...20 {
+            let crits = [a, b, c].filter { $0 == 20 }.count
+            brute[a + b + c + crits, default: 0] += 1.0 / 8000
+        } } }
+        let small = try StatsHarness.report("let p = 3d20 in p + count(p, =20)").distribution
+        #expect(small.outcomes.count == brute.count)
+        for (value, p) in brute { #expect(abs(small.probability(of: .integer(value)) - p) < 1e-12, "P(\(value))") }
+        let large = try StatsHarness.report("let p = 12d20 in p + count(p, =20)")
+        #expect(large.exact)
+        #expect(abs(large.distribution.mean - (12 * 10.5 + 12.0 / 20)) < 1e-9)
+    }
+
     private func expectAlike(_ a: Distribution, _ b: Distribution, _ what: String) throws {
         var values = Set(a.valueOutcomes.map(\.value))
         values.formUnion(b.valueOutcomes.map(\.value))

@@ -1,0 +1,74 @@
+/// `let p = NdS in BODY` where BODY reads `p`'s value besides counting it, for a plain pool:
+/// no keep/drop, counting, explosions or `u`, and number faces (`let p = 8d20 in p +
+/// count(p, =20)`, a crit adding one).
+///
+/// BODY sees only the counts and the value. The dice split over the classes of faces that
+/// the compare points tell apart, as counting alone does; within one split the value is the
+/// sum of each class's dice, each showing the faces of its class in proportion: a
+/// convolution for each split, not a split for each way the faces fall. `8d20` with its 20s
+/// counted: 9 splits of at most 153 values, where splitting by face made C(27, 19) = 2.2
+/// million splits, past the bound (simulated, 1.1 s; `10d20` was the error that a million
+/// simulated rolls need 2 s).
+extension StatsEngine {
+    /// Whether a pool of `rules` is summed face by face, so that its value within a split of
+    /// its dice over classes is a convolution.
+    static func sumsByClass(_ rules: PoolRules, symbols: [Value]) -> Bool {
+        rules.keeps.isEmpty && rules.counting.isSum && rules.explosion == nil && !rules.unique && symbols.isEmpty
+    }
+
+    /// The joint outcomes of the counts of `keys` and the value of `dice` dice, each settling on
+    /// `settled` (chances adding up to 1), as the body sees them.
+    func summedClassOutcomes(_ settled: [(position: Number, p: Double)], dice: Int, keys: [PointKey],
+                             at range: SourceRange) throws(StatsFailure) -> [(outcome: BoundPoolOutcome, p: Double)] {
+        let classes = try FaceClasses(settled.map(\.position), symbols: [], keys: keys, perFace: false)
+        // Each class's faces, in proportion within the class.
+        var within: [[Distribution.Outcome]] = Array(repeating: [], count: classes.faces.count)
+        var mass = [Double](repeating: 0, count: classes.faces.count)
+        for (position, p) in settled {
+            let index = try classes.index(of: position)
+            within[index].append(Distribution.Outcome(position, p))
+            mass[index] += p
+        }
+        let faces = within.indices.map { index in
+            Distribution(within[index].map { Distribution.Outcome($0.value, $0.probability / mass[index]) })
+        }
+        let splits = try poolSplits([settled], sizes: [([dice], 1)], classes: classes)
+        // sums[c][n]: the sum of n dice of class c, made as the splits ask for them.
+        var sums: [[Distribution]] = faces.map { [Distribution(constant: .integer(0)), $0] }
+        func sum(of n: Int, _ c: Int) throws(StatsFailure) -> Distribution {
+            while sums[c].count <= n {
+                let last = sums[c][sums[c].count - 1]
+                try meter.charge(WorkMeter.pairWork(last, faces[c]))
+                let next = try arithmetic(at: range) { () throws(ArithmeticFault) in try last.adding(faces[c]) }
+                sums[c].append(try meter.checkSize(next))
+            }
+            return sums[c][n]
+        }
+        var seen: [BoundPoolOutcome.Seen: Int] = [:]
+        var outcomes: [(outcome: BoundPoolOutcome, p: Double)] = []
+        for (split, p) in zip(splits.splits, splits.chances) {
+            var value = Distribution(constant: .integer(0))
+            for (c, n) in split.enumerated() where n > 0 {
+                let dice = try sum(of: n, c)
+                try meter.charge(WorkMeter.pairWork(value, dice))
+                value = try meter.checkSize(try arithmetic(at: range) { () throws(ArithmeticFault) in try value.adding(dice) })
+            }
+            var counts: [Int] = []
+            for position in keys.indices {
+                counts.append(split.indices.reduce(0) { classes.matches[$1][position] ? $0 + split[$1] : $0 })
+            }
+            let shown = split.indices.compactMap { split[$0] > 0 ? (classes.faces[$0], split[$0]) : nil }
+            try meter.charge(WorkMeter.product(value.storageSize, WorkMeter.sparsePairCost))
+            value.forEachOutcome { (number, q) in
+                let key = BoundPoolOutcome.Seen(counts: counts, value: .number(number))
+                if let index = seen[key] {
+                    outcomes[index].p += p * q
+                } else {
+                    seen[key] = outcomes.count
+                    outcomes.append((BoundPoolOutcome(keys: keys, seen: key, dice: shown), p * q))
+                }
+            }
+        }
+        return outcomes
+    }
+}
