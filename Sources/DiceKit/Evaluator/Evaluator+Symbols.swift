@@ -52,10 +52,10 @@ extension Evaluator {
         }
         if faces.count == 1, let only = faces.first { return only }
         if faces.isEmpty {
-            return symbols.allSatisfy({ if case .tally = $0 { return true } else { return false } })
+            return symbols.allSatisfy(\.isTally)
                 ? .tally(Tally()) : .integer(0)
         }
-        guard faces.allSatisfy({ if case .tally = $0 { return true } else { return false } }) else {
+        guard faces.allSatisfy(\.isTally) else {
             return try deferrable(DiceError(.textDiceOperation("a sum of several text dice"), at: range))
         }
         return try sum(faces, at: range)

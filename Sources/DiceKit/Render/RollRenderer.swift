@@ -371,7 +371,9 @@ extension Roll {
     var showsItsValue: Bool { value.number == nil && endsInItsValue }
 
     /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
-    /// a literal one (`→ strong hit`), through macros, `let`, `if` and `given`. A tally
+    /// a literal one (`→ strong hit`), through macros, `let`, `if` and `given`; or in its
+    /// value in parentheses, as a name or a macro that rolled nothing shows it (`x (hi)`,
+    /// `degree(15, 22, 20) (success)`). A tally
     /// with worked-out fields (`(hits: count(p, >=5) (3))`) does not: ` = (hits: 3)` follows;
     /// nor does an annotated roll, which ends in its label (`orc [x] = orc`, as `1d6 (5) [fire] = 5`).
     var endsInItsValue: Bool {

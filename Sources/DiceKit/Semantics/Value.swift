@@ -33,6 +33,12 @@ public enum Value: Hashable, Sendable {
     /// Whether the value is the number 0 (a text or a tally never is).
     var isZero: Bool { self == .integer(0) }
 
+    /// Whether the value is a tally.
+    var isTally: Bool {
+        if case .tally = self { return true }
+        return false
+    }
+
     /// What kind of value it is, as error messages name it.
     var kindName: String {
         switch self {

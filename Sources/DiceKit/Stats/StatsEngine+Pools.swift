@@ -43,7 +43,7 @@ extension StatsEngine {
             guard let index = position.integerValue, symbols.indices.contains(index) else { return position }
             return symbols[index]
         }
-        let allTallies = symbols.allSatisfy { if case .tally = $0 { return true } else { return false } }
+        let allTallies = symbols.allSatisfy(\.isTally)
         var result = ValueAccumulator()
         try count.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let n) = value, n >= 0 else { throw .dice(DiceError(.invalidCount(value), at: range)) }

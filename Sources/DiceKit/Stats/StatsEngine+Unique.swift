@@ -41,7 +41,7 @@ extension StatsEngine {
     func uniqueSymbolSum(faces: Distribution, rules: PoolRules, symbols: [Value], counts: Distribution,
                          at range: SourceRange) throws(StatsFailure) -> Distribution {
         let (_, weights) = try settledUniqueDie(faces, rules: rules, counts: counts, at: range)
-        let allTallies = symbols.allSatisfy { if case .tally = $0 { return true } else { return false } }
+        let allTallies = symbols.allSatisfy(\.isTally)
         var result = ValueAccumulator()
         try counts.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let n) = value, n >= 0 else { throw .dice(DiceError(.invalidCount(value), at: range)) }
