@@ -57,6 +57,11 @@ extension Evaluator {
             } else {
                 members.append(GroupRoll.Member(roll: Roll(.number, value: try value(of: body))))
             }
+            // Keep/drop or counting needs numbers: a text or tally stops the repeat where it
+            // comes, no more members rolled, as the value path and the bounded ones stop.
+            if !modifiers.isEmpty, let last = members.last?.roll.value, last.number == nil {
+                _ = try memberNumber(last, index, of: .repeatBody(body), at: range)
+            }
         }
         return try finishGroup(members, modifiers: modifiers, sources: .repeatBody(body), at: range)
     }

@@ -73,6 +73,8 @@ import Testing
         "(1d20 >= 11) + 2", "-(1d20 + 5) >= 15", "(1d20 + 5 >= 15) == 1",
         // Literal count and sides, more than keep/drop.
         "3d6!", "3d6! + 1d4ro1", "d6!", "4d6r1kh3", "60d6cs>=5", "10d10!>8kh3", "4dF!", "d%ro<10", "2d{1,2,3}!",
+        // A repeat kept or counted stops at its first text or tally member, rolling no more.
+        "repeat(2, d{(k: 1), (k: 2)})dh0", "repeat(3, 2d{(kh: 0), \"a\"})dh0", "repeat(4, d{1, \"a\"})cs=1",
     ])
     func rollsLiteralPoolsAsTheTreeDoes(_ text: String) throws {
         let expr = try Parser.parseExpression(text)
