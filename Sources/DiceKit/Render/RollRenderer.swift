@@ -373,7 +373,7 @@ extension Roll {
     /// Whether the breakdown ends in the roll's value: the text or tally a table chose, or
     /// a literal one (`→ strong hit`), through macros, `let`, `if` and `given`; or in its
     /// value in parentheses, as a name or a macro that rolled nothing shows it (`x (hi)`,
-    /// `degree(15, 22, 20) (success)`). A tally
+    /// `degree(15, 22, 20) (success)`). `E given C` ends in C: ` = hit` follows. A tally
     /// with worked-out fields (`(hits: count(p, >=5) (3))`) does not: ` = (hits: 3)` follows;
     /// nor does an annotated roll, which ends in its label (`orc [x] = orc`, as `1d6 (5) [fire] = 5`).
     var endsInItsValue: Bool {
@@ -388,7 +388,6 @@ extension Roll {
             return body.endsInItsValue
         case .binding(_, _, let body): return body.endsInItsValue
         case .conditional(_, let branch, _): return branch.endsInItsValue
-        case .given(let inner, _, _): return inner.endsInItsValue
         case .variable: return true
         default: return false
         }
