@@ -28,7 +28,7 @@ extension StatsEngine {
             let part = try withBinding(name, .pool(outcome)) { () throws(StatsFailure) in
                 try self.outcomes(ofEach: body, tryFixed: &tryFixed)
             }
-            try meter.charge(WorkMeter.mixingWork(part))
+            try meter.charge(part.storageSize)
             try mix(part, times: p, into: &result)
         }
         return try meter.checkSize(result.build())
@@ -72,7 +72,6 @@ extension StatsEngine {
                 try meter.charge(StatsEngine.fixedCaseCost)
                 for (position, slot) in slots.enumerated() { frame.setBound(Bound(value: value(index, position)), at: slot) }
                 if let outcome = try walk(fixedBody, in: &frame, with: &evaluator) {
-                    try meter.charge(WorkMeter.mixingWork(outcome))
                     result.add(outcome, p)
                     continue
                 }
@@ -85,7 +84,7 @@ extension StatsEngine {
             frames.append(bound)
             defer { frames.removeLast() }
             let part = try self.outcomes(of: body)
-            try meter.charge(WorkMeter.mixingWork(part))
+            try meter.charge(part.storageSize)
             try mix(part, times: p, into: &result)
         }
         return try meter.checkSize(result.build())

@@ -76,7 +76,7 @@ extension StatsEngine {
             let rules = try resolveRules(ordered) { first + $0 < values.count ? values[first + $0].number : nil }
             if rules.unique {
                 let part = try uniqueDistribution(faces: faces, rules: rules, counts: count, at: range)
-                try meter.charge(WorkMeter.mixingWork(part))
+                try meter.charge(part.storageSize)
                 try mix(part, times: weight, into: &result)
                 return
             }

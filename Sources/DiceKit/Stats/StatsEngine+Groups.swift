@@ -95,7 +95,7 @@ extension StatsEngine {
                 } else {
                     part = try self.identicalKeptSum(member, copies: n, rules: rules, at: range)
                 }
-                try self.meter.charge(WorkMeter.mixingWork(part))
+                try self.meter.charge(part.storageSize)
                 try self.mix(part, times: p, into: &result)
             }
             return try self.meter.checkSize(result.build())
@@ -115,7 +115,7 @@ extension StatsEngine {
         var result = DistributionAccumulator()
         try forEachJointOutcome(of: inputs) { (values, weight) throws(StatsFailure) in
             let part = try body(resolveRules(ordered) { $0 < values.count ? values[$0].number : nil })
-            try meter.charge(WorkMeter.mixingWork(part))
+            try meter.charge(part.storageSize)
             try mix(part, times: weight, into: &result)
         }
         return try meter.checkSize(result.build())

@@ -110,7 +110,7 @@ extension StatsEngine {
         for (index, weight) in weights.enumerated() where weight > 0 {
             guard let result1 = index < entries.count ? entries[index].result : otherwise else { continue }
             let part = try outcomes(of: result1)
-            try meter.charge(WorkMeter.mixingWork(part))
+            try meter.charge(part.storageSize)
             try mix(part, times: weight, into: &result)
         }
         return try meter.checkSize(result.build())

@@ -94,24 +94,6 @@ struct WorkMeter {
     /// sixteen times it stops within its share and the whole statement within its 1 s.
     static let tallyPairCost = 16 * sparsePairCost
 
-    /// The work of mixing `part` into a mixture of the cases of a `let`, `match`, computed
-    /// count or modifier: a step an outcome, and `tallyPairCost` more for each text or
-    /// tally, which is hashed and compared whole, sorted and printed. Charged a step each, the
-    /// 176,852 tallies of `stats let p = 100d6 in (a: count(p, =1), b: count(p, =2), c:
-    /// count(p, =3))` took about 3 µs each (release, a loaded machine), and over 200d6 the
-    /// exact attempt ran 4 s of its 1 s before it gave up.
-    static func mixingWork(_ part: Distribution) -> Int {
-        let (total, overflow) = part.storageSize.addingReportingOverflow(product(part.symbolicOutcomes.count, tallyPairCost))
-        return overflow ? Int.max : total
-    }
-
-    /// The work of mixing one outcome worked out by the roller's walk (whose walk is charged
-    /// apart): a text or tally's `tallyPairCost`, as `mixingWork(_:)` says.
-    static func mixingWork(_ outcome: Value) -> Int {
-        if case .number = outcome { return 0 }
-        return tallyPairCost
-    }
-
     /// The work charged for each pair of packed tally outcomes added (`TallyTable.sum`): a
     /// multiply and an add into a list, a ring or a flat array (whose slots are charged one
     /// step each besides), and for each outcome a packed `let` body maps. Measured (release,
