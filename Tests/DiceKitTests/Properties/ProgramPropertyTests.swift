@@ -194,6 +194,9 @@ struct ProgramRun {
         self.seed = seed
         self.tally = tally
         var generator = ProgramGenerator(seed: seed)
+        // Every other program has the forms of LANGUAGE.md §5b too: texts, tables, tallies,
+        // bound pools, logic, unique dice, `given`, default parameters and `use`.
+        generator.outcomes = seed % 2 == 1
         program = generator.program()
         session = Session(limits: Self.limits, seed: seed)
         choices = ExpressionGenerator(seed: ~seed)

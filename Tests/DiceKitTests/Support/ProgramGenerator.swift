@@ -199,15 +199,19 @@ struct ProgramGenerator {
         }
         configureNames(parameters: parameters, defining: (name, arity))
         // The last parameters may have defaults, any expression that reads none of the
-        // parameters (a default is worked out where the macro is used: reading one is an error).
+        // parameters, nor calls a macro of a parameter's name (a default is worked out where
+        // the macro is used: reading one is an error).
         var defaults: [String: Expr] = [:]
         if outcomes && chance(50) {
             expressions.maxDepth = 2
-            let visible = expressions.variables
-            expressions.variables = visible.filter { !parameters.contains($0) }
+            let visible = (expressions.variables, expressions.macros, expressions.unaryMacros, expressions.macroCalls)
+            expressions.variables = visible.0.filter { !parameters.contains($0) }
             if expressions.variables.isEmpty { expressions.variables = [pick(Self.unboundNames)] }
+            expressions.macros = visible.1.filter { !parameters.contains($0) }
+            expressions.unaryMacros = visible.2.filter { !parameters.contains($0) }
+            expressions.macroCalls = visible.3.filter { !parameters.contains($0.name) }
             for parameter in parameters.suffix(int(0...parameters.count)) { defaults[parameter] = expressions.expression() }
-            expressions.variables = visible
+            (expressions.variables, expressions.macros, expressions.unaryMacros, expressions.macroCalls) = visible
         }
         expressions.maxDepth = 3
         let body = expressions.expression()
