@@ -313,3 +313,18 @@ extension DiceError.Kind {
         return self
     }
 }
+
+extension DiceError {
+    /// This error, raised in the body or a default of macro `name`, as the macro's use at
+    /// `range` reports it: `in macro 'name': …`, unless it is about the whole statement
+    /// (recursion, a stop, the statement's dice or parts) or already names its macro.
+    /// Rolled and in `stats` alike.
+    func atMacroUse(_ name: String, at range: SourceRange) -> DiceError {
+        switch kind {
+        case .macroRecursion, .interrupted, .tooManyDice, .resultTooLarge, .inMacro:
+            return DiceError(kind, at: range)
+        default:
+            return DiceError(.inMacro(name: name, kind), at: range)
+        }
+    }
+}

@@ -49,10 +49,16 @@ extension Evaluator {
         frame.reserveCapacity(macro.parameters.count)
         for (parameter, argument) in zip(macro.parameters, arguments) { frame.bindNew(parameter, Bound(value: argument.value)) }
         // Parameters not given take their defaults, evaluated where the macro is used.
+        // Their errors are the macro's, at its use, as its body's are.
         var defaults: [Roll] = []
         for parameter in macro.parameters.dropFirst(arguments.count) {
             guard let expression = macro.defaults[parameter] else { continue }
-            let roll = try evaluate(expression)
+            let roll: Roll
+            do {
+                roll = try evaluate(expression)
+            } catch {
+                throw error.atMacroUse(macro.name, at: range)
+            }
             frame.bindNew(parameter, Bound(value: roll.value))
             defaults.append(roll)
         }
@@ -71,12 +77,7 @@ extension Evaluator {
             let body = try evaluate(macro.body)
             return made(.macro(name: macro.name, arguments: shown, body: body), value: body.value)
         } catch {
-            switch error.kind {
-            case .macroRecursion, .interrupted, .tooManyDice, .resultTooLarge, .inMacro:
-                throw DiceError(error.kind, at: range)
-            default:
-                throw DiceError(.inMacro(name: macro.name, error.kind), at: range)
-            }
+            throw error.atMacroUse(macro.name, at: range)
         }
     }
 

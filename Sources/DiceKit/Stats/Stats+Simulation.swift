@@ -44,7 +44,7 @@ extension Stats {
                 } catch {
                     // One roll past the breakdown's bound: the real cause is the work of a roll.
                     switch error.kind {
-                    case .resultTooLarge, .inMacro(_, .resultTooLarge):
+                    case .resultTooLarge:
                         throw DiceError(.statsRollTooLarge(limit: limits.maxResultParts), at: expr.range)
                     default:
                         throw error

@@ -42,10 +42,15 @@ extension StatsEngine {
         }
         var values: [Distribution] = []
         for argument in arguments { values.append(try outcomes(of: argument)) }
-        // Parameters not given take their defaults, evaluated where the macro is used.
+        // Parameters not given take their defaults, evaluated where the macro is used; their
+        // errors are the macro's, at its use, as its body's are.
         for parameter in macro.parameters.dropFirst(arguments.count) {
             guard let expression = macro.defaults[parameter] else { continue }
-            values.append(try inTree("\(name)=\(parameter)") { () throws(StatsFailure) in try outcomes(of: expression) })
+            do {
+                values.append(try inTree("\(name)=\(parameter)") { () throws(StatsFailure) in try outcomes(of: expression) })
+            } catch .dice(let error) {
+                throw .dice(error.atMacroUse(macro.name, at: range))
+            }
         }
         let uses = parameterUses(of: macro)
         var bindings: Frame<Parameter> = [:]
@@ -108,12 +113,7 @@ extension StatsEngine {
                 try outcomes(ofEach: macro.body, tryFixed: &tryFixed)
             }
         } catch .dice(let error) {
-            switch error.kind {
-            case .macroRecursion, .interrupted, .tooManyDice, .inMacro:
-                throw .dice(DiceError(error.kind, at: range))
-            default:
-                throw .dice(DiceError(.inMacro(name: macro.name, error.kind), at: range))
-            }
+            throw .dice(error.atMacroUse(macro.name, at: range))
         }
     }
 

@@ -109,6 +109,10 @@ import Testing
         ErrorCase("‸(1 + 1).s", .fieldOfNonTally(.integer(2), field: "s")),
         ErrorCase("‸(5).s", .fieldOfNonTally(.integer(5), field: "s")),
         ErrorCase("‸(1 / 2).s", .fieldOfNonTally(.number(.ratio(1, 2)), field: "s")),
+        // A default's error is the macro's, at its use, as its body's is (it pointed into the
+        // definition, another line's source in the REPL).
+        ErrorCase("def f(x, y = \"hit\" // 2) = x + y\n‸f(1)", .inMacro(name: "f", .notANumber(.text("hit"), needed: "'//'"))),
+        ErrorCase("def f(x, y = 1d6 // 0) = x + y\n1 + ‸f(1)", [3], .inMacro(name: "f", .divisionByZero)),
         // given: rolled again up to 1,000 times, then an error at the condition.
         ErrorCase("1d6 given ‸0", [3], .conditionNeverHeld(tries: 1_000)),
         ErrorCase("let r = 1d6 in r given ‸r > 6", [3], .conditionNeverHeld(tries: 1_000)),
@@ -130,9 +134,11 @@ import Testing
     @Test(arguments: cases.filter(\.always))
     func statsFailsAlike(_ c: ErrorCase) throws {
         let marked = MarkedText(c.marked)
-        let statement = try #require(try Parser.parseProgram(marked.text).last)
+        let program = try Parser.parseProgram(marked.text)
+        let statement = try #require(program.last)
         guard case .expression(let expr) = statement.kind else { return }
         var session = Session(seed: 1)
+        for definition in program.dropLast() { _ = try session.execute(definition) }
         let error = diceError { () throws(DiceError) in try session.execute(Stmt(.stats(expr), statement.range)) }
         switch (c.kind, error?.kind) {
         case (.conditionNeverHeld, let kind):
