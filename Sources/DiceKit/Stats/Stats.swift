@@ -67,6 +67,8 @@ final class StatsEngine {
     /// The condition of the first `given` met outside macros whose probability was 0: where
     /// the error of a statement whose every outcome was left out points.
     var impossibleCondition: SourceRange?
+    /// Whether the walk is inside a `given` rolled again whole (`givenUnit`).
+    private var insideGivenUnit = false
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
     var parameterUses: [String: [String: Int]] = [:]
     /// In a sweep, the parts its values share.
@@ -187,8 +189,27 @@ final class StatsEngine {
         depth += 1
         defer { depth -= 1 }
         guard depth <= limits.maxEvaluationDepth else { throw .dice(DiceError(.evaluationTooDeep, at: expr.range)) }
+        if !insideGivenUnit && expr.endsInGiven { return try givenUnit(expr) }
         if let sharing { return try sharedOutcomes(of: expr, sharing: sharing) }
         return try evaluate(expr)
+    }
+
+    /// `E given C`, or a `let` ending in one, inside the statement: rolled again, whole, until
+    /// C holds, as the roller does (`Evaluator.retryingGiven`), so its distribution is E's
+    /// where C holds divided by the chance that C holds; the statement's own is divided at the
+    /// end (`report(of:)`). Left to the end, a `given` in a branch lost its branch's chance:
+    /// `if 1d2 == 1 then (1d6 given 1d6 > 4) else 0` gave 0 three times in four, not half the
+    /// time. Divided as `report(of:)` divides, by its total and the explosion tails cut in it,
+    /// so that the cut is still reported; the whole statement's (`depth` 1), by the report.
+    private func givenUnit(_ expr: Expr) throws(StatsFailure) -> Distribution {
+        insideGivenUnit = true
+        defer { insideGivenUnit = false }
+        let cutBefore = explosionCutBound
+        let part = try outcomes(of: expr)
+        if depth == 1 { return part }
+        let total = part.totalProbability
+        guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: (expr.givenCondition ?? expr).range)) }
+        return part.dividingProbabilities(by: total + Swift.max(0, explosionCutBound - cutBefore))
     }
 
     /// The distribution of `expr` worked out from its parts' (`outcomes(of:)` without sharing).
