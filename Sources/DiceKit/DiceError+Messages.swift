@@ -31,6 +31,9 @@ extension DiceError.Kind {
             return message
         case .unexpectedToken(let token):
             return "unexpected \(token.spelling)"
+        case .operatorAfterMatch(let token):
+            return "unexpected \(token.spelling): a match ends at its '}'; to go on, put it in parentheses, "
+                + "as in (match 2d6 { 7+: 1, else: 0 }) + 1"
         case .unexpectedEquals:
             return "unexpected '='; to compare two values write '=='"
         case .modifierAfterSpace(let word):

@@ -31,6 +31,8 @@ public struct DiceError: Error, Hashable, Sendable {
         case expected(Expectation, found: TokenKind)
         /// A token that cannot continue the statement: `1 + 2)`.
         case unexpectedToken(TokenKind)
+        /// An operator after the `}` that ends a `match`: `match 2d6 { … } + 1`.
+        case operatorAfterMatch(TokenKind)
         /// `=` where only an expression may continue: `1 = 2` (a comparison is `==`).
         case unexpectedEquals
         /// A modifier word after a space, read as a name: `2d6 kh3`.

@@ -114,6 +114,8 @@ import Testing
                 + "before its parameters are bound"),
         Case(.fieldNamedTwice("s"), "field 's' is written twice in the tally"),
         Case(.entryAfterElse, "the 'else' entry of a match comes last: no entry can follow it"),
+        Case(.operatorAfterMatch(.keyword(.given)), "unexpected 'given': a match ends at its '}'; to go on, put it in "
+             + "parentheses, as in (match 2d6 { 7+: 1, else: 0 }) + 1"),
         Case(.emptyRange(low: "3", high: "1"), "the range 3-1 is empty: write 1-3"),
         Case(.emptyRange(low: "-1", high: "-3"), "the range -1--3 is empty: write -3--1"),
         Case(.expected(.operand(after: "and"), found: .end), "expected an expression after 'and', found the end of the input"),

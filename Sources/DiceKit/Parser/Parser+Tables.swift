@@ -30,7 +30,21 @@ extension Parser {
             if !comma, let lineBreak { entryBreaks.append(lineBreak) }
         }
         try advance()
+        // Nothing goes on after a match's `}` (it is the loosest form): say how to go on.
+        if Parser.continuesAnOperand(current.kind) { throw DiceError(.operatorAfterMatch(current.kind), at: current.range) }
         return Expr(.match(subject, entries, otherwise: otherwise), range(from: start))
+    }
+
+    /// Whether `kind` is an infix operator, which would go on with the expression before it.
+    static func continuesAnOperand(_ kind: TokenKind) -> Bool {
+        switch kind {
+        case .plus, .minus, .star, .slash, .slashSlash, .percent, .caret,
+             .equalEqual, .notEqual, .less, .lessEqual, .greater, .greaterEqual,
+             .keyword(.and), .keyword(.or), .keyword(.given):
+            return true
+        default:
+            return false
+        }
     }
 
     /// entry = ( pattern | "else" ) ":" expression ;

@@ -220,6 +220,10 @@ import Testing
         ParseErrorCase("match x { 1: 2 ‸3: 4 }", .expected(.entrySeparator, found: .integer(3))),
         ParseErrorCase("match x { 1: 2‸", .expected(.entrySeparator, found: .end)),
         ParseErrorCase("match x { else: 1, ‸2: 3 }", .entryAfterElse),
+        // A match ends at its `}`: an operator after it says how to go on.
+        ParseErrorCase("match 2d6 { 7+: \"hit\", else: \"miss\" } ‸given 1d6 > 2", .operatorAfterMatch(.keyword(.given))),
+        ParseErrorCase("match x { else: 1 } ‸+ 1", .operatorAfterMatch(.plus)),
+        ParseErrorCase("match x { else: 1 } ‸== 1", .operatorAfterMatch(.equalEqual)),
         ParseErrorCase("match x { else: 1\n‸else: 3 }", .entryAfterElse),
         // A range of literal ends whose low end is above its high end is always a mistake.
         ParseErrorCase("match 5 { ‸3-1: 1, else: 0 }", .emptyRange(low: "3", high: "1")),
