@@ -108,7 +108,8 @@ extension ProgramRun {
         if object["input"] as? String != input { fail("`\(input)`: the JSON input is \(String(describing: object["input"]))") }
         switch outcome {
         case .roll(let roll), .assignment(_, let roll):
-            let value = roll.value.description
+            // As printed: control characters escaped (LANGUAGE.md §6).
+            let value = TextEscaping.escaped(roll.value.description, markdown: false)
             if !text.hasSuffix(value) && !text.hasSuffix("(\(value))") { fail("`\(input)` renders as `\(text.suffix(200))`") }
             if case .assignment(let name, _) = outcome, !text.hasPrefix("\(name) = ") {
                 fail("`\(input)` renders as `\(text.prefix(200))`")
