@@ -120,20 +120,28 @@ extension StatsEngine {
             let semantics = TermSemantics(term)
             if let conflict = semantics.conflict { throw .dice(conflict) }
             guard semantics.symbols.isEmpty else { return }
-            for modifier in term.modifiers {
-                switch modifier.kind {
-                case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
-                    if let other = try outcomes(of: point.value).symbolicOutcomes.first {
-                        throw .dice(DiceError(.notANumber(other.value, needed: "a modifier"), at: point.value.range))
-                    }
-                default:
-                    break
-                }
-            }
+            try checkCountingArguments(term.modifiers)
         case .group(_, let modifiers, _), .repeat(_, _, let modifiers):
+            // `count({d8}cs<>"a", >=11)` fails rolled, as the group's own `cs` is resolved.
             try checkModifiers(modifiers, group: true)
+            try checkCountingArguments(modifiers)
         default:
             break
+        }
+    }
+
+    /// A text argument of counting among `modifiers` (`cs="x"` on numbers) fails as the
+    /// roller fails resolving it.
+    private func checkCountingArguments(_ modifiers: [DiceModifier]) throws(StatsFailure) {
+        for modifier in modifiers {
+            switch modifier.kind {
+            case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
+                if let other = try outcomes(of: point.value).symbolicOutcomes.first {
+                    throw .dice(DiceError(.notANumber(other.value, needed: "a modifier"), at: point.value.range))
+                }
+            default:
+                break
+            }
         }
     }
 

@@ -109,6 +109,9 @@ import Testing
         ErrorCase("‸(1 + 1).s", .fieldOfNonTally(.integer(2), field: "s")),
         ErrorCase("‸(5).s", .fieldOfNonTally(.integer(5), field: "s")),
         ErrorCase("‸(1 / 2).s", .fieldOfNonTally(.number(.ratio(1, 2)), field: "s")),
+        // count's compare point replaces a group's own `cs`, which is still resolved: a text fails.
+        ErrorCase("count({d8}cs<>‸\"a\", >=11)", [3], .notANumber(.text("a"), needed: "a modifier")),
+        ErrorCase("count(repeat(2, 1d6)cs=‸\"a\", >=11)", [3, 4], .notANumber(.text("a"), needed: "a modifier")),
         // A default's error is the macro's, at its use, as its body's is (it pointed into the
         // definition, another line's source in the REPL).
         ErrorCase("def f(x, y = \"hit\" // 2) = x + y\n‸f(1)", .inMacro(name: "f", .notANumber(.text("hit"), needed: "'//'"))),
