@@ -111,25 +111,33 @@ extension Parser {
 
     /// additive = multiplicative { ( "+" | "-" ) multiplicative } ;
     mutating func additive() throws(DiceError) -> Expr {
-        try chain(of: { (parser: inout Parser) throws(DiceError) in try parser.multiplicative() }) { kind in
-            switch kind {
-            case .plus: return .add
-            case .minus: return .subtract
-            default: return nil
-            }
+        try chain(of: { (parser: inout Parser) throws(DiceError) in try parser.multiplicative() },
+                  operators: Parser.additiveOperator)
+    }
+
+    /// The operator of `additive` that `kind` spells, if any.
+    static func additiveOperator(_ kind: TokenKind) -> BinaryOperator? {
+        switch kind {
+        case .plus: return .add
+        case .minus: return .subtract
+        default: return nil
         }
     }
 
     /// multiplicative = unary { ( "*" | "/" | "//" | "%" ) unary } ;
     mutating func multiplicative() throws(DiceError) -> Expr {
-        try chain(of: { (parser: inout Parser) throws(DiceError) in try parser.unary() }) { kind in
-            switch kind {
-            case .star: return .multiply
-            case .slash: return .divide
-            case .slashSlash: return .floorDivide
-            case .percent: return .modulo
-            default: return nil
-            }
+        try chain(of: { (parser: inout Parser) throws(DiceError) in try parser.unary() },
+                  operators: Parser.multiplicativeOperator)
+    }
+
+    /// The operator of `multiplicative` that `kind` spells, if any.
+    static func multiplicativeOperator(_ kind: TokenKind) -> BinaryOperator? {
+        switch kind {
+        case .star: return .multiply
+        case .slash: return .divide
+        case .slashSlash: return .floorDivide
+        case .percent: return .modulo
+        default: return nil
         }
     }
 

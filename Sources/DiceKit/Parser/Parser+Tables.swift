@@ -31,19 +31,18 @@ extension Parser {
         }
         try advance()
         // Nothing goes on after a match's `}` (it is the loosest form): say how to go on.
-        if Parser.continuesAnOperand(current.kind) { throw DiceError(.operatorAfterMatch(current.kind), at: current.range) }
+        if continuesAnOperand(current.kind) { throw DiceError(.operatorAfterMatch(current.kind), at: current.range) }
         return Expr(.match(subject, entries, otherwise: otherwise), range(from: start))
     }
 
-    /// Whether `kind` is an infix operator, which would go on with the expression before it.
-    static func continuesAnOperand(_ kind: TokenKind) -> Bool {
+    /// Whether `kind` is an infix operator of the grammar, which would go on with the
+    /// expression before it.
+    func continuesAnOperand(_ kind: TokenKind) -> Bool {
         switch kind {
-        case .plus, .minus, .star, .slash, .slashSlash, .percent, .caret,
-             .equalEqual, .notEqual, .less, .lessEqual, .greater, .greaterEqual,
-             .keyword(.and), .keyword(.or), .keyword(.given):
-            return true
+        case .caret, .keyword(.and), .keyword(.or), .keyword(.given): return true
         default:
-            return false
+            return Parser.additiveOperator(kind) != nil || Parser.multiplicativeOperator(kind) != nil
+                || comparisonOperator(kind) != nil
         }
     }
 
