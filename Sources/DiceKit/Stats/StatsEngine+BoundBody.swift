@@ -144,6 +144,23 @@ extension BoundPoolOutcome {
         var split: [Int] = []
     }
 
+    /// Outcomes a body tells apart, each once in the order first met, their chances added.
+    struct SeenOutcomes {
+        private var slots: [Seen: Int] = [:]
+        private(set) var list: [(outcome: BoundPoolOutcome, p: Double)] = []
+
+        /// Adds `p` to the outcome seen as `seen` (counting with `keys`), made with its kept
+        /// dice `dice` when first met.
+        mutating func add(_ seen: Seen, _ p: Double, keys: [PointKey], dice: () -> [(face: Value, count: Int)]) {
+            if let slot = slots[seen] {
+                list[slot].p += p
+            } else {
+                slots[seen] = list.count
+                list.append((BoundPoolOutcome(keys: keys, seen: seen, dice: dice()), p))
+            }
+        }
+    }
+
     /// The outcome seen as `seen`, counting with `keys`, its kept dice `dice`.
     init(keys: [PointKey], seen: Seen, dice: [(face: Value, count: Int)]) {
         var counts: [PointKey: Int] = [:]

@@ -6,7 +6,7 @@ extension StatsEngine {
         /// The face each class shows (the first met, when faces are grouped).
         private(set) var faces: [Value] = []
         /// For each class, whether its faces match each compare point.
-        private(set) var matches: [[Bool]] = []
+        private var matches: [[Bool]] = []
         private var classOf: [Number: Int] = [:]
 
         /// The classes of the faces at `positions` (a text die's faces by their index in `symbols`).
@@ -36,6 +36,24 @@ extension StatsEngine {
                 faces.append(face)
                 matches.append(match)
             }
+        }
+
+        /// How many of the dice that fall `split[i]` in class `i` match each of the `keys`
+        /// compare points, in order.
+        func counts(of split: [Int], keys: Int) -> [Int] {
+            var counts: [Int] = []
+            counts.reserveCapacity(keys)
+            for position in 0..<keys {
+                var count = 0
+                for (index, dice) in split.enumerated() where matches[index][position] { count += dice }
+                counts.append(count)
+            }
+            return counts
+        }
+
+        /// The dice of `split` as the roller could show them: a face of each class, and how many.
+        func shown(_ split: [Int]) -> [(face: Value, count: Int)] {
+            split.indices.compactMap { split[$0] > 0 ? (faces[$0], split[$0]) : nil }
         }
 
         /// The class of the face at `position`.

@@ -120,28 +120,18 @@ extension StatsEngine {
             return try countedBodyDistribution(counted, names: countNames, outcomes)
         }
         // What BODY can tell apart: the counts of the kept dice, and the value when it is read.
-        var seen: [BoundPoolOutcome.Seen: Int] = [:]
-        var outcomes: [(outcome: BoundPoolOutcome, p: Double)] = []
+        var outcomes = BoundPoolOutcome.SeenOutcomes()
         try meter.charge(WorkMeter.product(splits.splits.count, keys.count + 1))
         for (split, p) in zip(splits.splits, splits.chances) {
             let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
-            var counts: [Int] = []
-            for position in keys.indices {
-                counts.append(kept.indices.reduce(0) { classes.matches[$1][position] ? $0 + kept[$1] : $0 })
-            }
             let value = readsValue
                 ? try poolValue(kept, classes.faces, rules: rules, dice: dice, at: pool.range) : .integer(0)
             // A default may count the pool anyhow: each split of the faces is its own outcome.
-            let key = BoundPoolOutcome.Seen(counts: counts, value: value, split: defaultsReadPool ? kept : [])
-            if let index = seen[key] {
-                outcomes[index].p += p
-            } else {
-                seen[key] = outcomes.count
-                let dice = kept.indices.compactMap { kept[$0] > 0 ? (classes.faces[$0], kept[$0]) : nil }
-                outcomes.append((BoundPoolOutcome(keys: keys, seen: key, dice: dice), p))
-            }
+            let key = BoundPoolOutcome.Seen(counts: classes.counts(of: kept, keys: keys.count), value: value,
+                                            split: defaultsReadPool ? kept : [])
+            outcomes.add(key, p, keys: keys) { classes.shown(kept) }
         }
-        return try bodyDistribution(body, binding: name, outcomes)
+        return try bodyDistribution(body, binding: name, outcomes.list)
     }
 
     /// The joint outcomes of the counts of `keys` over `splits` of the kept dice, in the order
@@ -156,13 +146,7 @@ extension StatsEngine {
         var seen = CountsIndex(length: keys.count, largest: largest)
         for (split, p) in zip(splits.splits, splits.chances) {
             let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
-            var counts: [Int] = []
-            counts.reserveCapacity(keys.count)
-            for position in keys.indices {
-                var count = 0
-                for (index, dice) in kept.enumerated() where classes.matches[index][position] { count += dice }
-                counts.append(count)
-            }
+            let counts = classes.counts(of: kept, keys: keys.count)
             if let index = seen.slot(of: counts) {
                 outcomes[index].p += p
             } else {

@@ -44,8 +44,7 @@ extension StatsEngine {
             }
             return sums[c][n]
         }
-        var seen: [BoundPoolOutcome.Seen: Int] = [:]
-        var outcomes: [(outcome: BoundPoolOutcome, p: Double)] = []
+        var outcomes = BoundPoolOutcome.SeenOutcomes()
         for (split, p) in zip(splits.splits, splits.chances) {
             var value = Distribution(constant: .integer(0))
             for (c, n) in split.enumerated() where n > 0 {
@@ -53,22 +52,13 @@ extension StatsEngine {
                 try meter.charge(WorkMeter.pairWork(value, dice))
                 value = try meter.checkSize(try arithmetic(at: range) { () throws(ArithmeticFault) in try value.adding(dice) })
             }
-            var counts: [Int] = []
-            for position in keys.indices {
-                counts.append(split.indices.reduce(0) { classes.matches[$1][position] ? $0 + split[$1] : $0 })
-            }
-            let shown = split.indices.compactMap { split[$0] > 0 ? (classes.faces[$0], split[$0]) : nil }
+            let counts = classes.counts(of: split, keys: keys.count)
+            let shown = classes.shown(split)
             try meter.charge(WorkMeter.product(value.storageSize, WorkMeter.sparsePairCost))
             value.forEachOutcome { (number, q) in
-                let key = BoundPoolOutcome.Seen(counts: counts, value: .number(number))
-                if let index = seen[key] {
-                    outcomes[index].p += p * q
-                } else {
-                    seen[key] = outcomes.count
-                    outcomes.append((BoundPoolOutcome(keys: keys, seen: key, dice: shown), p * q))
-                }
+                outcomes.add(BoundPoolOutcome.Seen(counts: counts, value: .number(number)), p * q, keys: keys) { shown }
             }
         }
-        return outcomes
+        return outcomes.list
     }
 }
