@@ -152,11 +152,13 @@ extension Stats {
         let total = Double(made)
         var largestError = 0.0
         var outcomes: [Distribution.Outcome] = []
-        func add(_ value: Number, _ count: Int) {
+        /// The share of the rolls that is `count`, its standard error noted.
+        func share(_ count: Int) -> Double {
             let p = Double(count) / total
             largestError = Swift.max(largestError, (p * (1 - p) / total).squareRoot())
-            outcomes.append(Distribution.Outcome(value, p))
+            return p
         }
+        func add(_ value: Number, _ count: Int) { outcomes.append(Distribution.Outcome(value, share(count))) }
         integers.sort()
         forEachRun(of: integers) { add(.integer($0), $1) }
         integers = []
@@ -165,9 +167,7 @@ extension Stats {
         var symbolic: [ValueOutcome] = []
         for value in firstSeen {
             guard let count = others[value] else { continue }
-            let p = Double(count) / total
-            largestError = Swift.max(largestError, (p * (1 - p) / total).squareRoot())
-            symbolic.append(ValueOutcome(value, p))
+            symbolic.append(ValueOutcome(value, share(count)))
         }
         // The whole values and the fractions came each sorted and merged, all different: both
         // together need only sorting (through a dictionary, 1.4 s for `1d1000000000 / 7`).
