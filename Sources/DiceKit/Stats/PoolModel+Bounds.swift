@@ -39,6 +39,51 @@ extension PoolModel {
         return result
     }
 
+    /// The values one die of the pool adds, a chain's total for explosions, as `chainBounds`
+    /// works out their ends, with the holes between them: a chain of `!` is a face that stops
+    /// after any number of faces that explode, so `1d6!` adds 1–5, 7–11, 13–17, … but never 12.
+    /// `nil` when they cannot be worked out: a count that is not whole, or below 0 where a
+    /// chain repeats it, `!!` with counting, or too many values (`WholeSet.maxWindow`).
+    var chainValues: WholeSet? {
+        var failed = false
+        /// What each face that stops and each face that explodes counts, by `value`.
+        func counts(_ value: (Int) -> BoundNumber) -> (stop: [Int], go: [Int]) {
+            var stop: [Int] = [], go: [Int] = []
+            die.forEachWholeOutcome { face, _ in
+                guard let count = value(face).whole else { return failed = true }
+                if cutsExplosionTails && explodes(face) { go.append(count) } else { stop.append(count) }
+            }
+            return (stop, go)
+        }
+        /// A chain of dice each counting `value(face)`, going on while a die explodes.
+        func chain(_ value: (Int) -> BoundNumber) -> WholeSet? {
+            let (stop, go) = counts(value)
+            guard let stops = WholeSet(stop), let explosions = WholeSet.sums(of: go) else { return nil }
+            return stops + explosions
+        }
+        func counted(_ face: Int) -> BoundNumber { self.counted(face, failed: &failed) }
+        let (stop, go) = counts(counted)
+        let result: WholeSet?
+        switch cutsExplosionTails ? rules.explosion?.kind : nil {
+        case nil:
+            result = WholeSet(stop)
+        case .explode?:
+            result = chain(counted)
+        case .compound?:
+            result = rules.counting.isSum ? chain { BoundNumber($0) } : nil
+        case .once?:
+            // A die that explodes adds one die of any face, which does not explode.
+            result = WholeSet(go).flatMap { first in WholeSet(stop + go).flatMap { first + $0 } }
+                .flatMap { extra in WholeSet(stop)?.union(extra) }
+        case .penetrate?:
+            // The first die counts in full, each extra die one less.
+            let extras = chain { face in face == Int.min ? .nan : counted(face - 1) }
+            result = WholeSet(go).flatMap { first in extras.flatMap { first + $0 } }
+                .flatMap { extra in WholeSet(stop)?.union(extra) }
+        }
+        return failed ? nil : result
+    }
+
     /// For each face of `die` ascending, the least and greatest value one die adds when it
     /// first settles on that face, as in `chainBounds`: what the face counts, and for a face
     /// that explodes, what its extra dice add (`!!`: the count of the sum). Unique dice

@@ -11,6 +11,25 @@ struct ValueBounds: Hashable {
     var low: BoundNumber
     /// The greatest value; `+infinity` when unbounded above.
     var high: BoundNumber
+    /// The whole numbers among which the values are, with the holes between them that
+    /// explosions leave (`1d6!` never shows 12); `nil` when not worked out. Where known,
+    /// `1d6! == 12` is never 1, though 12 lies between `low` and `high`.
+    var values: WholeSet?
+
+    /// `true` when the value is never 0, `false` when always 0, `nil` when either may be: what
+    /// `and`, `or`, `not` and `if` read.
+    var truth: Bool? {
+        if low == 0 && high == 0 { return false }
+        if low > 0 || high < 0 || values?.contains(0) == false { return true }
+        return nil
+    }
+
+    /// The values, when known to be whole: `values`, or a constant's one value.
+    var wholeValues: WholeSet? {
+        if let values { return values }
+        guard low == high, let value = low.whole else { return nil }
+        return .constant(value)
+    }
 
     static func constant(_ value: BoundNumber) -> ValueBounds { ValueBounds(low: value, high: value) }
 
@@ -51,7 +70,8 @@ struct ValueBounds: Hashable {
         case .greaterEqual: (always, never) = (a.low >= b.high, a.high < b.low)
         case .equal, .notEqual:
             let same = a.low == a.high && b.low == b.high && a.low == b.low
-            let apart = a.high < b.low || b.high < a.low
+            var apart = a.high < b.low || b.high < a.low
+            if !apart && !same, let x = a.wholeValues, let y = b.wholeValues { apart = x.isDisjoint(with: y) }
             (always, never) = op == .equal ? (same, apart) : (apart, same)
         }
         return always ? .constant(1) : never ? .constant(0) : ValueBounds(low: 0, high: 1)
@@ -72,6 +92,14 @@ struct ValueBounds: Hashable {
         // An exponent without end (`2 ^ 1d6!`) leaves no end above, but on a base of 1.
         let high = e.high.isFinite ? b.high.power(most) : b.high == 1 ? 1 : .infinity
         return ValueBounds(low: b.low.power(least), high: high)
+    }
+
+    /// The values of `a * b` when one is a constant of at least 1 and the other's values are known.
+    fileprivate static func multiple(_ a: ValueBounds, _ b: ValueBounds) -> WholeSet? {
+        guard let x = a.wholeValues, let y = b.wholeValues else { return nil }
+        if x.isConstant && x.start >= 1 { return y.scaled(by: x.start) }
+        if y.isConstant && y.start >= 1 { return x.scaled(by: y.start) }
+        return nil
     }
 
     /// `a * b` where 0 × ∞ is 0 (a zero count of unbounded dice is 0).
@@ -141,10 +169,18 @@ struct ValueBounds: Hashable {
                 for operation in rest {
                     guard let rhs = bounds(of: operation.operand) else { return nil }
                     switch operation.op {
-                    case .add: result = ValueBounds(low: result.low + rhs.low, high: result.high + rhs.high)
-                    case .subtract: result = ValueBounds(low: result.low - rhs.high, high: result.high - rhs.low)
+                    case .add:
+                        result = ValueBounds(low: result.low + rhs.low, high: result.high + rhs.high,
+                                             values: result.wholeValues.flatMap { a in rhs.wholeValues.flatMap { a + $0 } })
+                    case .subtract:
+                        // Less a constant: the values moved down; less a value that varies: not worked out.
+                        let moved = rhs.wholeValues.flatMap { $0.isConstant ? $0.start : nil }.flatMap { amount in
+                            result.wholeValues.flatMap { amount == Int.min ? nil : $0.shifted(by: -amount) }
+                        }
+                        result = ValueBounds(low: result.low - rhs.high, high: result.high - rhs.low, values: moved)
                     case .multiply:
-                        guard let product = ValueBounds.corners(result, rhs, ValueBounds.times) else { return nil }
+                        guard var product = ValueBounds.corners(result, rhs, ValueBounds.times) else { return nil }
+                        product.values = ValueBounds.multiple(result, rhs)
                         result = product
                     case .divide, .floorDivide:
                         // A divisor that may be 0 (or between -1 and 1) leaves the quotient unknown.
@@ -176,7 +212,10 @@ struct ValueBounds: Hashable {
                     each.append(bound)
                 }
                 guard !modifiers.isEmpty else {
-                    return each.reduce(.constant(0)) { ValueBounds(low: $0.low + $1.low, high: $0.high + $1.high) }
+                    return each.reduce(.constant(0)) { sum, member in
+                        ValueBounds(low: sum.low + member.low, high: sum.high + member.high,
+                                    values: sum.wholeValues.flatMap { a in member.wholeValues.flatMap { a + $0 } })
+                    }
                 }
                 guard let steps = Self.keepsOnly(modifiers) else { return nil }
                 // The sum of a window of sorted values grows with each value: the window of
@@ -203,11 +242,15 @@ struct ValueBounds: Hashable {
             case .conditional(let condition, let then, let otherwise):
                 // Either branch may be taken: the union of their intervals, unless the
                 // condition is never 0 or always 0.
-                let test = bounds(of: condition)
-                if let test, test.low > 0 || test.high < 0 { return bounds(of: then) }
-                if let test, test.low == 0 && test.high == 0 { return bounds(of: otherwise) }
+                switch bounds(of: condition)?.truth {
+                case true?: return bounds(of: then)
+                case false?: return bounds(of: otherwise)
+                case nil: break
+                }
                 guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
-                return a.union(b)
+                var either = a.union(b)
+                either.values = a.wholeValues.flatMap { x in b.wholeValues.flatMap { x.union($0) } }
+                return either
             case .binding(let name, let value, let body):
                 guard let bound = bounds(of: value),
                       Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) else { return nil }
@@ -216,8 +259,14 @@ struct ValueBounds: Hashable {
                 return bounds(of: body)
             case .annotated(let inner, _):
                 return bounds(of: inner)
-            case .logical, .not:
-                return ValueBounds(low: 0, high: 1)
+            case .logical(let op, let lhs, let rhs):
+                let a = bounds(of: lhs).map(\.truth), b = bounds(of: rhs).map(\.truth)
+                let settled = op == .and ? false : true
+                if a == settled || b == settled { return .constant(settled ? 1 : 0) }
+                return a == !settled && b == !settled ? .constant(settled ? 0 : 1) : ValueBounds(low: 0, high: 1)
+            case .not(let operand):
+                guard let truth = bounds(of: operand)?.truth else { return ValueBounds(low: 0, high: 1) }
+                return .constant(truth ? 0 : 1)
             case .text, .tally, .field, .match, .given, .count:
                 // Not numbers, or numbers these bounds do not follow: the distribution's own ends.
                 return nil
@@ -381,6 +430,13 @@ struct ValueBounds: Hashable {
                             ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
                 let part = ValueBounds(low: ends.min() ?? 0, high: ends.max() ?? 0)
                 result = result?.union(part) ?? part
+            }
+            // The values, with an explosion's holes, when the dice kept are whole chains: those
+            // of k chains for k kept (the sums of any k, keep/drop choosing among them).
+            if chained || !pool.cutsExplosionTails, high - low < 16, let one = pool.chainValues {
+                result?.values = (low...high).reduce(WholeSet([])) { union, n in
+                    union.flatMap { sums in one.repeated(kept(n)).flatMap { sums.union($0) } }
+                }
             }
             return result
         }

@@ -106,6 +106,25 @@ struct StatsBoundsTests {
         // Without explosions, ends taken from `ValueBounds` when another term's tail is cut.
         Probe(expr: "3d6u + 1d6!", minimum: 7, maximum: nil),
         Probe(expr: "3d6ukl2 + 1d6!", minimum: 4, maximum: nil),
+        // A value between an exploding die's ends that it never shows: a 6 always explodes, so
+        // 1d6! is never 12 or 1002, but 1000 (166 sixes and a 4) is reached past any cut.
+        Probe(expr: "1d6! == 12", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! == 1002", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! == 1000", minimum: 0, maximum: 1),
+        Probe(expr: "1d6! != 12", minimum: 1, maximum: 1),
+        Probe(expr: "(1d6! == 12) + 1d2", minimum: 1, maximum: 2),
+        Probe(expr: "not (1d6! == 12)", minimum: 1, maximum: 1),
+        Probe(expr: "(1d6! == 12) or 1d2 == 3", minimum: 0, maximum: 0),
+        Probe(expr: "if 1d6! == 18 then 10 else 1d4", minimum: 1, maximum: 4),
+        Probe(expr: "let r = 1d6! in r == 12", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * 2 + 1 == 13", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! - 1 == 11", minimum: 0, maximum: 0),
+        Probe(expr: "{1d4!, 1d6!!} == 10", minimum: 0, maximum: 1),
+        // `!>4`: a 5 explodes too; `!p`: the extra die counts one less; `xo`: one extra die.
+        Probe(expr: "1d6!>4 == 5", minimum: 0, maximum: 0),
+        Probe(expr: "1d6!p == 6", minimum: 0, maximum: 1),
+        Probe(expr: "1d6xo == 13", minimum: 0, maximum: 0),
+        Probe(expr: "2d6! == 12", minimum: 0, maximum: 1),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
@@ -214,6 +233,39 @@ struct StatsBoundsTests {
         #expect(checked > 300)
     }
 
+    /// Seeded random pools: the values `ValueBounds` states a pool can take, with its
+    /// explosions' holes, against the brute force's. Every value of a pool of chains 3 dice
+    /// deep is among them (they are sound); without keep/drop, they are those of the brute
+    /// force's from the least up to half its `depth` above it, which no deeper chain reaches
+    /// first (each extra die that counts adds at least 1; one that counts 0 can be left out).
+    @Test func valuesOfGeneratedPoolsAgreeWithTheBruteForce() throws {
+        var random = Xoshiro256StarStar(seed: 123)
+        func pick<T>(_ options: [T]) -> T { options[random.roll(sides: options.count) - 1] }
+        var sound = 0, exact = 0
+        for _ in 0..<500 {
+            var text = "\(random.roll(sides: 3))d" + pick(["2", "3", "4", "6", "F", "{1,1,2,3}", "{0,2,5}", "{-1,1,3}"])
+            text += pick(["", "", "", "r1", "ro<2", "mi2", "ma2"])
+            text += pick(["!", "!", "!p", "!p", "!!", "!>=2", "!p<2", "!=2", "!p>=3", "xo", ""])
+            let keeps = pick(["kh1", "kl2", "dl1", "", "", ""])
+            text += keeps + pick(["", "", "cs>=2", "cf<2", "df=1", "cs2df=3"])
+            guard let pool = try? BruteForcePool(text), let expr = try? Parser.parseExpression(text),
+                  let values = ValueBounds.of(expr, environment: Environment(), limits: .standard)?.values
+            else { continue }
+            for pool in pool.pools(depth: 3) {
+                #expect(values.contains(pool.value), "\(text) leaves out \(pool.value)")
+            }
+            sound += 1
+            guard keeps.isEmpty, let least = values.least else { continue }
+            let depth = (1...9).last { deep in (0...deep).reduce(1) { product, _ in product * pool.faces.count } <= 30_000 } ?? 1
+            let reached = pool.values(depth: depth)
+            for value in least...(least + depth / 2) {
+                #expect(values.contains(value) == reached.contains(value), "\(text) at \(value)")
+            }
+            exact += 1
+        }
+        #expect(sound > 150 && exact > 100, "\(sound) sound, \(exact) exact")
+    }
+
     // MARK: - Exact numbers in distributions
 
     /// `/` is exact (issue 22: it was floating point, so 7/6 was two outcomes).
@@ -233,6 +285,30 @@ struct StatsBoundsTests {
 }
 
 extension BruteForcePool {
+    /// Every pool of chains at most `depth` extra dice deep, as sorted dice with their value.
+    func pools(depth: Int) -> [(dice: [Int], value: Int)] {
+        var options = Set<[Int]>()
+        for (chain, _) in chains(depth: depth) { options.insert(chain.sorted()) }
+        var pools: Set<[Int]> = [[]]
+        for _ in 0..<count {
+            var next = Set<[Int]>()
+            for dice in pools {
+                for chain in options { next.insert((dice + chain).sorted()) }
+            }
+            pools = next
+        }
+        return pools.map { ($0, value(of: $0)) }
+    }
+
+    /// The values of a pool without keep/drop whose chains are at most `depth` extra dice deep:
+    /// the sums of `count` chains' values.
+    func values(depth: Int) -> Set<Int> {
+        let chainValues = Set(chains(depth: depth).map { value(of: $0.0) })
+        var sums: Set<Int> = [0]
+        for _ in 0..<count { sums = Set(sums.flatMap { sum in chainValues.map { sum + $0 } }) }
+        return sums
+    }
+
     /// The least and greatest value over every pool whose chains have at most `depth` extra dice.
     func ends(depth: Int) -> (low: Int, high: Int) {
         if unique && explosion == nil {
@@ -259,17 +335,7 @@ extension BruteForcePool {
             let values = pools.map { value(of: $0) }
             return (values.min() ?? 0, values.max() ?? 0)
         }
-        var options = Set<[Int]>()
-        for (chain, _) in chains(depth: depth) { options.insert(chain.sorted()) }
-        var pools: Set<[Int]> = [[]]
-        for _ in 0..<count {
-            var next = Set<[Int]>()
-            for dice in pools {
-                for chain in options { next.insert((dice + chain).sorted()) }
-            }
-            pools = next
-        }
-        let values = pools.map { value(of: $0) }
+        let values = pools(depth: depth).map(\.value)
         return (values.min() ?? 0, values.max() ?? 0)
     }
 }
