@@ -18,7 +18,7 @@ extension StatsEngine {
         guard !weights.isEmpty else { return Distribution(storage: .sparse([])) }
         var result = ValueAccumulator()
         try counts.forEachOutcome { (value, p) throws(StatsFailure) in
-            guard case .integer(let n) = value else { return }
+            guard case .integer(let n) = value, n >= 0 else { throw .dice(DiceError(.invalidCount(value), at: range)) }
             guard n <= weights.count else {
                 throw .dice(DiceError(.tooFewFacesForUnique(dice: n, faces: weights.count), at: range))
             }

@@ -273,6 +273,25 @@ import Darwin
         #expect(small.distribution.constantValue == .integer(1024))
     }
 
+    /// ProgramPropertyTests seed 123005907 (2026-12-03): `stats` of a negative count of
+    /// unique text dice counted by `cs` (or `cf`, or `count`) trapped in `keptRange`. It is
+    /// the count's error, as rolling it and every other pool's stats give.
+    @Test(arguments: [#"(-1)d{"a","b"}ucs="a""#, #"(1d3-2)d{"a","b","c"}ucs="a""#, #"(-1)d{"a","b"}ucf="a""#,
+                      #"count((-1)d{"a","b"}u, ="a")"#, "(-1)d6ucs6", "(1d2-2)d6u"])
+    func negativeCountsOfUniqueDiceAreErrors(_ text: String) throws {
+        let expr = try Parser.parseExpression(text)
+        #expect {
+            _ = try Stats.exactDistribution(of: expr, environment: Environment())
+        } throws: { error in
+            guard let error = error as? DiceError, case .invalidCount(.integer(-1)) = error.kind else { return false }
+            return true
+        }
+        #expect(throws: DiceError.self) {
+            var evaluator = Evaluator(environment: Environment(), source: ScriptedDice([1, 2, 3]))
+            _ = try evaluator.execute(Stmt(.expression(expr), expr.range))
+        }
+    }
+
     // MARK: - Breakdowns
 
     /// crash-73d2fb0a (2026-12-03): `difficulty[fire]`, a macro of one tally die with an
