@@ -16,21 +16,6 @@ struct ValueBounds: Hashable {
     /// `1d6! == 12` is never 1, though 12 lies between `low` and `high`.
     var values: WholeSet?
 
-    /// `true` when the value is never 0, `false` when always 0, `nil` when either may be: what
-    /// `and`, `or`, `not` and `if` read.
-    var truth: Bool? {
-        if low == 0 && high == 0 { return false }
-        if low > 0 || high < 0 || values?.contains(0) == false { return true }
-        return nil
-    }
-
-    /// The values, when known to be whole: `values`, or a constant's one value.
-    var wholeValues: WholeSet? {
-        if let values { return values }
-        guard low == high, let value = low.whole else { return nil }
-        return .constant(value)
-    }
-
     static func constant(_ value: BoundNumber) -> ValueBounds { ValueBounds(low: value, high: value) }
 
     /// No value: the start of a union.
@@ -92,14 +77,6 @@ struct ValueBounds: Hashable {
         // An exponent without end (`2 ^ 1d6!`) leaves no end above, but on a base of 1.
         let high = e.high.isFinite ? b.high.power(most) : b.high == 1 ? 1 : .infinity
         return ValueBounds(low: b.low.power(least), high: high)
-    }
-
-    /// The values of `a * b` when one is a constant of at least 1 and the other's values are known.
-    fileprivate static func multiple(_ a: ValueBounds, _ b: ValueBounds) -> WholeSet? {
-        guard let x = a.wholeValues, let y = b.wholeValues else { return nil }
-        if x.isConstant && x.start >= 1 { return y.scaled(by: x.start) }
-        if y.isConstant && y.start >= 1 { return x.scaled(by: y.start) }
-        return nil
     }
 
     /// `a * b` where 0 × ∞ is 0 (a zero count of unbounded dice is 0).
@@ -171,13 +148,10 @@ struct ValueBounds: Hashable {
                     switch operation.op {
                     case .add:
                         result = ValueBounds(low: result.low + rhs.low, high: result.high + rhs.high,
-                                             values: result.wholeValues.flatMap { a in rhs.wholeValues.flatMap { a + $0 } })
+                                             values: ValueBounds.sum(result, rhs))
                     case .subtract:
-                        // Less a constant: the values moved down; less a value that varies: not worked out.
-                        let moved = rhs.wholeValues.flatMap { $0.isConstant ? $0.start : nil }.flatMap { amount in
-                            result.wholeValues.flatMap { amount == Int.min ? nil : $0.shifted(by: -amount) }
-                        }
-                        result = ValueBounds(low: result.low - rhs.high, high: result.high - rhs.low, values: moved)
+                        result = ValueBounds(low: result.low - rhs.high, high: result.high - rhs.low,
+                                             values: ValueBounds.difference(result, rhs))
                     case .multiply:
                         guard var product = ValueBounds.corners(result, rhs, ValueBounds.times) else { return nil }
                         product.values = ValueBounds.multiple(result, rhs)
@@ -214,7 +188,7 @@ struct ValueBounds: Hashable {
                 guard !modifiers.isEmpty else {
                     return each.reduce(.constant(0)) { sum, member in
                         ValueBounds(low: sum.low + member.low, high: sum.high + member.high,
-                                    values: sum.wholeValues.flatMap { a in member.wholeValues.flatMap { a + $0 } })
+                                    values: ValueBounds.sum(sum, member))
                     }
                 }
                 guard let steps = Self.keepsOnly(modifiers) else { return nil }
@@ -249,7 +223,7 @@ struct ValueBounds: Hashable {
                 }
                 guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
                 var either = a.union(b)
-                either.values = a.wholeValues.flatMap { x in b.wholeValues.flatMap { x.union($0) } }
+                either.values = ValueBounds.either(a, b)
                 return either
             case .binding(let name, let value, let body):
                 guard let bound = bounds(of: value),
@@ -431,13 +405,7 @@ struct ValueBounds: Hashable {
                 let part = ValueBounds(low: ends.min() ?? 0, high: ends.max() ?? 0)
                 result = result?.union(part) ?? part
             }
-            // The values, with an explosion's holes, when the dice kept are whole chains: those
-            // of k chains for k kept (the sums of any k, keep/drop choosing among them).
-            if chained || !pool.cutsExplosionTails, high - low < 16, let one = pool.chainValues {
-                result?.values = (low...high).reduce(WholeSet([])) { union, n in
-                    union.flatMap { sums in one.repeated(kept(n)).flatMap { sums.union($0) } }
-                }
-            }
+            if chained || !pool.cutsExplosionTails { result?.values = ValueBounds.values(of: pool, counts: low...high, kept: kept) }
             return result
         }
 
