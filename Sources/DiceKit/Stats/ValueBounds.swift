@@ -234,8 +234,9 @@ struct ValueBounds: Hashable {
             case .annotated(let inner, _):
                 return bounds(of: inner)
             case .logical(let op, let lhs, let rhs):
-                let a = bounds(of: lhs).map(\.truth), b = bounds(of: rhs).map(\.truth)
-                let settled = op == .and ? false : true
+                // 0 or 1, or one of them when a side settles it (`and` a side always 0) or both do.
+                let a = bounds(of: lhs)?.truth, b = bounds(of: rhs)?.truth
+                let settled = op == .or
                 if a == settled || b == settled { return .constant(settled ? 1 : 0) }
                 return a == !settled && b == !settled ? .constant(settled ? 0 : 1) : ValueBounds(low: 0, high: 1)
             case .not(let operand):

@@ -115,6 +115,8 @@ struct StatsBoundsTests {
         Probe(expr: "(1d6! == 12) + 1d2", minimum: 1, maximum: 2),
         Probe(expr: "not (1d6! == 12)", minimum: 1, maximum: 1),
         Probe(expr: "(1d6! == 12) or 1d2 == 3", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! != 12 and 1d6! != 18", minimum: 1, maximum: 1),
+        Probe(expr: "1d6! == 12 and 1d6! > 3", minimum: 0, maximum: 0),
         Probe(expr: "if 1d6! == 18 then 10 else 1d4", minimum: 1, maximum: 4),
         Probe(expr: "let r = 1d6! in r == 12", minimum: 0, maximum: 0),
         Probe(expr: "1d6! * 2 + 1 == 13", minimum: 0, maximum: 0),
