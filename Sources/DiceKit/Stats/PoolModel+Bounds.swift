@@ -46,40 +46,39 @@ extension PoolModel {
     /// chain repeats it, `!!` with counting, or too many values (`WholeSet.maxWindow`).
     var chainValues: WholeSet? {
         var failed = false
-        /// What each face that stops and each face that explodes counts, by `value`.
-        func counts(_ value: (Int) -> BoundNumber) -> (stop: [Int], go: [Int]) {
-            var stop: [Int] = [], go: [Int] = []
-            die.forEachWholeOutcome { face, _ in
-                guard let count = value(face).whole else { return failed = true }
-                if cutsExplosionTails && explodes(face) { go.append(count) } else { stop.append(count) }
-            }
-            return (stop, go)
-        }
-        /// A chain of dice each counting `value(face)`, going on while a die explodes.
-        func chain(_ value: (Int) -> BoundNumber) -> WholeSet? {
-            let (stop, go) = counts(value)
-            guard let stops = WholeSet(stop), let explosions = WholeSet.sums(of: go) else { return nil }
-            return stops + explosions
-        }
         func counted(_ face: Int) -> BoundNumber { self.counted(face, failed: &failed) }
-        let (stop, go) = counts(counted)
+        /// `values` as whole numbers; `nil` when one is not whole.
+        func whole(_ values: [BoundNumber]) -> [Int]? {
+            let whole = values.compactMap(\.whole)
+            return whole.count == values.count ? whole : nil
+        }
+        /// A chain: a face that stops after any number of faces that explode.
+        func chain(_ faces: (stop: [BoundNumber], go: [BoundNumber])) -> WholeSet? {
+            guard let stop = whole(faces.stop).flatMap(WholeSet.init), let go = whole(faces.go),
+                  let explosions = WholeSet.sums(of: go) else { return nil }
+            return stop + explosions
+        }
+        let faces = stopAndGo(counted)
+        guard let stops = whole(faces.stop).flatMap(WholeSet.init) else { return nil }
+        /// A face that stops, or a face that explodes and then `extra`.
+        func stopOrExplode(then extra: WholeSet?) -> WholeSet? {
+            guard let extra, let first = whole(faces.go).flatMap(WholeSet.init), let after = first + extra else { return nil }
+            return stops.union(after)
+        }
         let result: WholeSet?
         switch cutsExplosionTails ? rules.explosion?.kind : nil {
         case nil:
-            result = WholeSet(stop)
+            result = stops
         case .explode?:
-            result = chain(counted)
+            result = chain(faces)
         case .compound?:
-            result = rules.counting.isSum ? chain { BoundNumber($0) } : nil
+            result = rules.counting.isSum ? chain(stopAndGo { BoundNumber($0) }) : nil
         case .once?:
             // A die that explodes adds one die of any face, which does not explode.
-            result = WholeSet(go).flatMap { first in WholeSet(stop + go).flatMap { first + $0 } }
-                .flatMap { extra in WholeSet(stop)?.union(extra) }
+            result = stopOrExplode(then: whole(faces.stop + faces.go).flatMap(WholeSet.init))
         case .penetrate?:
             // The first die counts in full, each extra die one less.
-            let extras = chain { face in face == Int.min ? .nan : counted(face - 1) }
-            result = WholeSet(go).flatMap { first in extras.flatMap { first + $0 } }
-                .flatMap { extra in WholeSet(stop)?.union(extra) }
+            result = stopOrExplode(then: chain(stopAndGo { face in face == Int.min ? .nan : counted(face - 1) }))
         }
         return failed ? nil : result
     }
@@ -128,10 +127,17 @@ extension PoolModel {
     /// The ends of what the faces that stop and the faces that explode count, `value`
     /// giving what a face counts (without explosions, every face stops).
     func ends(_ value: (Int) -> BoundNumber) -> (stop: ValueBounds, go: ValueBounds) {
-        var stop = ValueBounds.empty, go = ValueBounds.empty
+        let (stop, go) = stopAndGo(value)
+        func interval(_ values: [BoundNumber]) -> ValueBounds { values.reduce(.empty) { $0.union(.constant($1)) } }
+        return (interval(stop), interval(go))
+    }
+
+    /// What each face that stops and each face that explodes counts, `value` giving what a
+    /// face counts (without explosions, every face stops).
+    func stopAndGo(_ value: (Int) -> BoundNumber) -> (stop: [BoundNumber], go: [BoundNumber]) {
+        var stop: [BoundNumber] = [], go: [BoundNumber] = []
         die.forEachWholeOutcome { face, _ in
-            let counts = ValueBounds.constant(value(face))
-            if explodes(face) { go = go.union(counts) } else { stop = stop.union(counts) }
+            if explodes(face) { go.append(value(face)) } else { stop.append(value(face)) }
         }
         return (stop, go)
     }

@@ -38,10 +38,12 @@ extension ValueBounds {
         return nil
     }
 
-    /// The values of either branch.
-    static func either(_ a: ValueBounds, _ b: ValueBounds) -> WholeSet? {
-        guard let x = a.wholeValues, let y = b.wholeValues else { return nil }
-        return x.union(y)
+    /// The bounds of a value that is either `a`'s or `b`'s (an `if`'s branches, a modifier's
+    /// arguments): the least interval holding both, and the values of either.
+    static func either(_ a: ValueBounds, _ b: ValueBounds) -> ValueBounds {
+        var result = a.union(b)
+        result.values = a.wholeValues.flatMap { x in b.wholeValues.flatMap { x.union($0) } }
+        return result
     }
 
     /// The values of a pool of `counts` dice whose dice kept are whole chains (no keep/drop

@@ -222,9 +222,7 @@ struct ValueBounds: Hashable {
                 case nil: break
                 }
                 guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
-                var either = a.union(b)
-                either.values = ValueBounds.either(a, b)
-                return either
+                return ValueBounds.either(a, b)
             case .binding(let name, let value, let body):
                 guard let bound = bounds(of: value),
                       Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) else { return nil }
@@ -319,7 +317,7 @@ struct ValueBounds: Hashable {
                 guard index < choices.count else {
                     let resolved = term.resolved(ResolvedParts(arguments: arguments))
                     guard let part = resolvedDice(resolved, TermSemantics(resolved)) else { return false }
-                    result = result?.union(part) ?? part
+                    result = result.map { ValueBounds.either($0, part) } ?? part
                     return true
                 }
                 for value in choices[index].values {

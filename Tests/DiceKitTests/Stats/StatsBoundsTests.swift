@@ -127,6 +127,8 @@ struct StatsBoundsTests {
         Probe(expr: "1d6!p == 6", minimum: 0, maximum: 1),
         Probe(expr: "1d6xo == 13", minimum: 0, maximum: 0),
         Probe(expr: "2d6! == 12", minimum: 0, maximum: 1),
+        // A point that varies: the values of each point's dice (`!=6` or no explosion).
+        Probe(expr: "1d6!=(1d2+5) == 12", minimum: 0, maximum: 0),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
