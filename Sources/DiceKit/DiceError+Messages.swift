@@ -187,6 +187,9 @@ extension DiceError.Kind {
             return "the condition after 'given' did not hold in \(tries) rolls"
         case .conditionImpossible:
             return "the condition after 'given' can never hold (its probability is 0)"
+        case .conditionImpossibleWhen(let name, let value):
+            return "the condition after 'given' can never hold when \(name) is \(value.literal): "
+                + "rolling the 'given' again does not roll \(name) again"
         case .unknownSystem(let name, let known):
             return "no game system named '\(name)'; the systems are \(known.joined(separator: ", "))"
         case .sweepBoundRolled:

@@ -163,6 +163,9 @@ public struct DiceError: Error, Hashable, Sendable {
         case conditionNeverHeld(tries: Int)
         /// `stats E given C`: C has probability 0.
         case conditionImpossible
+        /// `stats E given C` inside a `let` or macro: C has probability 0 when `name`, bound
+        /// outside the `given`, is `value` (rolling the `given` again does not roll it again).
+        case conditionImpossibleWhen(name: String, value: Value)
         /// `use NAME` of no built-in system: the name and the systems there are.
         case unknownSystem(String, known: [String])
         /// A sweep's bound (`for x in A..B`) that is a roll, not one fixed number.

@@ -163,6 +163,8 @@ import Testing
         Case(.countNeedsPool, "count(p, cp) counts the dice of a pool, group or repeat, or of a name bound to one by let"),
         Case(.conditionNeverHeld(tries: 1000), "the condition after 'given' did not hold in 1000 rolls"),
         Case(.conditionImpossible, "the condition after 'given' can never hold (its probability is 0)"),
+        Case(.conditionImpossibleWhen(name: "t", value: .text("a")),
+             #"the condition after 'given' can never hold when t is "a": rolling the 'given' again does not roll t again"#),
         Case(.unknownSystem("dnd", known: ["dnd5e", "pbta"]), "no game system named 'dnd'; the systems are dnd5e, pbta"),
         // Evaluation
         Case(.variableCalledAsMacro("x"), "'x' is a variable, not a macro: it takes no arguments"),

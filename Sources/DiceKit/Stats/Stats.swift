@@ -208,8 +208,24 @@ final class StatsEngine {
         let part = try outcomes(of: expr)
         if depth == 1 { return part }
         let total = part.totalProbability
-        guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: (expr.givenCondition ?? expr).range)) }
+        guard total > 0 else { throw .dice(impossible(expr)) }
         return part.dividingProbabilities(by: total + Swift.max(0, explosionCutBound - cutBefore))
+    }
+
+    /// The error of `given` unit `expr` whose condition never holds: naming a value it reads
+    /// that was fixed outside it (`namesFixedByGiven`), when there is one.
+    private func impossible(_ expr: Expr) -> DiceError {
+        let range = (expr.givenCondition ?? expr).range
+        if let frame = frames.last {
+            var uses: [String: Int] = [:]
+            StatsEngine.countUses(in: expr, of: Set(frame.names), weight: 1, into: &uses)
+            for name in frame.names.reversed() where uses[name] != nil {
+                if case .value(let value) = frame[name] {
+                    return DiceError(.conditionImpossibleWhen(name: name, value: value), at: range)
+                }
+            }
+        }
+        return DiceError(.conditionImpossible, at: range)
     }
 
     /// The distribution of `expr` worked out from its parts' (`outcomes(of:)` without sharing).

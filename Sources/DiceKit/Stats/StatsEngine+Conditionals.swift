@@ -41,6 +41,9 @@ extension StatsEngine {
         let bound = try outcomes(of: value)
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
+        if uses[name] == 1 && !StatsEngine.namesFixedByGiven(in: body, of: [name], topIsUnit: false).isEmpty {
+            uses[name] = 2
+        }
         switch uses[name, default: 0] {
         case 0:
             // E is rolled all the same: its mass (less than 1 when a tail was cut) carries over.

@@ -154,6 +154,9 @@ extension StatsEngine {
         var uses: [String: Int] = [:]
         let parameters = Set(macro.parameters)
         StatsEngine.countUses(in: macro.body, of: parameters, weight: 1, into: &uses)
+        for name in StatsEngine.namesFixedByGiven(in: macro.body, of: parameters, topIsUnit: true) {
+            uses[name] = Swift.max(uses[name, default: 0], 2)
+        }
         parameterUses[macro.name] = uses
         return uses
     }
@@ -172,6 +175,25 @@ extension StatsEngine {
             countUses(in: child, of: parameters, weight: isRepeat && index == 1 ? 2 : weight, into: &uses)
             index += 1
         }
+    }
+
+    /// Those of `names` used inside a `given` unit in `expr` (`E given C`, or a `let` ending
+    /// in one): the roller rolls that unit again with the names fixed, so their values must be
+    /// fixed here too, one at a time, not stood in for by their distribution at their one use.
+    /// `let r = 1d20 in 1 + (5 given r > 10)` fails to roll when r is 10 or less; read lazily, it
+    /// was 6 every time. `topIsUnit`: whether `expr` itself, when it ends in `given`, is a unit
+    /// the names are bound outside of (a macro's body), or is not (a `let`'s body: the unit
+    /// is then the `let`, rolled again whole, its name with it).
+    static func namesFixedByGiven(in expr: Expr, of names: Set<String>, topIsUnit: Bool) -> Set<String> {
+        if expr.endsInGiven {
+            guard topIsUnit else { return [] }
+            var uses: [String: Int] = [:]
+            countUses(in: expr, of: names, weight: 1, into: &uses)
+            return Set(uses.keys)
+        }
+        var fixed = Set<String>()
+        expr.forEachChild { child in fixed.formUnion(namesFixedByGiven(in: child, of: names, topIsUnit: true)) }
+        return fixed
     }
 
     // MARK: - Unknown names

@@ -192,7 +192,39 @@ import Testing
     /// says so, in the macro (it gave 1d6! on condition that it is over 3).
     @Test func aGivenOnAnArgumentCannotRollItAgain() {
         let error = StatsHarness.error("def hit(x) = x given x > 3\nhit(1d6!)") as? DiceError
-        #expect(error?.kind == .inMacro(name: "hit", .conditionImpossible))
+        #expect(error?.kind == .inMacro(name: "hit", .conditionImpossibleWhen(name: "x", value: .integer(1))))
+    }
+
+    /// A name bound outside a `given` and read once inside it is fixed while the `given` is
+    /// rolled again, in `stats` as in a roll: `let r = 1d20 in 1 + (5 given r > 10)` fails to
+    /// roll when r is 10 or less, and `stats` says so. It gave 6 every time: r was read as
+    /// its distribution at its one use, and the `given` conditioned that.
+    @Test(arguments: [
+        ("let r = 1d20 in 1 + (5 given r > 10)", "r", 5, 15),
+        ("def h(x) = 5 given x > 10\nh(1d20)", "x", 5, 15),
+        ("def h(x) = 1 + (5 given x > 10)\nh(1d20)", "x", 5, 15),
+        ("let p = 3d6 in 1 + (5 given p > 10)", "p", 1, 6),
+    ])
+    func aNameReadOnceInAGivenIsFixedAsTheRollerFixesIt(program: String, name: String, failing: Int, holding: Int) throws {
+        let error = StatsHarness.error(program) as? DiceError
+        let kind = DiceError.Kind.conditionImpossibleWhen(name: name, value: .integer(name == "p" ? 3 : 1))
+        #expect(error?.kind == kind || error?.kind == .inMacro(name: "h", kind), "\(String(describing: error?.message))")
+        let fails = diceError { () throws(DiceError) in
+            _ = try ScriptedProgram(program, faces: [failing, failing, failing])
+        }
+        #expect(fails?.kind == .conditionNeverHeld(tries: 1000) || fails?.kind == .inMacro(name: "h", .conditionNeverHeld(tries: 1000)))
+        let holds = try ScriptedProgram(program, faces: [holding, holding, holding])
+        #expect(holds.roll.value == .integer(program.hasPrefix("def h(x) = 5") ? 5 : 6))
+    }
+
+    /// Fixing such a name changes nothing where the condition holds for every value, or where
+    /// the `let` itself ends in the `given` (the roller then rolls the `let` again, whole).
+    @Test func aNameFixedInAGivenThatAlwaysHoldsKeepsItsDistribution() throws {
+        let always = try StatsHarness.report("let r = 1d20 in 1 + (5 given r > 0)").distribution
+        #expect(abs(always.probability(of: .integer(6)) - 1) < 1e-12)
+        let whole = try StatsHarness.report("1 + (let r = 1d20 in r given r > 10)").distribution
+        for total in 12...21 { #expect(abs(whole.probability(of: .integer(total)) - 0.1) < 1e-12) }
+        #expect(whole.probability(of: .integer(11)) == 0)
     }
 
     /// `given` with a condition of probability 0 is an error, not a division by 0.
