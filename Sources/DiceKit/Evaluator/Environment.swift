@@ -82,6 +82,8 @@ public struct Macro: Hashable, Sendable {
     package var body: Expr
     /// A one-line description (a built-in game system's macros have one).
     public package(set) var summary: String?
+    /// The built-in game system whose `use` defined it (`GameSystem.use(in:)`), or `nil`.
+    package var system: String?
 
     /// A macro `name(parameters) = body`.
     package init(name: String, parameters: [String], defaults: [String: Expr] = [:], body: Expr,

@@ -51,9 +51,7 @@ extension Evaluator {
             guard let system = GameSystem.named(name) else {
                 throw DiceError(.unknownSystem(name, known: GameSystem.names), at: statement.range)
             }
-            let macros = try system.macrosDefined()
-            for macro in macros { environment.define(macro) }
-            return .system(system, macros)
+            return .system(system, try system.use(in: &environment))
         }
     }
 }

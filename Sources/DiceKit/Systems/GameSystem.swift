@@ -89,6 +89,7 @@ extension GameSystem {
                 try definitions().map { entry in
                     var macro = entry.macro
                     macro.summary = entry.description.isEmpty ? nil : entry.description
+                    macro.system = name
                     return macro
                 }
             }
