@@ -242,8 +242,11 @@ final class StatsEngine {
         case .unary(let op, let operand):
             let inner = try outcomes(of: operand)
             if inner.hasSymbolic {
+                if let text = inner.symbolicOutcomes.outcomes.first(where: { if case .text = $0.value { true } else { false } }) {
+                    // At the operand, as the roller has it.
+                    throw .dice(DiceError(.notANumber(text.value, needed: "'\(op.rawValue)'"), at: operand.range))
+                }
                 return try mapValues(inner, at: expr.range) { (value) throws(ArithmeticFault) in
-                    if case .text = value { throw .notANumber(value, needed: "'\(op.rawValue)'") }
                     return op == .plus ? value : try value.negated()
                 }
             }
@@ -258,13 +261,15 @@ final class StatsEngine {
         case .comparison(let op, let lhs, let rhs):
             let left = try outcomes(of: lhs), right = try outcomes(of: rhs)
             if left.hasSymbolic || right.hasSymbolic {
-                return try combineValues(left, right, at: expr.range) { (a, b) throws(ArithmeticFault) in
-                    switch op {
-                    case .equal: return .integer(a == b ? 1 : 0)
-                    case .notEqual: return .integer(a != b ? 1 : 0)
-                    default:
-                        let x = try a.number(for: "'\(op.rawValue)'"), y = try b.number(for: "'\(op.rawValue)'")
-                        return .integer(op.holds(x, y) ? 1 : 0)
+                return try textsAtTheirSide(left, lhs.range, rhs.range, operator: expr.range) { () throws(StatsFailure) in
+                    try combineValues(left, right, at: expr.range) { (a, b) throws(ArithmeticFault) in
+                        switch op {
+                        case .equal: return .integer(a == b ? 1 : 0)
+                        case .notEqual: return .integer(a != b ? 1 : 0)
+                        default:
+                            let x = try a.number(for: "'\(op.rawValue)'"), y = try b.number(for: "'\(op.rawValue)'")
+                            return .integer(op.holds(x, y) ? 1 : 0)
+                        }
                     }
                 }
             }
@@ -296,13 +301,16 @@ final class StatsEngine {
             let rhs = try outcomes(of: operation.operand)
             let lhs = result
             if lhs.hasSymbolic || rhs.hasSymbolic {
-                if operation.op == .add || operation.op == .subtract {
-                    result = try addValues(lhs, rhs, subtracting: operation.op == .subtract, at: operation.operatorRange)
-                    continue
-                }
-                // Tallies add field by field; a text is an error (`Value.apply`).
-                result = try combineValues(lhs, rhs, at: operation.operatorRange) { (a, b) throws(ArithmeticFault) in
-                    try Value.apply(operation.op, a, b)
+                let left = first.range.lowerBound..<operation.operatorRange.lowerBound
+                result = try textsAtTheirSide(lhs, left, operation.operand.range,
+                                              operator: operation.operatorRange) { () throws(StatsFailure) in
+                    if operation.op == .add || operation.op == .subtract {
+                        return try addValues(lhs, rhs, subtracting: operation.op == .subtract, at: operation.operatorRange)
+                    }
+                    // Tallies add field by field; a text is an error (`Value.apply`).
+                    return try combineValues(lhs, rhs, at: operation.operatorRange) { (a, b) throws(ArithmeticFault) in
+                        try Value.apply(operation.op, a, b)
+                    }
                 }
                 continue
             }
@@ -338,6 +346,20 @@ final class StatsEngine {
             try meter.checkSize(result)
         }
         return result
+    }
+
+    /// `combine`'s result; a text that is no number, an error it raised at `operator`, is
+    /// moved to its side as the roller has it (`Evaluator.apply`): `left` when `lhs` may be
+    /// that text, else `right`.
+    private func textsAtTheirSide(_ lhs: Distribution, _ left: SourceRange, _ right: SourceRange,
+                                  operator place: SourceRange,
+                                  _ combine: () throws(StatsFailure) -> Distribution) throws(StatsFailure) -> Distribution {
+        do {
+            return try combine()
+        } catch .dice(let error) {
+            guard case .notANumber(let text, _) = error.kind, error.range == place else { throw .dice(error) }
+            throw .dice(DiceError(error.kind, at: lhs.symbolicOutcomes.outcomes.contains { $0.value == text } ? left : right))
+        }
     }
 
     /// `operation` over every pair of outcomes.

@@ -119,8 +119,7 @@ extension StatsEngine {
         case .dice(let term):
             let semantics = TermSemantics(term)
             if let conflict = semantics.conflict { throw .dice(conflict) }
-            guard semantics.symbols.isEmpty else { return }
-            try checkCountingArguments(term.modifiers)
+            try checkCountingArguments(term.modifiers, numbered: semantics.symbols.isEmpty)
         case .group(_, let modifiers, _), .repeat(_, _, let modifiers):
             // `count({d8}cs<>"a", >=11)` fails rolled, as the group's own `cs` is resolved.
             try checkModifiers(modifiers, group: true)
@@ -130,13 +129,15 @@ extension StatsEngine {
         }
     }
 
-    /// A text argument of counting among `modifiers` (`cs="x"` on numbers) fails as the
-    /// roller fails resolving it.
-    private func checkCountingArguments(_ modifiers: [DiceModifier]) throws(StatsFailure) {
+    /// The arguments of counting among `modifiers` fail as the roller fails resolving them:
+    /// an error in one (`cs=(1/0)`, on text dice too), or a text on `numbered` dice (`cs="x"`
+    /// on numbers).
+    private func checkCountingArguments(_ modifiers: [DiceModifier], numbered: Bool = true) throws(StatsFailure) {
         for modifier in modifiers {
             switch modifier.kind {
             case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
-                if let other = try outcomes(of: point.value).symbolicOutcomes.first {
+                let values = try outcomes(of: point.value)
+                if numbered, let other = values.symbolicOutcomes.first {
                     throw .dice(DiceError(.notANumber(other.value, needed: "a modifier"), at: point.value.range))
                 }
             default:

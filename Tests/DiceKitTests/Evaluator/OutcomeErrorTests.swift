@@ -148,8 +148,9 @@ import Testing
             // A condition that never holds has probability 0.
             #expect(kind == .conditionImpossible)
         case (.notANumber(let value, _), .notANumber(let got, _)?):
-            // What needed a number is worded by each walker.
+            // What needed a number is worded by each walker; the place is the text's, in both.
             #expect(got == value)
+            #expect(error?.position(in: marked.text) == TextPosition(line: marked.line ?? 0, column: marked.column ?? 0))
         default:
             #expect(error?.kind == c.kind, "\(String(describing: error?.message))")
         }

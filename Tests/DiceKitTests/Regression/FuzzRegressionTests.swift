@@ -292,6 +292,34 @@ import Darwin
         }
     }
 
+    /// ProgramPropertyTests seed 207025959 (2026-12-04): `stats` of `count` over text or tally
+    /// dice never worked out their `cs`/`cf` argument, so an error there (`1/0`, a text in
+    /// arithmetic, `1d0`) vanished and a distribution came out where every roll fails. The
+    /// roller's error, at the same place (the statement's `stats ` moves it 6 columns).
+    @Test(arguments: [
+        (#"count(d{"x"}cs=(1/0), ="x")"#, DiceError.Kind.divisionByZero),
+        (#"count(d{1,"x"}cs=(1/0), =1)"#, .divisionByZero),
+        (#"count(d{(a:1)}cs=(1/0), =1)"#, .divisionByZero),
+        (#"count(d{"x"}cf=(1/0), ="x")"#, .divisionByZero),
+        (#"count(1d{2, "x"}cs=(5 - "a")u, =6)"#, .notANumber(.text("a"), needed: "'-'")),
+    ])
+    func errorsInTheCountingOfTextDiceAreErrors(_ text: String, _ kind: DiceError.Kind) throws {
+        let expr = try Parser.parseExpression(text)
+        var exact: DiceError?
+        do {
+            _ = try Stats.exactDistribution(of: expr, environment: Environment())
+        } catch {
+            exact = error as? DiceError
+        }
+        let rolled = diceError { () throws(DiceError) in
+            var evaluator = Evaluator(environment: Environment(), source: ScriptedDice([1, 2, 3]))
+            _ = try evaluator.execute(Stmt(.expression(expr), expr.range))
+        }
+        #expect(exact?.kind == kind)
+        #expect(rolled?.kind == kind)
+        #expect(exact?.range == rolled?.range)
+    }
+
     // MARK: - Breakdowns
 
     /// crash-73d2fb0a (2026-12-03): `difficulty[fire]`, a macro of one tally die with an
