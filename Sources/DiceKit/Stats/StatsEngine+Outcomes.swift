@@ -54,13 +54,16 @@ extension StatsEngine {
         case .given(let value, let condition):
             // Independent parts (shared names are fixed here): the mass of E where C holds.
             // The statement's distribution is divided by its total at the end (`Stats`).
+            // E first, as the roller rolls it: an error there is one, even where C never
+            // holds (`let r = 1d2 in 1 / (r - 1) given r == 2` fails to roll when r is 1).
+            let body = try outcomes(of: value)
             let test = try distribution(of: condition, for: "'given'")
             var holds = 0.0
             test.forEachValue { outcome, p in if !outcome.isZero { holds += p } }
             conditioned = true
             if holds == 0 && macroDepth == 0 && impossibleCondition == nil { impossibleCondition = condition.range }
             guard holds > 0 else { return Distribution(storage: .sparse([])) }
-            return try outcomes(of: value).scaled(by: holds)
+            return body.scaled(by: holds)
         default:
             throw .invariant("\(expr.text) is no outcome form")
         }

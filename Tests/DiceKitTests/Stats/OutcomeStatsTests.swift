@@ -227,6 +227,24 @@ import Testing
         #expect(whole.probability(of: .integer(11)) == 0)
     }
 
+    /// E is rolled before C, so an error in E is one where C rules the roll out: stats gave
+    /// `let r = 1d2 in 1 / (r - 1) given r == 2` as 1 every time, while rolling it fails
+    /// whenever r is 1 (helper-36's differential, 2026-12-04). A match with no entry for a
+    /// value C rules out, alike.
+    @Test(arguments: [
+        ("let r = 1d2 in 1 / (r - 1) given r == 2", DiceError.Kind.divisionByZero, 1),
+        (#"let r = 1d3 in (match r { 1: "a", 2: "b" }) given r < 3"#, .noMatchingEntry(.integer(3)), 3),
+    ])
+    func anErrorInEIsOneWhereCRulesItOut(program: String, kind: DiceError.Kind, failing: Int) throws {
+        let error = StatsHarness.error(program) as? DiceError
+        #expect(error?.kind == kind, "\(String(describing: error?.message))")
+        let rolled = diceError { () throws(DiceError) in
+            _ = try ScriptedProgram(program, faces: [failing, 2, 2])
+        }
+        #expect(rolled?.kind == kind)
+        #expect(rolled?.range == error?.range)
+    }
+
     /// `given` with a condition of probability 0 is an error, not a division by 0.
     @Test func anImpossibleConditionIsAnError() {
         let error = StatsHarness.error("1d6 given 1d6 > 6") as? DiceError
