@@ -46,12 +46,13 @@ extension Lexer {
         return DiceError(.invalidEscape(text(offset..<end)), at: range)
     }
 
-    /// `.hits` touching a name, a field, a text or a `)` before it and a letter after it: a
-    /// tally's field (of a text, an error that says so); `nil` (nothing consumed) anywhere else.
+    /// `.hits` touching a name, a field, a text, a `)` or a dice term with its modifiers before
+    /// it (`4dF.s`, `2d{(s: 1)}kh1.s`) and a letter after it: a field (of a text or a number,
+    /// an error that says so); `nil` (nothing consumed) anywhere else.
     mutating func scanField() -> Token? {
         switch previous {
         case .name, .field, .rightParen, .text: break
-        default: return nil
+        default: guard afterModifiedTerm else { return nil }
         }
         guard previousEnd == position, let first = byte(1), isWordCharacter(first), !isDigit(first) else { return nil }
         let start = position

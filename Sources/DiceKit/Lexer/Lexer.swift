@@ -16,6 +16,9 @@ struct Lexer: Sendable {
     private(set) var previousEnd = -1
     /// Whether the last `d` read followed a count (`4d`): only then may `f` be Fate sides.
     private var previousWasCountedDice = false
+    /// Whether the token being read stands right after a dice term, group or `repeat(...)`
+    /// and its modifiers, where a `.name` reads a field of its value (`4dF.s`).
+    private(set) var afterModifiedTerm = false
 
     enum Mode: Sendable {
         case normal
@@ -82,6 +85,10 @@ struct Lexer: Sendable {
     }
 
     private mutating func scan() throws(DiceError) -> Token {
+        switch mode {
+        case .modifiers, .modifierArgument: afterModifiedTerm = true
+        default: afterModifiedTerm = false
+        }
         switch mode {
         case .normal:
             break

@@ -191,8 +191,9 @@ extension Parser {
         return expr
     }
 
-    /// dice = DICE sides modifiers | field [ DICE sides modifiers ] ;
-    /// (the `d` must touch the count: `4d6`, `(1d4)d6`)
+    /// dice = ( DICE sides modifiers | field [ DICE sides modifiers ] ) { FIELD } ;
+    /// (the `d` must touch the count: `4d6`, `(1d4)d6`; a field of the roll touches its end:
+    /// `4dF.s`, as `(4dF).s`)
     mutating func dice() throws(DiceError) -> Expr {
         let start = current.range
         var count: Expr?
@@ -212,8 +213,13 @@ extension Parser {
         var sides = try self.sides(after: diceToken)
         if spelling.fateSides?.hasSuffix(".1") == true { sides = .faces(DiceTerm.fateOneFaces) }
         let modifiers = try self.modifiers()
-        return Expr(.dice(DiceTerm(count: count, sides: sides, modifiers: modifiers, spelling: spelling)),
-                    range(from: start))
+        var expr = Expr(.dice(DiceTerm(count: count, sides: sides, modifiers: modifiers, spelling: spelling)),
+                        range(from: start))
+        while case .field(let name) = current.kind {
+            try advance()
+            expr = Expr(.field(expr, name), range(from: start))
+        }
+        return expr
     }
 
     /// sides = INTEGER | DECIMAL | "%" | fate | faces | parenthesized ;
