@@ -39,6 +39,17 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 1)
     }
 
+    // MARK: - Long texts
+
+    /// A script is read a megabyte at a time: a text of 2,000,000 characters, its quote closed,
+    /// said "no closing '\"' on its line" (the first megabyte has none); it is too long.
+    @Test func aVeryLongTextIsTooLong() throws {
+        let result = try BoundedProcess.run(["-"], stdin: "\"" + String(repeating: "a", count: 2_000_000) + "\"\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("<stdin>:1:1: error: text is longer than 1000 characters"), "\(result.stderr.prefix(200))")
+        #expect(result.peakMemory < Self.smallMemory, "\(result.peakMemory >> 20) MB")
+    }
+
     // MARK: - The output cap
 
     @Test func outputOfOneStatementIsCapped() throws {

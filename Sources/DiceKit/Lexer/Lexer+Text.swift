@@ -8,7 +8,17 @@ extension Lexer {
         let start = position
         position += 1
         var content: [UInt8] = []
+        // A text already too long is that, whether or not its quote closes further on: read
+        // in parts (`dice` reads a long script a megabyte at a time), a 2,000,000-character
+        // text said it had no closing quote. Counted at each doubling, so in linear time.
+        var nextCount = 4 * Lexer.maxTextLength
         while true {
+            if content.count >= nextCount {
+                nextCount *= 2
+                if String(decoding: content, as: UTF8.self).count > Lexer.maxTextLength {
+                    throw DiceError(.textTooLong(limit: Lexer.maxTextLength), at: SourceRange.at(start))
+                }
+            }
             guard let c = byte(), c != UInt8(ascii: "\n"), c != UInt8(ascii: "\r") else {
                 throw DiceError(.unterminatedText, at: SourceRange.at(start))
             }

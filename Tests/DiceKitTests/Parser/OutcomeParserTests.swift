@@ -215,6 +215,10 @@ import Testing
         ParseErrorCase(#""a‸\"#, .invalidEscape(#"\"#)),
         ParseErrorCase("‸\"" + String(repeating: "x", count: Lexer.maxTextLength + 1) + "\"",
                        .textTooLong(limit: Lexer.maxTextLength)),
+        // Too long before its end is read (`dice` reads a long script in parts): it said "no
+        // closing quote" of a 2,000,000-character text.
+        ParseErrorCase("‸\"" + String(repeating: "é", count: 5 * Lexer.maxTextLength), .textTooLong(limit: Lexer.maxTextLength)),
+        ParseErrorCase("‸\"" + String(repeating: "e\u{301}", count: 900), .unterminatedText),
         ParseErrorCase("match x ‸1: 2", .expected(.matchBrace, found: .integer(1))),
         ParseErrorCase("match‸", .expected(.operand(after: "match"), found: .end)),
         ParseErrorCase("match x { ‸: 1 }", .expected(.pattern, found: .colon)),
