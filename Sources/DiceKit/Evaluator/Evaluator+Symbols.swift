@@ -44,20 +44,15 @@ extension Evaluator {
     }
 
     /// The value of text or tally dice without counting: one die's face; tallies added;
-    /// several texts have no sum.
+    /// several texts have no sum (`SymbolSum`).
     mutating func symbolValue(_ dice: [Die], symbols: [Value], at range: SourceRange) throws(DiceError) -> Value {
         var faces: [Value] = []
         for die in dice where die.isCounted {
             faces.append(symbols.indices.contains(die.value) ? symbols[die.value] : .integer(die.value))
         }
         if faces.count == 1, let only = faces.first { return only }
-        if faces.isEmpty {
-            return symbols.allSatisfy(\.isTally)
-                ? .tally(Tally()) : .integer(0)
-        }
-        guard faces.allSatisfy(\.isTally) else {
-            return try deferrable(DiceError(.textDiceOperation("a sum of several text dice"), at: range))
-        }
+        if faces.isEmpty { return SymbolSum.empty(symbols) }
+        if let error = SymbolSum.error(symbols) { return try deferrable(DiceError(error, at: range)) }
         return try sum(faces, at: range)
     }
 }

@@ -76,3 +76,24 @@ struct LiteralDice: Sendable {
         }
     }
 }
+
+/// The sum of several dice whose faces are texts or tallies (LANGUAGE.md §5b): tallies add
+/// field by field, and the number 0 is the empty tally; a text, or another number among
+/// tallies, has no sum. Decided from the die's faces, so rolled and in `stats` alike.
+enum SymbolSum {
+    /// Why several dice of `faces` do not add up; nil when they do.
+    static func error(_ faces: [Value]) -> DiceError.Kind? {
+        if faces.contains(where: { if case .text = $0 { true } else { false } }) {
+            return .textDiceOperation("a sum of several text dice")
+        }
+        if faces.contains(where: { !$0.isTally && !$0.isZero }) {
+            return .textDiceOperation("a sum of several dice whose faces mix tallies and numbers other than 0")
+        }
+        return nil
+    }
+
+    /// The value of no dice of `faces`: the empty tally when one is a tally, else 0.
+    static func empty(_ faces: [Value]) -> Value {
+        faces.contains(where: \.isTally) ? .tally(Tally()) : .integer(0)
+    }
+}

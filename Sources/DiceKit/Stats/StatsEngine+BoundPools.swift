@@ -160,12 +160,11 @@ extension StatsEngine {
     /// The value of a bound pool whose dice fall `split[i]` on face `faces[i]`.
     private func poolValue(_ split: [Int], _ faces: [Value], rules: PoolRules, dice: Int,
                            at range: SourceRange) throws(StatsFailure) -> Value {
-        var total = Value.integer(0)
+        let symbolic = faces.contains { $0.number == nil }
+        if symbolic, dice > 1, let error = SymbolSum.error(faces) { throw .dice(DiceError(error, at: range)) }
+        var total = symbolic ? SymbolSum.empty(faces) : .integer(0)
         for (count, face) in zip(split, faces) where count > 0 {
-            if case .text = face {
-                guard dice == 1 else { throw .dice(DiceError(.textDiceOperation("a sum of several text dice"), at: range)) }
-                return face
-            }
+            if case .text = face { return face }
             var each = face
             if case .number(let number) = face, !rules.counting.isSum {
                 // Counting: each kept die adds 1 for a success, less 1 for a failure.

@@ -43,16 +43,15 @@ extension StatsEngine {
             guard let index = position.integerValue, symbols.indices.contains(index) else { return position }
             return symbols[index]
         }
-        let allTallies = symbols.allSatisfy(\.isTally)
         var result = ValueAccumulator()
         try count.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let n) = value, n >= 0 else { throw .dice(DiceError(.invalidCount(value), at: range)) }
             let part: Distribution
             switch n {
-            case 0: part = Distribution(only: allTallies ? .tally(Tally()) : .integer(0))
+            case 0: part = Distribution(only: SymbolSum.empty(symbols))
             case 1: part = die
             default:
-                guard allTallies else { throw .dice(DiceError(.textDiceOperation("a sum of several text dice"), at: range)) }
+                if let error = SymbolSum.error(symbols) { throw .dice(DiceError(error, at: range)) }
                 part = try repeatedValueSum(die, copies: n, at: range)
             }
             try mix(part, times: p, into: &result)

@@ -41,19 +41,16 @@ extension StatsEngine {
     func uniqueSymbolSum(faces: Distribution, rules: PoolRules, symbols: [Value], counts: Distribution,
                          at range: SourceRange) throws(StatsFailure) -> Distribution {
         let (_, weights) = try settledUniqueDie(faces, rules: rules, counts: counts, at: range)
-        let allTallies = symbols.allSatisfy(\.isTally)
         var result = ValueAccumulator()
         try counts.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let n) = value, n >= 0 else { throw .dice(DiceError(.invalidCount(value), at: range)) }
             guard n <= weights.count else {
                 throw .dice(DiceError(.tooFewFacesForUnique(dice: n, faces: weights.count), at: range))
             }
-            guard n < 2 || allTallies else {
-                throw .dice(DiceError(.textDiceOperation("a sum of several text dice"), at: range))
-            }
+            if n > 1, let error = SymbolSum.error(symbols) { throw .dice(DiceError(error, at: range)) }
             var part = ValueAccumulator()
             try forEachUniqueDraw(weights, dice: n) { (set, q) throws(StatsFailure) in
-                var sum: Value = allTallies ? .tally(Tally()) : .integer(0)
+                var sum = SymbolSum.empty(symbols)
                 for index in set {
                     let position = weights[index].face
                     guard symbols.indices.contains(position) else { throw .invariant("a face position out of range") }

@@ -83,6 +83,8 @@ import Testing
         ErrorCase("match 1d6 { 1: 1 ‸/ 0, else: 2 }", [1], .divisionByZero, always: false),
         // Text dice: no sum, no keep/drop.
         ErrorCase("‸2d{\"a\", \"b\"}", [1, 2], .textDiceOperation("a sum of several text dice")),
+        // A number among tally faces other than 0 (the empty tally), whatever the dice show.
+        ErrorCase("‸2d{(s: 1), 1}", [1, 1], .textDiceOperation("a sum of several dice whose faces mix tallies and numbers other than 0")),
         ErrorCase("2d{\"a\", \"b\"}‸kh1", [1, 2], .textDiceOperation("'kh' (keep/drop)")),
         ErrorCase("2d{\"a\", \"b\"}‸!", [1, 2], .textDiceOperation("an explosion")),
         // `df` subtracts from the value: of text dice, only from a `cs` count (their sum is no number).

@@ -82,6 +82,8 @@ struct StatsErrorTests {
         Case(program: #"repeat(1d2, d{1, "b"})"#, faces: [1, 2], expected: .notANumber(.text("b"), needed: "a repeat's sum")),
         Case(program: #"let p = {"a", "b"} in count(p, ="a") + p"#, faces: [], expected: .notANumber(.text("a"), needed: "a group's sum")),
         Case(program: #"let p = 2d{"a", "b"} in p"#, faces: [1, 2], expected: .textDiceOperation("a sum of several text dice")),
+        Case(program: #"let p = 2d{(s: 1), 2} in p"#, faces: [1, 1],
+             expected: .textDiceOperation("a sum of several dice whose faces mix tallies and numbers other than 0")),
         // Keep/drop or counting over a text member: at the member, rolled, exact and bound alike.
         Case(program: #"{1d6, "a"}kh1"#, faces: [3], expected: .notANumber(.text("a"), needed: "keep/drop and counting over members")),
         Case(program: #"repeat(2, d{"a", 1})kh1"#, faces: [1, 2],

@@ -63,6 +63,20 @@ import Testing
                                                                                   fields: ["a", "b"]), fields: ["a", "b"])
     }
 
+    /// The number 0 among tally faces is the empty tally (LANGUAGE.md §5b): several such dice
+    /// add up, rolled, bound and in `stats`. It said "a sum of several text dice needs numbered dice".
+    @Test func zeroAmongTallyFacesIsTheEmptyTally() throws {
+        for program in ["3d{(s: 1), 0, (a: 2)}", "let p = 3d{(s: 1), 0, (a: 2)} in p", "3d{(s: 1), 0, (a: 2)}u"] {
+            let rolled = try ScriptedProgram(program, faces: [1, 2, 3])
+            #expect(rolled.roll.value == .tally(["s": 1, "a": 2]), "\(program)")
+        }
+        let report = try StatsHarness.report("2d{(s: 1), 0}")
+        #expect(report.exact)
+        let outcomes = report.distribution.valueOutcomes.map { ($0.value, $0.probability) }
+        #expect(outcomes.map(\.0) == [.integer(0), .tally(["s": 1]), .tally(["s": 2])])
+        #expect(outcomes.map(\.1) == [0.25, 0.5, 0.25])
+    }
+
     @Test func sumsAndDifferencesWithSharedFields() throws {
         try Self.expectMatches("2d{(x: 1), (y: 1)} + 2d{(y: 1), (x: 2)}",
                                Self.enumerate([Self.b, Self.b, Self.c, Self.c], fields: ["x", "y"]), fields: ["x", "y"])
