@@ -256,7 +256,7 @@ final class StatsEngine {
         case .chain(let first, let rest):
             return try chainDistribution(first, rest)
         case .power(let base, let exponent):
-            let lhs = try distribution(of: base), rhs = try distribution(of: exponent)
+            let lhs = try distribution(of: base, for: NumberNeed.power), rhs = try distribution(of: exponent, for: NumberNeed.power)
             return try binary(lhs, rhs, at: expr.range) { (a, b) throws(ArithmeticFault) in try a.power(b) }
         case .comparison(let op, let lhs, let rhs):
             let left = try outcomes(of: lhs), right = try outcomes(of: rhs)
@@ -382,7 +382,7 @@ final class StatsEngine {
     private func functionDistribution(_ function: Function, _ arguments: [Expr],
                                       at range: SourceRange) throws(StatsFailure) -> Distribution {
         var values: [Distribution] = []
-        for argument in arguments { values.append(try distribution(of: argument)) }
+        for argument in arguments { values.append(try distribution(of: argument, for: function.rawValue)) }
         guard let first = values.first else {
             throw .dice(DiceError(
                 .wrongArgumentCount(function: function.rawValue, minimum: 1, maximum: nil, got: 0), at: range))
