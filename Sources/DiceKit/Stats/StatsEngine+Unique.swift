@@ -93,7 +93,7 @@ extension StatsEngine {
 
     /// Calls `body` with each set of `dice` of `faces` (ascending indices into `faces`) that
     /// unique dice may settle on, and its probability: equally likely sets one by one, or,
-    /// for faces not equally likely (at most 16 of them), each set with the chance that
+    /// for faces not equally likely (at most 64 of them), each set with the chance that
     /// the dice draw it, face by face in proportion to the faces left.
     func forEachUniqueDraw(_ faces: [UniqueFace], dice: Int,
                            _ body: ([Int], Double) throws(StatsFailure) -> Void) throws(StatsFailure) {
@@ -117,21 +117,42 @@ extension StatsEngine {
                 for j in stride(from: i + 1, to: dice, by: 1) { chosen[j] = chosen[j - 1] + 1 }
             }
         }
-        guard n <= 16 else { throw .tooExpensive("unique dice of more than 16 faces not equally likely") }
-        try meter.charge(WorkMeter.product(1 << n, n))
-        var chance = [Double](repeating: 0, count: 1 << n)
-        chance[0] = 1
-        for mask in 0..<(1 << n) where chance[mask] > 0 {
-            if mask.nonzeroBitCount == dice {
-                try body((0..<n).filter { mask & (1 << $0) != 0 }, chance[mask])
-                continue
+        try forEachWeightedDraw(faces, dice: dice, body)
+    }
+
+    /// `forEachUniqueDraw` for faces not equally likely: the chance of each set of faces
+    /// drawn so far, a set of one more face at a time (only sets of at most `dice` faces, so
+    /// `2d20uma18`, 18 faces one of which is likelier, takes 172 sets; all 2^18 of them were
+    /// declined past 16 faces). The sets of a size in increasing order of their bits, so the
+    /// sums come out the same each run.
+    private func forEachWeightedDraw(_ faces: [UniqueFace], dice: Int,
+                                     _ body: ([Int], Double) throws(StatsFailure) -> Void) throws(StatsFailure) {
+        let n = faces.count
+        guard n <= 64 else { throw .tooExpensive("unique dice of more than 64 faces not equally likely") }
+        // Each set drawn makes one more of each face left: a hashed update each.
+        var steps = 0.0, sets = 1.0
+        for size in stride(from: 0, to: dice, by: 1) {
+            steps += sets * Double(n - size)
+            sets = sets * Double(n - size) / Double(size + 1)
+        }
+        let work = (steps + sets) * Double(WorkMeter.sparsePairCost)
+        try meter.ensureAffordable(work < 9e18 ? Int(work) : Int.max)
+        var level: [(mask: UInt64, chance: Double)] = [(0, 1)]
+        for _ in stride(from: 0, to: dice, by: 1) {
+            var next: [UInt64: Double] = [:]
+            try meter.charge(WorkMeter.product(WorkMeter.product(level.count, n), WorkMeter.sparsePairCost))
+            for (mask, chance) in level {
+                var left = 1.0
+                for index in 0..<n where mask & (1 << UInt64(index)) != 0 { left -= faces[index].p }
+                guard left > 0 else { continue }
+                for index in 0..<n where mask & (1 << UInt64(index)) == 0 {
+                    next[mask | (1 << UInt64(index)), default: 0] += chance * faces[index].p / left
+                }
             }
-            var left = 1.0
-            for index in 0..<n where mask & (1 << index) != 0 { left -= faces[index].p }
-            guard left > 0 else { continue }
-            for index in 0..<n where mask & (1 << index) == 0 {
-                chance[mask | (1 << index)] += chance[mask] * faces[index].p / left
-            }
+            level = next.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        }
+        for (mask, chance) in level where chance > 0 {
+            try body((0..<n).filter { mask & (1 << UInt64($0)) != 0 }, chance)
         }
     }
 

@@ -37,6 +37,8 @@ struct StatsBruteForceTests {
         "5d6udl1dh1", "5d6ukh3kl1", "4d{1,1,2,3,4}udl1dh1", "3d4u!", "3d4u!kh2", "2d4r1u!p", "3d4u!p>=3dl1dh1",
         "3d4u!!", "3d4u!!kh1", "3d4u!!cs>=4", "4d4uxokh2", "3d4uxo>=3", "4d6u!cs>=5", "3d{1,1,2,3,4}u!kh2",
         "3d{1,2,2,3,4}u!!dl1", "3d4mi2u!dh1", "4d6ro<3u!>=5kl2", "1d4u!kh1", "0d4u!kh1",
+        // Unique dice of more than 16 faces not equally likely (they were simulated).
+        "2d20uma18", "3d20uma18", "3d20ro!!u", "2d20r1r2ukh1", "3d18ro1u!!kh2",
     ]
 
     @Test(arguments: StatsBruteForceTests.pools)
