@@ -71,4 +71,26 @@ extension Breakdown {
             shownValue(roll.value, into: &out)
         }
     }
+
+    /// A `match` pattern that rolled dice, each bound where it stands: a roll in parentheses
+    /// as a bound value shows it (`>=(1d6 (4) + 10 = 14)`, `(1d4 (2))-(dc (12))`), a text
+    /// literal as a value; number literals as written.
+    func write<Out: TextOutput>(_ pattern: PatternRoll, into out: inout Out) {
+        var standIns: [SourceRange: String] = [:]
+        for bound in pattern.bounds {
+            var text = ""
+            if case .text = bound.roll.kind {
+                value(bound.roll.value, into: &text)
+            } else {
+                text = "("
+                writeSide(bound.roll, into: &text)
+                text += ")"
+            }
+            standIns[bound.range] = text
+        }
+        // The rest is the pattern's operators and number literals: no user text to escape.
+        var shape = ""
+        Printer.write(pattern.pattern, arguments: standIns, into: &shape)
+        out.write(text: shape)
+    }
 }

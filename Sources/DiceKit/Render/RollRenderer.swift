@@ -299,8 +299,13 @@ struct Breakdown<Style: RollStyle> {
             writeSide(value, into: &out)
             out.write(" in ")
             write(body, atLeast: Printer.loosest, into: &out)
-        case .match(let subject, _, let result):
+        case .match(let subject, let patterns, _, let result):
+            // The patterns that rolled dice, after the subject: `1d20 (11) vs >=(1d6 (4) + 10 = 14)`.
             writeSide(subject, into: &out)
+            for (index, pattern) in patterns.enumerated() {
+                out.write(index == 0 ? " vs " : ", ")
+                write(pattern, into: &out)
+            }
             out.write(" → ")
             write(result, atLeast: Printer.loosest, into: &out)
         case .tally(let names, let rolls):
@@ -380,7 +385,7 @@ extension Roll {
         switch kind {
         case .text: return true
         case .tally(_, let fields): return fields.allSatisfy(\.isConstant)
-        case .match(_, _, let result): return result.endsInItsValue
+        case .match(_, _, _, let result): return result.endsInItsValue
         case .macro(_, _, let body):
             // A macro that rolled nothing shows its value: `result(1) (hits: 1, glitch: 0)`.
             if !hasDice { return true }
