@@ -167,10 +167,11 @@ enum Printer {
         }
     }
 
-    /// A `match` pattern: `7`, `"orc"`, `7-9`, `10+`, `6-`, `>=(dc + 10)`.
-    static func write(_ pattern: MatchEntry.Pattern, into out: inout String) {
+    /// A `match` pattern: `7`, `"orc"`, `7-9`, `10+`, `6-`, `>=(dc + 10)`; `arguments`, by
+    /// range, stand in for its bounds (a breakdown's rolls, `>=(1d6 (4) + 10 = 14)`).
+    static func write(_ pattern: MatchEntry.Pattern, arguments: [SourceRange: String] = [:], into out: inout String) {
         switch pattern {
-        case .equal(let value): writeBound(value, into: &out)
+        case .equal(let value): writeBound(value, arguments, into: &out)
         case .between(let low, let high):
             // Numbers out of order come from a parenthesised end (`(3)-1`; `(-3)` is a negation,
             // no number): written bare they would be an empty range, which does not parse.
@@ -179,22 +180,24 @@ enum Printer {
                 write(low, into: &out)
                 out += ")"
             } else {
-                writeBound(low, into: &out)
+                writeBound(low, arguments, into: &out)
             }
             out += "-"
-            writeBound(high, into: &out)
+            writeBound(high, arguments, into: &out)
         case .orMore(let value):
-            writeBound(value, into: &out)
+            writeBound(value, arguments, into: &out)
             out += "+"
         case .orLess(let value):
-            writeBound(value, into: &out)
+            writeBound(value, arguments, into: &out)
             out += "-"
-        case .point(let point): write(point, explicit: true, into: &out)
+        case .point(let point): write(point, explicit: true, arguments: arguments, into: &out)
         }
     }
 
-    /// A pattern's bound: a number literal (negative too), a text, or a parenthesised expression.
-    static func writeBound(_ value: Expr, into out: inout String) {
+    /// A pattern's bound: the text standing in for it in `arguments`, if any; else a number
+    /// literal (negative too), a text, or a parenthesised expression.
+    static func writeBound(_ value: Expr, _ arguments: [SourceRange: String] = [:], into out: inout String) {
+        if let standIn = arguments[value.range] { return out += standIn }
         switch value.kind {
         case .number(let number): out += literal(number)
         case .text(let text): out += Value.quoted(text)

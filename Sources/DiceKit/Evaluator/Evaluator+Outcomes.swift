@@ -59,31 +59,41 @@ extension Evaluator {
         // Every bound is worked out before the entries are tried, in source order, into one
         // array; a number as written is read, not walked. An array for each entry and a walk
         // of each `1` were about 2,500 of the 19,500 instructions of each face of F2's
-        // `check(7, 20)` in `stats` (callgrind, 2026-12-03).
+        // `check(7, 20)` in `stats` (callgrind, 2026-12-03): an entry's rolls are gathered
+        // only while a breakdown is built.
         var bounds: [Value] = []
         bounds.reserveCapacity(2 * entries.count)
+        var patterns: [PatternRoll] = []
         for index in entries.indices {
-            for part in 0..<entries[index].partCount { bounds.append(try patternBound(entries[index].part(part))) }
+            var rolls: [ArgumentRoll] = []
+            var rolledDice = false
+            for part in 0..<entries[index].partCount {
+                let expr = entries[index].part(part)
+                if case .number(let literal) = expr.kind {
+                    bounds.append(.number(literal))
+                    continue
+                }
+                let bound = try evaluate(expr)
+                bounds.append(bound.value)
+                guard recording else { continue }
+                rolls.append(ArgumentRoll(range: expr.range, roll: bound))
+                if bound.hasDice { rolledDice = true }
+            }
+            // A pattern that rolled dice is shown with them; one that rolled none, not at all.
+            if rolledDice { patterns.append(PatternRoll(pattern: entries[index].pattern, bounds: rolls)) }
         }
         var start = 0
         for index in entries.indices {
             let end = start + entries[index].partCount
             if try entries[index].holds(bounds[start..<end], for: roll.value, subject: subject.range) {
                 let result = try evaluate(entries[index].result)
-                return made(.match(subject: roll, entry: index, result: result), value: result.value)
+                return made(.match(subject: roll, patterns: patterns, entry: index, result: result), value: result.value)
             }
             start = end
         }
         guard let otherwise else { throw DiceError(.noMatchingEntry(roll.value), at: subject.range) }
         let result = try evaluate(otherwise)
-        return made(.match(subject: roll, entry: nil, result: result), value: result.value)
-    }
-
-    /// The value of a bound of a `match` pattern.
-    @inline(__always)
-    private mutating func patternBound(_ part: Expr) throws(DiceError) -> Value {
-        if case .number(let literal) = part.kind { return .number(literal) }
-        return try evaluate(part).value
+        return made(.match(subject: roll, patterns: patterns, entry: nil, result: result), value: result.value)
     }
 
     // MARK: - Bound pools and counting

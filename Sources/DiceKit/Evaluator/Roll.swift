@@ -35,9 +35,10 @@ public struct Roll: Hashable, Sendable {
         case binding(name: String, value: Roll, body: Roll)
         /// A text literal.
         case text
-        /// `match E {...}`: the roll of E, the entry chosen (its index, or `nil` for `else`),
-        /// and the roll of its result.
-        case match(subject: Roll, entry: Int?, result: Roll)
+        /// `match E {...}`: the roll of E, the patterns whose bounds rolled dice (every bound
+        /// is worked out before the entries are tried), the entry chosen (its index, or `nil`
+        /// for `else`), and the roll of its result.
+        case match(subject: Roll, patterns: [PatternRoll], entry: Int?, result: Roll)
         /// `(hits: ..., glitch: ...)`: the fields' names and their rolls, in written order.
         case tally(names: [String], rolls: [Roll])
         /// `t.hits`: the tally's roll and the field read.
@@ -106,7 +107,10 @@ public struct Roll: Hashable, Sendable {
         case .function(_, let arguments): return arguments
         case .macro(_, let arguments, let body): return arguments + [body]
         case .text: return []
-        case .match(let subject, _, let result): return [subject, result]
+        case .match(let subject, let patterns, _, let result):
+            // Most tables: no pattern rolled dice, no arrays joined.
+            if patterns.isEmpty { return [subject, result] }
+            return [subject] + patterns.flatMap { $0.bounds.map(\.roll) } + [result]
         case .tally(_, let rolls): return rolls
         case .field(let roll, _), .not(let roll), .count(let roll, _): return [roll]
         case .logical(_, let left, let right): return [left] + (right.map { [$0] } ?? [])
@@ -292,14 +296,24 @@ public struct DicePool: Hashable, Sendable {
 }
 
 /// The roll of a modifier argument that rolled dice (the `1d3` of `4d6kh(1d3)` or of
-/// `{1d6, 1d6}kh(1d3)`), with the argument's range: the breakdown shows the roll where the
-/// argument stands.
+/// `{1d6, 1d6}kh(1d3)`), or of a bound of a `match` pattern (`PatternRoll`), with the
+/// argument's range: the breakdown shows the roll where the argument stands.
 package struct ArgumentRoll: Hashable, Sendable {
-    /// Where the argument stands in the term or the group's modifiers (as
-    /// `DiceModifier.arguments` has it).
+    /// Where the argument stands in the term, the group's modifiers (as
+    /// `DiceModifier.arguments` has it) or the pattern.
     package internal(set) var range: SourceRange
     /// The argument's roll.
     package internal(set) var roll: Roll
+}
+
+/// A `match` pattern whose bounds rolled dice (`>=(1d6 + 10)`): the pattern as written, and
+/// the rolls of its bounds that are not number literals, in source order, with their ranges:
+/// the breakdown shows each roll where its bound stands.
+package struct PatternRoll: Hashable, Sendable {
+    /// The pattern, for its shape (`>=`, `-`, `+`).
+    package internal(set) var pattern: MatchEntry.Pattern
+    /// The rolls of its bounds that are not number literals.
+    package internal(set) var bounds: [ArgumentRoll]
 }
 
 /// One die of a pool: what it shows and what happened to it.

@@ -55,10 +55,11 @@ extension Breakdown {
     }
 
     /// A die's value and its marks: `6!`, `8!!`, `3p`, `9*`, `1_`; a Fate die's face `[+]`,
-    /// `[ ]` or `[-]` (its value, with `mi`/`ma` or `!p`, when that is no Fate face).
-    func writeMarked<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, into out: inout Out) {
+    /// `[ ]` or `[-]` (its value, with `mi`/`ma` or `!p`, when that is no Fate face); a text
+    /// face in quotes, `"hit"*`, or `bare` where the breakdown ends in it (`ability: hit`).
+    func writeMarked<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, bare: Bool = false, into out: inout Out) {
         if !pool.symbols.isEmpty {
-            value(pool.faceValue(of: die), into: &out)
+            if bare { endValue(pool.faceValue(of: die), into: &out) } else { value(pool.faceValue(of: die), into: &out) }
         } else {
         switch die.value {
         case 1 where fate: out.write("[+]")
@@ -78,18 +79,20 @@ extension Breakdown {
         if die.flags.contains(.failure) { out.write(text: style.failureMark) }
     }
 
-    func write<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, into out: inout Out) {
+    func write<Out: TextOutput>(_ die: Die, in pool: DicePool, fate: Bool, bare: Bool = false, into out: inout Out) {
         // The built-in styles' marks as the renderer's own text (the same as their `markup`).
         if Style.self == PlainStyle.self {
-            guard !die.isCounted else { return writeMarked(die, in: pool, fate: fate, into: &out) }
+            guard !die.isCounted else { return writeMarked(die, in: pool, fate: fate, bare: bare, into: &out) }
             out.write("~~")
-            writeMarked(die, in: pool, fate: fate, into: &out)
+            writeMarked(die, in: pool, fate: fate, bare: bare, into: &out)
             out.write("~~")
             return
         }
-        guard let markup = style.markup(for: die, in: pool) else { return writeMarked(die, in: pool, fate: fate, into: &out) }
+        guard let markup = style.markup(for: die, in: pool) else {
+            return writeMarked(die, in: pool, fate: fate, bare: bare, into: &out)
+        }
         out.write(text: markup.open)
-        writeMarked(die, in: pool, fate: fate, into: &out)
+        writeMarked(die, in: pool, fate: fate, bare: bare, into: &out)
         out.write(text: markup.close)
     }
 

@@ -154,9 +154,11 @@ struct Breakdown<Style: RollStyle> {
         case .number:
             value(roll.value, into: &out)
         default:
-            write(roll, atLeast: Printer.loosest, into: &out)
-            // A breakdown that ends in its value (`→ strong hit`) is not followed by `= strong hit`.
-            if roll.showsItsValue { return }
+            // A breakdown that ends in its value (`→ strong hit`) is not followed by `= strong hit`,
+            // and shows it bare, as ` = ` would.
+            let ends = roll.showsItsValue
+            write(roll, atLeast: Printer.loosest, end: ends, into: &out)
+            if ends { return }
             out.write(" = ")
             total(roll.value, into: &out)
         }
@@ -192,8 +194,11 @@ struct Breakdown<Style: RollStyle> {
 
     /// `roll` as a breakdown, in parentheses when it binds looser than `minimum`; as a
     /// `formula`, a roll without dice reads as the expression it came from (names, not their
-    /// values), down through its operators.
-    func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, formula: Bool = false, into out: inout Out) {
+    /// values), down through its operators. At the `end` of the breakdown (the value it ends
+    /// in, `Roll.endsInItsValue`) a text shows bare, `→ strong hit`; anywhere else in quotes,
+    /// as written, so that `"1" == 1` does not read `1 == 1`.
+    func write<Out: TextOutput>(_ roll: Roll, atLeast minimum: Int = 0, formula: Bool = false, end: Bool = false,
+                                into out: inout Out) {
         // The leaves, most of a tree, bind tighter than any operator: no level to work out.
         switch roll.kind {
         case .number: return value(roll.value, into: &out)
@@ -211,11 +216,11 @@ struct Breakdown<Style: RollStyle> {
         }
         switch roll.kind {
         case .number, .text:
-            value(roll.value, into: &out)
+            if end { endValue(roll.value, into: &out) } else { value(roll.value, into: &out) }
         case .variable(let name):
             writeUser(name, into: &out)
             if formula { return }
-            shownValue(roll.value, into: &out)
+            shownValue(roll.value, end: end, into: &out)
         case .pool(let pool):
             write(pool, into: &out)
         case .group(let group):
@@ -254,7 +259,7 @@ struct Breakdown<Style: RollStyle> {
         case .macro(let name, let arguments, _) where !roll.hasDice:
             // A macro that rolled nothing shows its result, not its workings: `mod(16) (3)`.
             writeCall(name, arguments, into: &out)
-            shownValue(roll.value, into: &out)
+            shownValue(roll.value, end: end, into: &out)
         case .macro(let name, let arguments, let body):
             writeUser(name, into: &out)
             // One die of texts or tallies reads as its face under the macro's name
@@ -262,11 +267,11 @@ struct Breakdown<Style: RollStyle> {
             if case .pool(let pool) = body.kind, let die = pool.onlyFace {
                 writeArguments(arguments, into: &out)
                 out.write(": ")
-                return write(die, in: pool, fate: false, into: &out)
+                return write(die, in: pool, fate: false, bare: end, into: &out)
             }
             writeArguments(arguments, into: &out)
             out.write(": ")
-            write(body, atLeast: Printer.loosest, into: &out)
+            write(body, atLeast: Printer.loosest, end: end, into: &out)
         case .annotated(let inner, let label):
             write(inner, atLeast: 5, into: &out)
             out.write(" [")
@@ -291,18 +296,23 @@ struct Breakdown<Style: RollStyle> {
                 writeSide(condition, into: &out)
             }
             out.write(" → ")
-            write(branch, atLeast: Printer.loosest, into: &out)
+            write(branch, atLeast: Printer.loosest, end: end, into: &out)
         case .binding(let name, let value, let body):
             out.write("let ")
             writeUser(name, into: &out)
             out.write(" = ")
             writeSide(value, into: &out)
             out.write(" in ")
-            write(body, atLeast: Printer.loosest, into: &out)
-        case .match(let subject, _, let result):
+            write(body, atLeast: Printer.loosest, end: end, into: &out)
+        case .match(let subject, let patterns, _, let result):
+            // The patterns that rolled dice, after the subject: `1d20 (11) vs >=(1d6 (4) + 10 = 14)`.
             writeSide(subject, into: &out)
+            for (index, pattern) in patterns.enumerated() {
+                out.write(index == 0 ? " vs " : ", ")
+                write(pattern, into: &out)
+            }
             out.write(" → ")
-            write(result, atLeast: Printer.loosest, into: &out)
+            write(result, atLeast: Printer.loosest, end: end, into: &out)
         case .tally(let names, let rolls):
             out.write("(")
             for (index, (name, field)) in zip(names, rolls).enumerated() {
@@ -380,7 +390,7 @@ extension Roll {
         switch kind {
         case .text: return true
         case .tally(_, let fields): return fields.allSatisfy(\.isConstant)
-        case .match(_, _, let result): return result.endsInItsValue
+        case .match(_, _, _, let result): return result.endsInItsValue
         case .macro(_, _, let body):
             // A macro that rolled nothing shows its value: `result(1) (hits: 1, glitch: 0)`.
             if !hasDice { return true }

@@ -39,13 +39,13 @@ import Testing
         RollCase("let m = \"orc\" in m == \"orc\"", [], .integer(1)),
         RollCase("def greet = \"hail\"\ngreet", [], .text("hail")),
         // A text or tally as written is shown once where it is bound or matched, as a number is.
-        RollCase("let m = \"orc\" in m == \"orc\"", [], .integer(1), "let m = orc in m (orc) == orc = 1"),
-        RollCase("match \"b\" { \"a\": 1, \"b\": 2 }", [], .integer(2), "b → 2 = 2"),
+        RollCase("let m = \"orc\" in m == \"orc\"", [], .integer(1), "let m = \"orc\" in m (\"orc\") == \"orc\" = 1"),
+        RollCase("match \"b\" { \"a\": 1, \"b\": 2 }", [], .integer(2), "\"b\" → 2 = 2"),
         RollCase("let t = (s: 1) in t.s", [], .integer(1), "let t = (s: 1) in t.s = 1"),
         // A macro that rolled nothing shows its value once where it is bound, matched or tested.
         RollCase("def h(x) = x + 1\nmatch h(2) { 3: \"three\", else: \"no\" }", [], .text("three"), "h(2) (3) → three"),
-        RollCase("def s = \"z\"\nlet a = s in a", [], .text("z"), "let a = s (z) in a (z)"),
-        RollCase("def s = \"z\"\nif s == \"z\" then \"y\" else \"n\"", [], .text("y"), "s (z) == z → y"),
+        RollCase("def s = \"z\"\nlet a = s in a", [], .text("z"), "let a = s (\"z\") in a (z)"),
+        RollCase("def s = \"z\"\nif s == \"z\" then \"y\" else \"n\"", [], .text("y"), "s (\"z\") == \"z\" → y"),
         RollCase("def t = 1\nif t then 5 else 6", [], .integer(5), "t (1) → 5 = 5"),
         // A field of a macro's result reads as the call's.
         RollCase("def t = (s: 2)\nt.s", [], .integer(2), "t.s = 2"),
@@ -141,10 +141,10 @@ import Testing
         + "def genesys(n, k) = let g = repeat(n, ability) + repeat(k, difficulty) in (success: g.s - g.f, advantage: g.a - g.t)\n"
 
     static let faces: [RollCase] = [
-        RollCase("d{\"goblin\", \"orc\", \"troll\"}", [2], .text("orc"), "d{\"goblin\", \"orc\", \"troll\"} (orc) = orc"),
+        RollCase("d{\"goblin\", \"orc\", \"troll\"}", [2], .text("orc"), "d{\"goblin\", \"orc\", \"troll\"} (\"orc\") = orc"),
         RollCase("1d{\"goblin\", \"orc\", \"troll\"} == \"troll\"", [3], .integer(1)),
         RollCase("4d{\"hit\", \"miss\", \"miss\"}cs=\"hit\"", [1, 2, 3, 1], .integer(2),
-                 "4d{\"hit\", \"miss\", \"miss\"}cs=\"hit\" (hit*, miss, miss, hit*) = 2"),
+                 "4d{\"hit\", \"miss\", \"miss\"}cs=\"hit\" (\"hit\"*, \"miss\", \"miss\", \"hit\"*) = 2"),
         // Rerolls of text dice: each miss is rolled again until it is no miss.
         RollCase("4d{\"hit\", \"miss\", \"miss\"}r=\"miss\"cs=\"hit\"", [2, 1, 1, 3, 1, 1], .integer(4)),
         RollCase("3d{\"hit\", \"miss\"}cf=\"miss\"", [1, 2, 2], .integer(2)),
@@ -237,9 +237,9 @@ import Testing
         RollCase("let p = 4d6 in p given count(p, =6) >= 2", [6, 1, 1, 1, 6, 6, 2, 3], .integer(17)),
         RollCase(move + "let m = move(1) in m given m != \"miss\"", [1, 1, 4, 4], .text("weak hit")),
         // The breakdown ends in the condition: the text follows it, as a number does.
-        RollCase("\"a\" given 1d6 > 2", [5], .text("a"), "a given (1d6 (5) > 2) = 1 = a"),
+        RollCase("\"a\" given 1d6 > 2", [5], .text("a"), "\"a\" given (1d6 (5) > 2) = 1 = a"),
         RollCase("let r = 1d20 in (if r > 10 then \"hit\" else \"miss\") given r > 5", [19], .text("hit"),
-                 "let r = 1d20 (19) in (r (19) > 10 → hit) given (r > 5) (1) = hit"),
+                 "let r = 1d20 (19) in (r (19) > 10 → \"hit\") given (r > 5) (1) = hit"),
     ]
 
     static let all = texts + tables + tallies + faces + pools + logic + defaults + givens

@@ -328,11 +328,11 @@ import Darwin
     /// as an annotated number is.
     @Test(arguments: [
         ("def difficulty = d{(t: 1), (t: 2)}; difficulty[fire]", "(difficulty: (t: 1)) [fire] = (t: 1)"),
-        (#"def t = d{"a", "b"}; t [x]"#, "(t: a) [x] = a"),
-        (#""orc" [x]"#, "orc [x] = orc"),
+        (#"def t = d{"a", "b"}; t [x]"#, #"(t: "a") [x] = a"#),
+        (#""orc" [x]"#, #""orc" [x] = orc"#),
         ("(hits: 1) [x]", "(hits: 1) [x] = (hits: 1)"),
-        (#"(match 1d2 { 1: "a", else: "b" }) [x]"#, "(1d2 (1) → a) [x] = a"),
-        (#"if 1d2 > 1 then "a" else "b" [x]"#, "1d2 (1) <= 1 → b [x] = b"),
+        (#"(match 1d2 { 1: "a", else: "b" }) [x]"#, #"(1d2 (1) → "a") [x] = a"#),
+        (#"if 1d2 > 1 then "a" else "b" [x]"#, #"1d2 (1) <= 1 → "b" [x] = b"#),
         ("1d6 [fire]", "1d6 (1) [fire] = 1"),
     ])
     func annotatedRollsEndInTheirValue(program: String, expected: String) throws {

@@ -36,8 +36,8 @@ import Testing
              markdown: "face(1d4 (3)): troll", notations: ["1d4", "face(1d4 (3))"]),
         // A die rerolled is more than its face: its notation and both faces are shown.
         Case(program: "def pick = d{\"hit\", \"miss\"}r=\"miss\"; pick", faces: [2, 1],
-             text: "pick: d{\"hit\", \"miss\"}r=\"miss\" (~~miss~~, hit) = hit",
-             markdown: "pick: d{\"hit\", \"miss\"}r=\"miss\" (~~miss~~, hit) = hit",
+             text: "pick: d{\"hit\", \"miss\"}r=\"miss\" (~~\"miss\"~~, \"hit\") = hit",
+             markdown: "pick: d{\"hit\", \"miss\"}r=\"miss\" (~~\"miss\"~~, \"hit\") = hit",
              notations: ["d{\"hit\", \"miss\"}r=\"miss\""]),
         // Several dice under a macro show their faces once, in their pool.
         Case(program: "def pool = 2d{(s: 1), ()}; pool", faces: [1, 2], text: "pool: 2d{(s: 1), ()} ((s: 1), ()) = (s: 1)",
@@ -45,8 +45,8 @@ import Testing
         // A die typed in place keeps its notation; no face of it is the highest or lowest.
         Case(program: "3d{(s: 1), (a: 2), ()}", faces: [3, 2, 1], text: "3d{(s: 1), (a: 2), ()} ((), (a: 2), (s: 1)) = (a: 2, s: 1)",
              markdown: "3d{(s: 1), (a: 2), ()} ((), (a: 2), (s: 1)) = (a: 2, s: 1)", notations: ["3d{(s: 1), (a: 2), ()}"]),
-        Case(program: "d{\"goblin\", \"orc\"}", faces: [2], text: "d{\"goblin\", \"orc\"} (orc) = orc",
-             markdown: "d{\"goblin\", \"orc\"} (orc) = orc", notations: ["d{\"goblin\", \"orc\"}"]),
+        Case(program: "d{\"goblin\", \"orc\"}", faces: [2], text: "d{\"goblin\", \"orc\"} (\"orc\") = orc",
+             markdown: "d{\"goblin\", \"orc\"} (\"orc\") = orc", notations: ["d{\"goblin\", \"orc\"}"]),
     ]
 
     static func outcome(_ c: Case) throws -> Outcome {
@@ -77,15 +77,15 @@ import Testing
     /// their faces are (LANGUAGE.md §6): a control character as `\u{1b}`, and for Markdown
     /// the user's `*` and `_`; JSON's `text` keeps them exact (its own escaping).
     @Test(arguments: [
-        ("d{\"\u{1b}[31mred\"}", [1], #"d{"\u{1b}[31mred"} (\u{1b}[31mred) = \u{1b}[31mred"#,
-         #"d{"\u{1b}[31mred"} (\u{1b}[31mred) = \u{1b}[31mred"#, "d{\"\u{1b}[31mred\"} (\u{1b}[31mred) = \u{1b}[31mred"),
-        (#"d{"**x**", "y"}"#, [2], #"d{"**x**", "y"} (y) = y"#, #"d{"\*\*x\*\*", "y"} (y) = y"#, #"d{"**x**", "y"} (y) = y"#),
+        ("d{\"\u{1b}[31mred\"}", [1], #"d{"\u{1b}[31mred"} ("\u{1b}[31mred") = \u{1b}[31mred"#,
+         #"d{"\u{1b}[31mred"} ("\u{1b}[31mred") = \u{1b}[31mred"#, "d{\"\u{1b}[31mred\"} (\"\u{1b}[31mred\") = \u{1b}[31mred"),
+        (#"d{"**x**", "y"}"#, [2], #"d{"**x**", "y"} ("y") = y"#, #"d{"\*\*x\*\*", "y"} ("y") = y"#, #"d{"**x**", "y"} ("y") = y"#),
         (#"d{(a_b: 1), ()}"#, [2], #"d{(a_b: 1), ()} (()) = ()"#, #"d{(a\_b: 1), ()} (()) = ()"#, #"d{(a_b: 1), ()} (()) = ()"#),
         // A compare point's text, and after a computed count (its own breakdown, not escaped
-        // again); `a**` is the face `a*` counted as a success.
-        ("(1d2)d{\"a*\", \"b\u{7f}\"}cs=\"a*\"", [2, 1, 2], "(1d2 (2))d{\"a*\", \"b\\u{7f}\"}cs=\"a*\" (a**, b\\u{7f}) = 1",
-         "(1d2 (**2**))d{\"a\\*\", \"b\\u{7f}\"}cs=\"a\\*\" (a\\*\\*, b\\u{7f}) = 1",
-         "(1d2 (2))d{\"a*\", \"b\u{7f}\"}cs=\"a*\" (a**, b\u{7f}) = 1"),
+        // again); `"a*"*` is the face `a*` counted as a success.
+        ("(1d2)d{\"a*\", \"b\u{7f}\"}cs=\"a*\"", [2, 1, 2], "(1d2 (2))d{\"a*\", \"b\\u{7f}\"}cs=\"a*\" (\"a*\"*, \"b\\u{7f}\") = 1",
+         "(1d2 (**2**))d{\"a\\*\", \"b\\u{7f}\"}cs=\"a\\*\" (\"a\\*\"\\*, \"b\\u{7f}\") = 1",
+         "(1d2 (2))d{\"a*\", \"b\u{7f}\"}cs=\"a*\" (\"a*\"*, \"b\u{7f}\") = 1"),
     ] as [(String, [Int], String, String, String)])
     func theUsersTextInANotationIsEscaped(program: String, faces: [Int], text: String, markdown: String,
                                           json: String) throws {
