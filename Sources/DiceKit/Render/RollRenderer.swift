@@ -355,7 +355,14 @@ struct Breakdown<Style: RollStyle> {
         case .given(let value, let condition, let tries):
             write(value, atLeast: -3, into: &out)
             out.write(" given ")
-            writeSide(condition, into: &out)
+            switch condition.kind {
+            case .comparison, .logical, .not:
+                // A test that held is 1: `given (1d6 (5) > 2)`, not `given (1d6 (5) > 2) = 1 = 1`;
+                // without dice, as written (`given (r >= 15)`).
+                write(condition, atLeast: 1, formula: !condition.hasDice, into: &out)
+            default:
+                writeSide(condition, into: &out)
+            }
             if tries > 1 {
                 out.write(" (")
                 out.write(tries)

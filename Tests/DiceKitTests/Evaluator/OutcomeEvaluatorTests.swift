@@ -237,9 +237,9 @@ import Testing
         RollCase("let p = 4d6 in p given count(p, =6) >= 2", [6, 1, 1, 1, 6, 6, 2, 3], .integer(17)),
         RollCase(move + "let m = move(1) in m given m != \"miss\"", [1, 1, 4, 4], .text("weak hit")),
         // The breakdown ends in the condition: the text follows it, as a number does.
-        RollCase("\"a\" given 1d6 > 2", [5], .text("a"), "\"a\" given (1d6 (5) > 2) = 1 = a"),
+        RollCase("\"a\" given 1d6 > 2", [5], .text("a"), "\"a\" given (1d6 (5) > 2) = a"),
         RollCase("let r = 1d20 in (if r > 10 then \"hit\" else \"miss\") given r > 5", [19], .text("hit"),
-                 "let r = 1d20 (19) in (r (19) > 10 → \"hit\") given (r > 5) (1) = hit"),
+                 "let r = 1d20 (19) in (r (19) > 10 → \"hit\") given (r > 5) = hit"),
     ]
 
     static let all = texts + tables + tallies + faces + pools + logic + defaults + givens
