@@ -55,13 +55,13 @@ public struct ChartRenderer: Sendable {
         ChartFrame.palette[index % ChartFrame.palette.count]
     }
 
-    /// `mean 4.50, stdev 2.29, median 4`, or `P = 55.00%` for a 0/1 test; an estimate says so.
+    /// `mean 4.50, stdev 2.29, median 4`, or `P = 55.00%` for a test; an estimate says so.
     static func summary(_ report: DistributionReport) -> String {
         let distribution = report.distribution
         var text: String
         if distribution.hasSymbolic {
             text = "\(distribution.count) outcomes"
-        } else if distribution.isIndicator {
+        } else if report.isTest {
             text = "P = " + DistributionRenderer.percent(distribution.probability(of: .integer(1)))
         } else {
             text = "mean \(DistributionRenderer.fixed(distribution.mean, 2)), "
@@ -135,15 +135,15 @@ public struct ChartRenderer: Sendable {
 
     // MARK: - Lines
 
-    /// A sweep: the mean (or the probability of a 0/1 test) against the swept value, with the
+    /// A sweep: the mean (or the probability of a test) against the swept value, with the
     /// band from the 10th to the 90th percentile when there is a spread; texts or tallies
     /// (degrees of success) a line an outcome, its chance.
     private func lines(_ expr: Expr, _ sweep: SweepReport) -> String {
         let title = "stats " + SweepReport.title(expr, sweep)
         var svg = SVGWriter(width: width, height: height, title: title)
         let perOutcome = SweepSeries.isPerOutcome(sweep)
-        // Probabilities on the y axis: of a 0/1 test, or of each outcome.
-        let indicator = sweep.isIndicator || perOutcome
+        // Probabilities on the y axis: of a test, or of each outcome.
+        let indicator = sweep.isTest || perOutcome
         let series = SweepSeries.series(for: sweep)
         let legend = series.count > 1 || !indicator ? series.enumerated().map { index, line in
             ChartFrame.LegendEntry(colour: ChartRenderer.colour(index), label: line.name, isLine: true,
@@ -188,7 +188,7 @@ public struct ChartRenderer: Sendable {
 }
 
 /// One line of a sweep's chart: a name for the legend and a number for each value swept.
-/// The mean (the probability of a 0/1 test), or with texts or tallies among the outcomes the
+/// The mean (the probability of a test), or with texts or tallies among the outcomes the
 /// chance of each outcome, as the text table's columns (`SweepColumn`).
 struct SweepSeries {
     var name: String
@@ -205,7 +205,7 @@ struct SweepSeries {
                 SweepSeries(name: column.heading, values: sweep.rows.map { column.measure($0.report) })
             }
         }
-        let indicator = sweep.isIndicator
+        let indicator = sweep.isTest
         let values = sweep.rows.map { row in
             indicator ? row.report.distribution.probability(of: .integer(1)) : row.report.distribution.mean
         }

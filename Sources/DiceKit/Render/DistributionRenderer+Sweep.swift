@@ -7,7 +7,7 @@
 /// 15  55.00%  ███████████▏
 /// 16  50.00%  ██████████▏
 /// ```
-/// A 0/1 expression (a hit test) shows its probability, on a scale where the whole bar is
+/// A test (a hit: `Stats.isTest`) shows its probability, on a scale where the whole bar is
 /// 100%; any other its mean, its stdev and its median, the bar scaled to the largest mean.
 /// The columns are a list (`SweepColumn`), so a layout of one column per outcome can be
 /// added beside these; every outcome and value is written by `OutcomeText`.
@@ -50,7 +50,7 @@ extension DistributionRenderer {
 struct SweepColumn {
     /// What the column shows of a value's distribution.
     enum Content: Equatable {
-        /// The probability of 1, for a 0/1 test.
+        /// The probability of 1, for a test.
         case probability
         /// The mean.
         case mean
@@ -65,7 +65,7 @@ struct SweepColumn {
     var heading: String
     var content: Content
 
-    /// The columns of `sweep`: `P` when every value's distribution is 0/1, else the mean,
+    /// The columns of `sweep`: `P` when its expression is a test, else the mean,
     /// stdev and median.
     static func columns(for sweep: SweepReport) -> [SweepColumn] {
         if sweep.rows.contains(where: { $0.report.distribution.hasSymbolic }) {
@@ -74,7 +74,7 @@ struct SweepColumn {
                 SweepColumn(heading: OutcomeText.label(outcome), content: .outcome(outcome))
             }
         }
-        if sweep.isIndicator { return [SweepColumn(heading: "P", content: .probability)] }
+        if sweep.isTest { return [SweepColumn(heading: "P", content: .probability)] }
         return [SweepColumn(heading: "mean", content: .mean), SweepColumn(heading: "stdev", content: .stdev),
                 SweepColumn(heading: "median", content: .median)]
     }
@@ -124,9 +124,6 @@ struct SweepColumn {
 }
 
 extension SweepReport {
-    /// Whether every value's distribution is 0/1 (a test): its mean is a probability.
-    var isIndicator: Bool { rows.allSatisfy { $0.report.distribution.isIndicator } }
-
     /// `1d20 >= dc for dc in 18..21`: the statement without `stats`, its bounds as values.
     static func title(_ expr: Expr, _ sweep: SweepReport) -> String {
         let first = sweep.rows.first.map { OutcomeText.label(Number.integer($0.value)) } ?? ""
