@@ -70,23 +70,19 @@ private struct TestReader {
         case .field(let tally, let name):
             // A field is a number: it has no fields of its own.
             return field == nil && isTest(tally, in: scope, field: name)
-        case .annotated(let inner, _), .given(let inner, _):
-            return isTest(inner, in: scope, field: field)
         case .binding(let name, let value, let body):
             return isTest(body, in: scope.binding(name, to: value), field: field)
-        case .conditional(_, let then, let otherwise):
-            return isTest(then, in: scope, field: field) && isTest(otherwise, in: scope, field: field)
-        case .match(_, let entries, let otherwise):
-            // No entry and no `else` is an error, not an outcome: only the results count.
-            for entry in entries where !isTest(entry.result, in: scope, field: field) { return false }
-            return otherwise.map { isTest($0, in: scope, field: field) } ?? true
         case .name(let name):
             if let bound = scope.names[name] { return isTest(bound.expr, in: bound.scope, field: field) }
             return isMacroTest(name, arguments: [], in: scope, field: field)
         case .call(let name, let arguments):
             return isMacroTest(name, arguments: arguments, in: scope, field: field)
-        case .number, .text, .function, .unary, .chain, .power, .dice, .group, .repeat, .count:
-            return false
+        default:
+            // A label, `given`, `if`, `match`: a test when every part its value comes from
+            // is (no entry of a `match` and no `else` is an error, not an outcome).
+            guard let parts = expr.valueParts else { return false }
+            for part in parts where !isTest(part, in: scope, field: field) { return false }
+            return true
         }
     }
 
