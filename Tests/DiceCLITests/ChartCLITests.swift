@@ -119,6 +119,26 @@ import Testing
                 + "stats 1d6 for x in 5..1\n                   ^\n")
     }
 
+    /// A sweep of 1,001 outcomes draws 40 lines and says so; its table keeps to the width
+    /// (`WideSweepTests` has the numbers); its CSV lists every chance (of 101 outcomes here).
+    @Test func aWideSweepIsCutInTextAndChartAlone() throws {
+        let directory = try Self.directory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let statement = #"stats match 1d(n) { 1: "fumble", else: 1d(n) }"#
+        let result = try DiceProcess.run(["--svg", "wide.svg", "-e", statement + " for n in 1..1000"],
+                                         environment: ["COLUMNS": "80", "LANG": "C.UTF-8"], directory: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 1003 && lines.dropFirst().allSatisfy { $0.unicodeScalars.count <= 80 })
+        #expect(lines.last == "(… and 992 more outcomes, not shown: at most 9.88% each, for any n)")
+        let svg = try String(contentsOf: directory.appendingPathComponent("wide.svg"), encoding: .utf8)
+        #expect(svg.components(separatedBy: "<polyline").count - 1 == 40)
+        #expect(svg.contains("(… and 961 more outcomes, not drawn: at most 2.44% each, for any n)"))
+        let csv = try DiceProcess.run(["--csv", "-e", statement + " for n in 1..100"])
+        // A row for fumble at n = 1, and for fumble and 1 to n at each n from 2: 1 + (3 + … + 101).
+        #expect(csv.status == 0 && csv.stdout.split(separator: "\n").count == 1 + 5_149)
+    }
+
     /// `:svg FILE` draws the last `stats` of the session; before any, it says so.
     @Test func replDrawsTheLastStats() throws {
         let directory = try Self.directory()

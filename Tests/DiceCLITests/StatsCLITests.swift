@@ -15,6 +15,11 @@ import Testing
                                   "-e", "stats atk >= 15, atk2 >= 15", "-e", "stats atk, atk2 >= 15",
                                   "-e", "stats 4d6kh3, 3d6"]),
         ("stats-compare-json", ["--json", "-e", "stats 2d20kh1+5, 1d20+8", "--stats", "-e", "1d4, (1d4 >= 3)"]),
+        // Tests are written as tests (`P = …`); a count that is 0 or 1 has its table.
+        ("stats-test-forms", ["-e", "def hit = 1d20 + 5 >= 15", "-e", "stats let h = hit in h", "-e", "stats count(1d6, =6)",
+                              "-e", "stats hit, 1d2 - 1", "-e", "stats count(1d6, >=(x)) for x in 5..6"]),
+        // Thirteen outcomes: the likeliest nine fit 80 columns, and a line says what is left out.
+        ("stats-sweep-wide", ["-e", #"stats match 1d(n) { 1: "fumble", else: 1d(n) } for n in 1..12"#]),
     ]
 
     @Test(arguments: StatsCLITests.cases.map(\.name))

@@ -288,6 +288,18 @@ extension Expr {
 }
 
 extension Expr {
+    /// The parts whose value becomes this expression's: a label's expression, the left side
+    /// of `given`, a `let`'s body, the branches of `if`, the results of `match`; `nil` for
+    /// any other expression.
+    package var valueParts: [Expr]? {
+        switch kind {
+        case .annotated(let inner, _), .given(let inner, _), .binding(_, _, let inner): return [inner]
+        case .conditional(_, let then, let otherwise): return [then, otherwise]
+        case .match(_, let entries, let otherwise): return entries.map(\.result) + (otherwise.map { [$0] } ?? [])
+        default: return nil
+        }
+    }
+
     /// The first read of one of `names` (a name, or a call of it), left to right, outside
     /// the `let`s inside that bind it again, and where it is written; `nil` when none.
     package func firstRead(of names: Set<String>) -> (name: String, range: SourceRange)? {

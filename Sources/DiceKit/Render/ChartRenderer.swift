@@ -55,13 +55,13 @@ public struct ChartRenderer: Sendable {
         ChartFrame.palette[index % ChartFrame.palette.count]
     }
 
-    /// `mean 4.50, stdev 2.29, median 4`, or `P = 55.00%` for a 0/1 test; an estimate says so.
+    /// `mean 4.50, stdev 2.29, median 4`, or `P = 55.00%` for a test; an estimate says so.
     static func summary(_ report: DistributionReport) -> String {
         let distribution = report.distribution
         var text: String
         if distribution.hasSymbolic {
             text = "\(distribution.count) outcomes"
-        } else if distribution.isIndicator {
+        } else if report.isTest {
             text = "P = " + DistributionRenderer.percent(distribution.probability(of: .integer(1)))
         } else {
             text = "mean \(DistributionRenderer.fixed(distribution.mean, 2)), "
@@ -135,16 +135,16 @@ public struct ChartRenderer: Sendable {
 
     // MARK: - Lines
 
-    /// A sweep: the mean (or the probability of a 0/1 test) against the swept value, with the
+    /// A sweep: the mean (or the probability of a test) against the swept value, with the
     /// band from the 10th to the 90th percentile when there is a spread; texts or tallies
     /// (degrees of success) a line an outcome, its chance.
     private func lines(_ expr: Expr, _ sweep: SweepReport) -> String {
         let title = "stats " + SweepReport.title(expr, sweep)
         var svg = SVGWriter(width: width, height: height, title: title)
         let perOutcome = SweepSeries.isPerOutcome(sweep)
-        // Probabilities on the y axis: of a 0/1 test, or of each outcome.
-        let indicator = sweep.isIndicator || perOutcome
-        let series = SweepSeries.series(for: sweep)
+        // Probabilities on the y axis: of a test, or of each outcome.
+        let indicator = sweep.isTest || perOutcome
+        let (series, leftOut) = SweepSeries.series(for: sweep)
         let legend = series.count > 1 || !indicator ? series.enumerated().map { index, line in
             ChartFrame.LegendEntry(colour: ChartRenderer.colour(index), label: line.name, isLine: true,
                                    dash: ChartFrame.dash(index))
@@ -160,10 +160,12 @@ public struct ChartRenderer: Sendable {
         let measures = series.flatMap(\.values) + band.flatMap { [$0.low, $0.high] }
         let yAxis = ChartAxis(covering: Swift.min(0, measures.min() ?? 0), Swift.max(0, measures.max() ?? 0),
                               percent: indicator)
-        let subtitle = perOutcome ? "the chance of each outcome by \(sweep.name)"
+        var subtitle = perOutcome ? "the chance of each outcome by \(sweep.name)"
             : indicator ? "the chance by \(sweep.name)" : "the mean by \(sweep.name)"
-        frame.drawLabels(&svg, title: title, subtitle: subtitle, xTitle: sweep.name,
-                         yTitle: indicator ? "probability" : "mean", notes: [])
+        // Past `SweepOutcomes.maxLines`, the likeliest are drawn; the note under the plot says what is not.
+        if let leftOut { subtitle += ": the \(series.count) likeliest of \(series.count + leftOut.count)" }
+        frame.drawLabels(&svg, title: title, subtitle: subtitle, xTitle: sweep.name, yTitle: indicator ? "probability" : "mean",
+                         notes: leftOut.map { [$0.note("drawn", name: sweep.name)] } ?? [])
         frame.drawYAxis(&svg, yAxis)
         if !band.isEmpty {
             let upper = zip(values, band).map { (x: frame.x($0, xAxis), y: frame.y($1.high, yAxis)) }
@@ -188,8 +190,9 @@ public struct ChartRenderer: Sendable {
 }
 
 /// One line of a sweep's chart: a name for the legend and a number for each value swept.
-/// The mean (the probability of a 0/1 test), or with texts or tallies among the outcomes the
-/// chance of each outcome, as the text table's columns (`SweepColumn`).
+/// The mean (the probability of a test), or with texts or tallies among the outcomes the
+/// chance of each outcome, as the text table's columns (`SweepColumn`): of the likeliest
+/// `SweepOutcomes.maxLines` outcomes.
 struct SweepSeries {
     var name: String
     var values: [Double]
@@ -199,16 +202,22 @@ struct SweepSeries {
         sweep.rows.contains { $0.report.distribution.hasSymbolic }
     }
 
-    static func series(for sweep: SweepReport) -> [SweepSeries] {
+    /// The lines of `sweep`, and the outcomes left out.
+    static func series(for sweep: SweepReport) -> (series: [SweepSeries], leftOut: SweepOutcomes.LeftOut?) {
         if isPerOutcome(sweep) {
-            return SweepColumn.columns(for: sweep).map { column in
-                SweepSeries(name: column.heading, values: sweep.rows.map { column.measure($0.report) })
+            let outcomes = SweepOutcomes(sweep)
+            var count = 0
+            let (drawn, leftOut) = outcomes.likeliest { _ in
+                count += 1
+                return count <= SweepOutcomes.maxLines
             }
+            return (drawn.map { SweepSeries(name: OutcomeText.label(outcomes.outcomes[$0]), values: outcomes.chances(of: $0)) },
+                    leftOut)
         }
-        let indicator = sweep.isIndicator
+        let test = sweep.isTest
         let values = sweep.rows.map { row in
-            indicator ? row.report.distribution.probability(of: .integer(1)) : row.report.distribution.mean
+            test ? row.report.distribution.probability(of: .integer(1)) : row.report.distribution.mean
         }
-        return [SweepSeries(name: indicator ? "P" : "mean", values: values)]
+        return ([SweepSeries(name: test ? "P" : "mean", values: values)], nil)
     }
 }

@@ -15,8 +15,8 @@
 /// those chances (the expression most likely to reach the value: on a row of numbers, its
 /// chance of a number at least the row's; a text or tally row has none), and a bar of each
 /// probability, all on one scale. Texts and tallies come after the numbers, in the order of
-/// `stats`, their columns as each expression's own table shows them. An expression that is 0/1 (a comparison such as
-/// `atk >= 15`) prints its probability, `P = 55.00%`, in place of its moments and columns;
+/// `stats`, their columns as each expression's own table shows them. An expression that is a test (a comparison such as
+/// `atk >= 15`: `Stats.isTest`) prints its probability, `P = 55.00%`, in place of its moments and columns;
 /// when all are, each probability gets a bar. When a title does not fit whole over its
 /// columns, or two titles are the same, the columns are numbered and the lines of moments,
 /// numbered alike, follow the table (`ComparisonHeadings`).
@@ -26,7 +26,7 @@ extension DistributionRenderer {
     ///
     /// - Complexity: O(*e* · *k* + *k* log *k*) for *e* reports over *k* distinct outcomes.
     package func render(comparing reports: [(title: String, report: DistributionReport)]) -> String {
-        let indicators = reports.map { $0.report.distribution.isIndicator }
+        let indicators = reports.map(\.report.isTest)
         let tabled = reports.indices.filter { !indicators[$0] }
         let table = tabled.isEmpty ? nil
             : ComparisonTable(tabled.map { reports[$0].report.distribution }, maxRows: maxRows, unicode: unicode)

@@ -7,7 +7,7 @@
 ///      3   0.08%   100.00%    0.08%  ▏
 ///     ...
 /// ```
-/// A 0/1 expression (a comparison) prints its probability: `P = 55.00%`.
+/// A test (a comparison, `and`, `or`, `not`: `Stats.isTest`) prints its probability: `P = 55.00%`.
 public struct DistributionRenderer: Sendable {
     /// Columns available for a line (the terminal's width), kept within `widths`.
     package var width: Int {
@@ -55,7 +55,7 @@ public struct DistributionRenderer: Sendable {
             writeValues(report, title: title, into: &out)
         } else {
         out.write(text: title)
-        if distribution.isIndicator {
+        if report.isTest {
             out.write(": P = ")
             DistributionRenderer.appendPercent(distribution.probability(of: .integer(1)), to: &out)
         } else {

@@ -277,17 +277,6 @@ public struct Distribution: Hashable, Sendable {
         }
     }
 
-    /// Whether every outcome is 0 or 1, as for a comparison: then `probability(of: 1)` is "P".
-    /// Not every outcome from 0 to 1: `1d10 / 10` has fractions between them.
-    var isIndicator: Bool {
-        guard !hasSymbolic, count > 0 else { return false }
-        var indicator = true
-        forEachOutcome { value, _ in
-            if value != .integer(0) && value != .integer(1) { indicator = false }
-        }
-        return indicator
-    }
-
     /// The probability that the outcome is at most `value` (the cumulative distribution).
     ///
     /// - Complexity: O(*n*)

@@ -27,6 +27,9 @@ public struct DistributionReport: Hashable, Sendable {
     public package(set) var minimum: Extreme?
     /// The greatest value the expression can take, like `minimum`.
     public package(set) var maximum: Extreme?
+    /// Whether the expression is a test (`Stats.isTest`): its outcomes are 0 and 1, and it is
+    /// shown as the probability of 1, `P = 55.00%`, rather than a table.
+    package var isTest = false
 
     init(distribution: Distribution, exact: Bool, truncatedMass: Double = 0, sumTailsCut: Bool = false,
          sampleCount: Int? = nil, standardError: Double? = nil) {

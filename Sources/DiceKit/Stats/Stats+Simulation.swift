@@ -180,6 +180,7 @@ extension Stats {
         var report = DistributionReport(distribution: distribution, exact: false, sampleCount: made,
                                         standardError: largestError)
         report.setBounds(ValueBounds.of(expr, environment: environment, limits: limits))
+        report.isTest = isTest(expr, environment: environment)
         return report
     }
 }

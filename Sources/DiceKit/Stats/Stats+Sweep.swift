@@ -20,6 +20,8 @@ public struct SweepReport: Hashable, Sendable {
     public package(set) var name: String
     /// One row a value, the values increasing by 1.
     public package(set) var rows: [Row]
+    /// Whether the expression is a test (`Stats.isTest`): each row shows its probability.
+    package var isTest = false
 }
 
 extension Stats {
@@ -53,6 +55,10 @@ extension Stats {
         }
         // What does not depend on the name is worked out once for all the values.
         engine.sharing = SweepSharing(name: name)
+        // NAME is a variable, the same for every value: one answer for them all.
+        var swept = environment
+        swept.setVariable(name, to: .integer(first))
+        let test = isTest(expr, environment: swept)
         var rows: [SweepReport.Row] = []
         rows.reserveCapacity(span + 1)
         // Every value's distribution is kept: together no more than one distribution may hold.
@@ -61,7 +67,7 @@ extension Stats {
             var bound = environment
             bound.setVariable(name, to: .integer(value))
             engine.environment = bound
-            let report: DistributionReport
+            var report: DistributionReport
             do {
                 report = try engine.report(of: expr)
             } catch {
@@ -71,9 +77,10 @@ extension Stats {
             guard kept <= limits.stats.maxOutcomes else {
                 throw DiceError(.sweepTooLarge(limit: limits.stats.maxOutcomes), at: expr.range)
             }
+            report.isTest = test
             rows.append(SweepReport.Row(value: value, report: report))
         }
-        return SweepReport(name: name, rows: rows)
+        return SweepReport(name: name, rows: rows, isTest: test)
     }
 
     /// The value of a sweep's bound: a fixed whole number.

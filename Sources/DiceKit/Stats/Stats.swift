@@ -27,7 +27,9 @@ package enum Stats {
                             shouldStop: (@Sendable () -> Bool)?) throws(StatsFailure) -> DistributionReport {
         let engine = StatsEngine(environment: environment, limits: limits,
                                  meter: WorkMeter(budget: limits.stats, shouldStop: shouldStop, statementRange: expr.range))
-        return try engine.report(of: expr)
+        var report = try engine.report(of: expr)
+        report.isTest = isTest(expr, environment: environment)
+        return report
     }
 }
 
