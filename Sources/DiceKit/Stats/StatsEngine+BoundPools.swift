@@ -125,7 +125,7 @@ extension StatsEngine {
         for (split, p) in zip(splits.splits, splits.chances) {
             let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
             let value = readsValue
-                ? try poolValue(kept, classes.faces, rules: rules, dice: dice, at: pool.range) : .integer(0)
+                ? try poolValue(kept, classes, rules: rules, dice: dice, at: pool.range) : .integer(0)
             // A default may count the pool anyhow: each split of the faces is its own outcome.
             let key = BoundPoolOutcome.Seen(counts: classes.counts(of: kept, keys: keys.count), value: value,
                                             split: defaultsReadPool ? kept : [])
@@ -157,19 +157,26 @@ extension StatsEngine {
         return outcomes
     }
 
-    /// The value of a bound pool whose dice fall `split[i]` on face `faces[i]`.
-    private func poolValue(_ split: [Int], _ faces: [Value], rules: PoolRules, dice: Int,
+    /// The value of a bound pool whose dice fall `split[i]` in class `i` of `classes` (each face
+    /// its own class, in increasing order): the kept dice added, or counted as `cs`/`cf`/`df`
+    /// say (a text die by its face's position, as the roller counts it).
+    private func poolValue(_ split: [Int], _ classes: FaceClasses, rules: PoolRules, dice: Int,
                            at range: SourceRange) throws(StatsFailure) -> Value {
         var total = Value.integer(0)
-        for (count, face) in zip(split, faces) where count > 0 {
-            if case .text = face {
-                guard dice == 1 else { throw .dice(DiceError(.textDiceOperation("a sum of several text dice"), at: range)) }
-                return face
+        for (index, count) in split.enumerated() where count > 0 {
+            guard classes.faces.indices.contains(index), classes.positions.indices.contains(index) else {
+                throw .invariant("a split of more classes than faces")
             }
-            var each = face
-            if case .number(let number) = face, !rules.counting.isSum {
+            var each = classes.faces[index]
+            if !rules.counting.isSum {
                 // Counting: each kept die adds 1 for a success, less 1 for a failure.
-                each = .number(try arithmetic(at: range) { () throws(ArithmeticFault) in try rules.counting.contribution(of: number) })
+                let position = classes.positions[index]
+                each = .number(try arithmetic(at: range) { () throws(ArithmeticFault) in
+                    try rules.counting.contribution(of: position)
+                })
+            } else if case .text = each {
+                guard dice == 1 else { throw .dice(DiceError(.textDiceOperation("a sum of several text dice"), at: range)) }
+                return each
             }
             let times = Value.integer(count)
             total = try arithmetic(at: range) { () throws(ArithmeticFault) in
