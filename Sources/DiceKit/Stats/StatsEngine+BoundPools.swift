@@ -6,7 +6,8 @@
 /// classes (`BoundPoolSplits`), not a walk over every roll. For
 /// `let p = 20d6 in (hits: count(p, >=5), glitch: count(p, =1) > 10)` the classes are
 /// {1}, {2, 3, 4} and {5, 6}: 231 outcomes of the counts. BODY is then worked out once for
-/// each outcome that it can tell apart from the others.
+/// each outcome that it can tell apart from the others. A count, sides or modifier argument
+/// that is rolled (`(1d3)d6`) is worked out first: the pool for each of its outcomes, mixed.
 extension StatsEngine {
     /// What working the body out once for one joint outcome of the counts costs besides its own
     /// charges: measured at about 60 µs for Shadowrun's `outcome` macro (a release build), as
@@ -26,41 +27,111 @@ extension StatsEngine {
         }
     }
 
-    /// `boundPoolDistribution(_:_:_:)` of the dice term `term` (the expression `pool`), counted by `points`.
+    /// `boundPoolDistribution(_:_:_:)` of the dice term `term` (the expression `pool`), counted by
+    /// `points`. A count, sides or modifier argument that is rolled (`(1d2)d6`, `4d6kh(1d2)`) is
+    /// rolled once, before the dice: for each joint outcome of them, the pool with those parts
+    /// fixed, mixed by their chances. Each outcome's pool gives `p` and its counts together, so
+    /// they stay one roll.
     private func boundPoolDistribution(_ name: String, _ pool: Expr, _ term: DiceTerm, points: [ComparePoint],
                                        _ body: Expr) throws(StatsFailure) -> Distribution {
         let semantics = TermSemantics(term)
-        if let conflict = semantics.conflict { throw .dice(conflict) }
-        guard let dice = try distribution(of: term.count ?? Expr(.number(.integer(1)), pool.range), for: "a count")
-            .constantValue?.integerValue else { throw .tooExpensive("a bound pool of a random number of dice") }
-        guard dice >= 0 else { throw .dice(DiceError(.invalidCount(.integer(dice)), at: term.count?.range ?? pool.range)) }
-        let faces: Distribution
+        let choices = try boundPoolParts(pool, term, semantics)
+        if choices.count == 1, let only = choices.first {
+            let distribution = try boundPoolDistribution(name, pool, term, semantics, only.parts, points: points, body)
+            return only.p == 1 ? distribution : distribution.scaled(by: only.p)
+        }
+        var result = ValueAccumulator()
+        for (parts, p) in choices {
+            let part = try boundPoolDistribution(name, pool, term, semantics, parts, points: points, body)
+            try meter.charge(part.storageSize)
+            try mix(part, times: p, into: &result)
+        }
+        return try meter.checkSize(result.build())
+    }
+
+    /// What a bound pool's dice are rolled with, in one joint outcome of its rolled parts.
+    struct BoundPoolParts {
+        var dice: Int
+        /// The number of sides, when they are a number (`nil`: the faces are listed).
         var sides: Int?
-        if let fixed = term.sides.fixedFaces {
-            faces = Distribution(faces: fixed)
-        } else if case .number(let count) = term.sides,
-                  let n = try distribution(of: count, for: "the number of sides").constantValue?.integerValue, n >= 1,
-                  n <= meter.budget.maxOutcomes {
-            faces = Distribution(uniformSides: n)
-            sides = n
+        /// The modifiers' arguments in the order they apply (a text die's, its face's position
+        /// among the term's symbols, or -1).
+        var inputs: [Number]
+    }
+
+    /// The joint outcomes of `term`'s count, sides and modifier arguments, with their chances,
+    /// worked out and checked in the roller's order (`Evaluator.rollPool`): the count (a whole
+    /// number from 0 to the dice limit), the sides (a whole number of at least 1), the modifiers
+    /// together, then their arguments. An error of any outcome of positive chance is thrown.
+    private func boundPoolParts(_ pool: Expr, _ term: DiceTerm,
+                                _ semantics: TermSemantics) throws(StatsFailure) -> [(parts: BoundPoolParts, p: Double)] {
+        let countExpr = term.count ?? Expr(.number(.integer(1)), pool.range)
+        let counts = try distribution(of: countExpr, for: "the number of dice")
+        try counts.forEachOutcome { (value, _) throws(StatsFailure) in
+            guard case .integer(let dice) = value, dice >= 0 else {
+                throw .dice(DiceError(.invalidCount(value), at: countExpr.range))
+            }
+            guard dice <= limits.maxDice else { throw .dice(DiceError(.tooManyDice(limit: limits.maxDice), at: pool.range)) }
+        }
+        var parts = [counts]
+        let rolledSides: Bool
+        if term.sides.fixedFaces != nil {
+            rolledSides = false
+        } else if case .number(let sidesExpr) = term.sides {
+            let sides = try distribution(of: sidesExpr, for: "the number of sides")
+            try sides.forEachOutcome { (value, _) throws(StatsFailure) in
+                guard case .integer(let n) = value, n >= 1 else {
+                    throw .dice(DiceError(.invalidSides(value), at: sidesExpr.range))
+                }
+                guard n <= meter.budget.maxOutcomes else { throw .tooExpensive("a die with \(n) sides has too many faces") }
+            }
+            parts.append(sides)
+            rolledSides = true
         } else {
-            throw .tooExpensive("a bound pool whose sides are not fixed")
+            throw .dice(DiceError(.emptyFaces, at: pool.range))
+        }
+        if let conflict = semantics.conflict { throw .dice(conflict) }
+        let symbols = semantics.symbols
+        for argument in PoolRules.arguments(of: semantics.stageOrder) {
+            let values = try outcomes(of: argument)
+            if symbols.isEmpty, let other = values.symbolicOutcomes.first {
+                throw .dice(DiceError(.notANumber(other.value, needed: "a modifier"), at: argument.range))
+            }
+            parts.append(values)
+        }
+        var choices: [(parts: BoundPoolParts, p: Double)] = []
+        try forEachJointOutcome(of: parts) { (values, p) throws(StatsFailure) in
+            guard case .number(.integer(let dice)) = values.first else { throw .invariant("a bound pool's count is no whole number") }
+            var sides: Int?
+            if rolledSides {
+                guard values.count > 1, case .number(.integer(let n)) = values[1] else {
+                    throw .invariant("a bound pool's sides are no whole number")
+                }
+                sides = n
+            }
+            let inputs = values.dropFirst(rolledSides ? 2 : 1).map { (value) -> Number in
+                if symbols.isEmpty, case .number(let number) = value { return number }
+                return .integer(symbols.firstIndex(of: value) ?? -1)
+            }
+            choices.append((BoundPoolParts(dice: dice, sides: sides, inputs: inputs), p))
+        }
+        return choices
+    }
+
+    /// The bound pool of `boundPoolDistribution(_:_:_:points:_:)` rolled with `parts`.
+    private func boundPoolDistribution(_ name: String, _ pool: Expr, _ term: DiceTerm, _ semantics: TermSemantics,
+                                       _ parts: BoundPoolParts, points: [ComparePoint],
+                                       _ body: Expr) throws(StatsFailure) -> Distribution {
+        let (dice, sides, inputs) = (parts.dice, parts.sides, parts.inputs)
+        let faces: Distribution
+        if let sides {
+            faces = Distribution(uniformSides: sides)
+        } else if let fixed = term.sides.fixedFaces {
+            faces = Distribution(faces: fixed)
+        } else {
+            throw .invariant("a bound pool without faces")
         }
         let symbols = semantics.symbols
-        var inputs: [Number] = []
-        for argument in PoolRules.arguments(of: semantics.stageOrder) {
-            guard let fixed = try outcomes(of: argument).constantOutcome else {
-                throw .tooExpensive("a bound pool whose modifiers are not fixed")
-            }
-            if symbols.isEmpty {
-                guard case .number(let number) = fixed else {
-                    throw .dice(DiceError(.notANumber(fixed, needed: "a modifier"), at: argument.range))
-                }
-                inputs.append(number)
-            } else {
-                inputs.append(.integer(symbols.firstIndex(of: fixed) ?? -1))
-            }
-        }
         let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
         var keys: [PointKey] = []
         var names: [ComparePoint: String] = [:]
