@@ -29,110 +29,42 @@ extension StatsEngine {
 
     /// `boundPoolDistribution(_:_:_:)` of the dice term `term` (the expression `pool`), counted by
     /// `points`. A count, sides or modifier argument that is rolled (`(1d2)d6`, `4d6kh(1d2)`) is
-    /// rolled once, before the dice: for each joint outcome of them, the pool with those parts
-    /// fixed, mixed by their chances. Each outcome's pool gives `p` and its counts together, so
-    /// they stay one roll.
+    /// rolled once, before the dice (`boundPoolParts`): the pool is worked out for each joint
+    /// outcome of them, its outcomes weighted by that outcome's chance, and what BODY sees of
+    /// them merged across the joint outcomes (`(1d3)d6` with one die and with two may both show
+    /// one six), so that BODY is worked out once for each. `p` and its counts come from the
+    /// same outcome of the same pool: one roll.
     private func boundPoolDistribution(_ name: String, _ pool: Expr, _ term: DiceTerm, points: [ComparePoint],
                                        _ body: Expr) throws(StatsFailure) -> Distribution {
         let semantics = TermSemantics(term)
         let choices = try boundPoolParts(pool, term, semantics)
-        if choices.count == 1, let only = choices.first {
-            let distribution = try boundPoolDistribution(name, pool, term, semantics, only.parts, points: points, body)
-            return only.p == 1 ? distribution : distribution.scaled(by: only.p)
+        let reading = try boundPoolReading(name, points: points, body)
+        var views = BoundPoolViews()
+        for (index, choice) in choices.enumerated() {
+            try addBoundPool(name, pool, term, semantics, choice.parts, index: index, weight: choice.p, reading,
+                             into: &views)
         }
-        var result = ValueAccumulator()
-        for (parts, p) in choices {
-            let part = try boundPoolDistribution(name, pool, term, semantics, parts, points: points, body)
-            try meter.charge(part.storageSize)
-            try mix(part, times: p, into: &result)
+        if let counted = reading.counted {
+            return try countedBodyDistribution(counted, names: reading.countNames, views.counts)
         }
-        return try meter.checkSize(result.build())
+        return try bodyDistribution(body, binding: name, views.seen.list)
     }
 
-    /// What a bound pool's dice are rolled with, in one joint outcome of its rolled parts.
-    struct BoundPoolParts {
-        var dice: Int
-        /// The number of sides, when they are a number (`nil`: the faces are listed).
-        var sides: Int?
-        /// The modifiers' arguments in the order they apply (a text die's, its face's position
-        /// among the term's symbols, or -1).
-        var inputs: [Number]
+    /// How BODY reads the pool bound to its name: the compare points it counts with (one key
+    /// for each that differs), and whether it reads the pool's value or anything past them.
+    private struct BoundPoolReading {
+        var keys: [PointKey]
+        /// The names BODY reads the counts of `keys` through, when it reads only them.
+        var countNames: [String]
+        /// BODY with its counts read through `countNames`: `nil` when it reads the pool otherwise.
+        var counted: Expr?
+        var readsValue: Bool
+        /// Whether a macro's default that BODY uses reads the pool (where the macro is used).
+        var defaultsReadPool: Bool
     }
 
-    /// The joint outcomes of `term`'s count, sides and modifier arguments, with their chances,
-    /// worked out and checked in the roller's order (`Evaluator.rollPool`): the count (a whole
-    /// number from 0 to the dice limit), the sides (a whole number of at least 1), the modifiers
-    /// together, then their arguments. An error of any outcome of positive chance is thrown.
-    private func boundPoolParts(_ pool: Expr, _ term: DiceTerm,
-                                _ semantics: TermSemantics) throws(StatsFailure) -> [(parts: BoundPoolParts, p: Double)] {
-        let countExpr = term.count ?? Expr(.number(.integer(1)), pool.range)
-        let counts = try distribution(of: countExpr, for: "the number of dice")
-        try counts.forEachOutcome { (value, _) throws(StatsFailure) in
-            guard case .integer(let dice) = value, dice >= 0 else {
-                throw .dice(DiceError(.invalidCount(value), at: countExpr.range))
-            }
-            guard dice <= limits.maxDice else { throw .dice(DiceError(.tooManyDice(limit: limits.maxDice), at: pool.range)) }
-        }
-        var parts = [counts]
-        let rolledSides: Bool
-        if term.sides.fixedFaces != nil {
-            rolledSides = false
-        } else if case .number(let sidesExpr) = term.sides {
-            let sides = try distribution(of: sidesExpr, for: "the number of sides")
-            try sides.forEachOutcome { (value, _) throws(StatsFailure) in
-                guard case .integer(let n) = value, n >= 1 else {
-                    throw .dice(DiceError(.invalidSides(value), at: sidesExpr.range))
-                }
-                guard n <= meter.budget.maxOutcomes else { throw .tooExpensive("a die with \(n) sides has too many faces") }
-            }
-            parts.append(sides)
-            rolledSides = true
-        } else {
-            throw .dice(DiceError(.emptyFaces, at: pool.range))
-        }
-        if let conflict = semantics.conflict { throw .dice(conflict) }
-        let symbols = semantics.symbols
-        for argument in PoolRules.arguments(of: semantics.stageOrder) {
-            let values = try outcomes(of: argument)
-            if symbols.isEmpty, let other = values.symbolicOutcomes.first {
-                throw .dice(DiceError(.notANumber(other.value, needed: "a modifier"), at: argument.range))
-            }
-            parts.append(values)
-        }
-        var choices: [(parts: BoundPoolParts, p: Double)] = []
-        try forEachJointOutcome(of: parts) { (values, p) throws(StatsFailure) in
-            guard case .number(.integer(let dice)) = values.first else { throw .invariant("a bound pool's count is no whole number") }
-            var sides: Int?
-            if rolledSides {
-                guard values.count > 1, case .number(.integer(let n)) = values[1] else {
-                    throw .invariant("a bound pool's sides are no whole number")
-                }
-                sides = n
-            }
-            let inputs = values.dropFirst(rolledSides ? 2 : 1).map { (value) -> Number in
-                if symbols.isEmpty, case .number(let number) = value { return number }
-                return .integer(symbols.firstIndex(of: value) ?? -1)
-            }
-            choices.append((BoundPoolParts(dice: dice, sides: sides, inputs: inputs), p))
-        }
-        return choices
-    }
-
-    /// The bound pool of `boundPoolDistribution(_:_:_:points:_:)` rolled with `parts`.
-    private func boundPoolDistribution(_ name: String, _ pool: Expr, _ term: DiceTerm, _ semantics: TermSemantics,
-                                       _ parts: BoundPoolParts, points: [ComparePoint],
-                                       _ body: Expr) throws(StatsFailure) -> Distribution {
-        let (dice, sides, inputs) = (parts.dice, parts.sides, parts.inputs)
-        let faces: Distribution
-        if let sides {
-            faces = Distribution(uniformSides: sides)
-        } else if let fixed = term.sides.fixedFaces {
-            faces = Distribution(faces: fixed)
-        } else {
-            throw .invariant("a bound pool without faces")
-        }
-        let symbols = semantics.symbols
-        let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
+    private func boundPoolReading(_ name: String, points: [ComparePoint],
+                                  _ body: Expr) throws(StatsFailure) -> BoundPoolReading {
         var keys: [PointKey] = []
         var names: [ComparePoint: String] = [:]
         for point in points {
@@ -148,15 +80,54 @@ extension StatsEngine {
         let defaultsReadPool = defaultsRead(name, in: body, checked: &checked)
         let readsValue = uses[name, default: 0] > points.count || defaultsReadPool
         // A body that reads the pool only through its counts reads them through names.
-        let counted = readsValue ? nil : StatsEngine.replacingCounts(of: name, in: body, names: names)
+        return BoundPoolReading(keys: keys, countNames: keys.indices.map { StatsEngine.countName(name, $0) },
+                                counted: readsValue ? nil : StatsEngine.replacingCounts(of: name, in: body, names: names),
+                                readsValue: readsValue, defaultsReadPool: defaultsReadPool)
+    }
+
+    /// What BODY sees of a bound pool over the joint outcomes of its rolled parts, those alike
+    /// merged, their chances added.
+    private struct BoundPoolViews {
+        /// The joint outcomes of the counts, when BODY reads the pool only through them.
+        private(set) var counts: [(counts: [Int], p: Double)] = []
+        private var slots: [[Int]: Int] = [:]
+        /// The outcomes of the counts and the value, when BODY reads more.
+        var seen = BoundPoolOutcome.SeenOutcomes()
+
+        mutating func add(counts: [Int], _ p: Double) {
+            if let slot = slots[counts] {
+                self.counts[slot].p += p
+            } else {
+                slots[counts] = self.counts.count
+                self.counts.append((counts, p))
+            }
+        }
+    }
+
+    /// Adds to `views` what BODY sees of the pool rolled with `parts` (the `index`-th joint
+    /// outcome of its rolled parts), its chances times `weight`.
+    private func addBoundPool(_ name: String, _ pool: Expr, _ term: DiceTerm, _ semantics: TermSemantics,
+                              _ parts: BoundPoolParts, index: Int, weight: Double, _ reading: BoundPoolReading,
+                              into views: inout BoundPoolViews) throws(StatsFailure) {
+        let (dice, sides, rules, keys) = (parts.dice, parts.sides, parts.rules, reading.keys)
+        let faces: Distribution
+        if let sides {
+            faces = Distribution(uniformSides: sides)
+        } else if let fixed = term.sides.fixedFaces {
+            faces = Distribution(faces: fixed)
+        } else {
+            throw .invariant("a bound pool without faces")
+        }
+        let symbols = semantics.symbols
         // Keep/drop (which sees each die of a chain) and counting need each face apart, in
         // increasing order, as reading the value does.
-        let perFace = readsValue || !rules.keeps.isEmpty || !rules.counting.isSum
-        let countNames = keys.indices.map { StatsEngine.countName(name, $0) }
-        let tableKey = BoundPoolTables.Key(pool: pool, dice: dice, sides: sides, inputs: inputs, keys: keys)
-        if let counted, let table = boundPoolTables.table(tableKey) {
+        let perFace = reading.readsValue || !rules.keeps.isEmpty || !rules.counting.isSum
+        let tableKey = BoundPoolTables.Key(pool: pool, dice: dice, sides: sides, inputs: parts.inputs, keys: keys)
+        if reading.counted != nil, let table = boundPoolTables.table(tableKey) {
             if table.cut { noteExplosionCut(table.cutMass) }
-            return try countedBodyDistribution(counted, names: countNames, table.outcomes)
+            try meter.charge(table.outcomes.count)
+            for (counts, p) in table.outcomes { views.add(counts: counts, p * weight) }
+            return
         }
         // One die, after its clamps and rerolls.
         var single = rules
@@ -171,10 +142,10 @@ extension StatsEngine {
         var rolled: [(position: Number, p: Double)] = []
         die.forEachOutcome { position, p in if p > 0 { rolled.append((position, p)) } }
         let total = rolled.reduce(0) { $0 + $1.p }
-        guard total > 0 else { return Distribution(storage: .sparse([])) }
+        guard total > 0 else { return }
         let settled = rolled.map { ($0.position, $0.p / total) }
-        if readsValue && !defaultsReadPool && StatsEngine.sumsByClass(rules, symbols: symbols) {
-            return try bodyDistribution(body, binding: name, summedClassOutcomes(settled, dice: dice, keys: keys, at: pool.range))
+        if reading.readsValue && !reading.defaultsReadPool && StatsEngine.sumsByClass(rules, symbols: symbols) {
+            return try summedClassOutcomes(settled, dice: dice, keys: keys, weight: weight, into: &views.seen, at: pool.range)
         }
         let (classes, splits) = rules.unique
             ? try uniqueBoundPoolSplits(settled, rules: rules, dice: dice, symbols: symbols, keys: keys, perFace: perFace,
@@ -184,25 +155,26 @@ extension StatsEngine {
         // The splits' chances make 1 less the tails cut.
         let cutMass = splits.cutTail ? 1 - splits.chances.reduce(0, +) : 0
         if splits.cutTail { noteExplosionCut(cutMass) }
-        if let counted {
+        if reading.counted != nil {
             let outcomes = try countOutcomes(splits, classes: classes, keys: keys, rules: rules)
             boundPoolTables.store(tableKey, BoundPoolTables.Table(outcomes: outcomes, cut: splits.cutTail,
                                                                   cutMass: cutMass))
-            return try countedBodyDistribution(counted, names: countNames, outcomes)
+            for (counts, p) in outcomes { views.add(counts: counts, p * weight) }
+            return
         }
         // What BODY can tell apart: the counts of the kept dice, and the value when it is read.
-        var outcomes = BoundPoolOutcome.SeenOutcomes()
         try meter.charge(WorkMeter.product(splits.splits.count, keys.count + 1))
         for (split, p) in zip(splits.splits, splits.chances) {
             let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
-            let value = readsValue
+            let value = reading.readsValue
                 ? try poolValue(kept, classes, rules: rules, dice: dice, at: pool.range) : .integer(0)
-            // A default may count the pool anyhow: each split of the faces is its own outcome.
+            // A default may count the pool anyhow: each split of the faces is its own outcome
+            // (of these classes: those of another joint outcome of the parts may differ).
             let key = BoundPoolOutcome.Seen(counts: classes.counts(of: kept, keys: keys.count), value: value,
-                                            split: defaultsReadPool ? kept : [])
-            outcomes.add(key, p, keys: keys) { classes.shown(kept) }
+                                            split: reading.defaultsReadPool ? kept : [],
+                                            parts: reading.defaultsReadPool ? index : 0)
+            views.seen.add(key, p * weight, keys: keys) { classes.shown(kept) }
         }
-        return try bodyDistribution(body, binding: name, outcomes.list)
     }
 
     /// The joint outcomes of the counts of `keys` over `splits` of the kept dice, in the order

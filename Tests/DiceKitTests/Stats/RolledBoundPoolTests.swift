@@ -26,6 +26,10 @@ struct RolledBoundPoolTests {
         // A parameter standing for a roll; a count that reads another pool's count.
         "def pool(n) = let p = (n)d6 in count(p, >=5)\npool(1d3) + pool(2)",
         "let p = (1d2)d6 in let q = (count(p, =6) + 1)d4 in count(q, =4) * 10 + count(p, =6)",
+        // A macro's default that reads the pool where the macro is used: each split of each
+        // joint outcome of the parts its own. 2d4mi2 and 2d5mi3 both have three faces, and
+        // two dice on the highest are worth 2 either way; only the fives tell them apart.
+        "def five(n = count(p, =5)) = n * 10\nlet p = 2d(1d2 + 3)mi(1d2 + 1)cs>=4 in five + p + count(p, =9) * 100",
     ]
 
     /// Every roll the roller could make, followed through the evaluator (`EveryRoll`).
