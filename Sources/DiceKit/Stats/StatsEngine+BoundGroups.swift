@@ -56,7 +56,7 @@ extension StatsEngine {
     private func repeatStates(_ count: Expr, _ member: Expr, _ modifiers: [DiceModifier], _ points: [ComparePoint],
                               readsValue: Bool, at range: SourceRange)
         throws(StatsFailure) -> (OrderedMass<GroupState>, [PointKey]) {
-        let counts = try distribution(of: count)
+        let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
         var sizes: [(n: Int, p: Double)] = []
         try counts.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let n) = value, n >= 0 else {
@@ -211,7 +211,7 @@ extension StatsEngine {
         let ordered = DiceModifier.inStageOrder(modifiers)
         var inputs: [Number] = []
         for argument in PoolRules.arguments(of: ordered) {
-            guard let fixed = try distribution(of: argument).constantValue else {
+            guard let fixed = try distribution(of: argument, for: NumberNeeds.modifier).constantValue else {
                 throw .tooExpensive("a bound group whose modifiers are not fixed")
             }
             inputs.append(fixed)

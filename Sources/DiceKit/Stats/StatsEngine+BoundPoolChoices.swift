@@ -23,7 +23,7 @@ extension StatsEngine {
     func boundPoolParts(_ pool: Expr, _ term: DiceTerm,
                         _ semantics: TermSemantics) throws(StatsFailure) -> [(parts: BoundPoolParts, p: Double)] {
         let countExpr = term.count ?? Expr(.number(.integer(1)), pool.range)
-        let counts = try distribution(of: countExpr, for: "the number of dice")
+        let counts = try distribution(of: countExpr, for: NumberNeeds.diceCount)
         try counts.forEachOutcome { (value, _) throws(StatsFailure) in
             guard case .integer(let dice) = value, dice >= 0 else {
                 throw .dice(DiceError(.invalidCount(value), at: countExpr.range))
@@ -35,7 +35,7 @@ extension StatsEngine {
         if term.sides.fixedFaces != nil {
             rolledSides = false
         } else if case .number(let sidesExpr) = term.sides {
-            let sides = try distribution(of: sidesExpr, for: "the number of sides")
+            let sides = try distribution(of: sidesExpr, for: NumberNeeds.sides)
             try sides.forEachOutcome { (value, _) throws(StatsFailure) in
                 guard case .integer(let n) = value, n >= 1 else {
                     throw .dice(DiceError(.invalidSides(value), at: sidesExpr.range))
@@ -52,7 +52,7 @@ extension StatsEngine {
         for argument in PoolRules.arguments(of: semantics.stageOrder) {
             let values = try outcomes(of: argument)
             if symbols.isEmpty, let other = values.symbolicOutcomes.first {
-                throw .dice(DiceError(.notANumber(other.value, needed: "a modifier"), at: argument.range))
+                throw .dice(DiceError(.notANumber(other.value, needed: NumberNeeds.modifier), at: argument.range))
             }
             parts.append(values)
         }
