@@ -267,6 +267,35 @@ case('let p = 2d20 in if count(p, =20) > 0 then "crit" else p',
      ice=lambda: counted(2, d20, lambda x: x == 20).map(lambda v: mixed("crit" if v[0] > 0 else v[1])),
      texts=["crit"])
 
+# ---- bound pools whose count, sides or modifier argument is rolled ---------------------
+# The part is rolled once, then the dice: each outcome of it a pool of its own, mixed.
+case("let p = (1d2)d6 in count(p, =6)",
+     ice=lambda: d(2).map(lambda n: counted(n, d6, lambda x: x == 6).map(lambda v: v[0])),
+     exact=lambda: Exact.bind(Exact.die([1, 2]), lambda n: Exact.bind(Exact.rolls(range(1, 7), n),
+                                                                      lambda roll: roll.count(6))))
+case("let p = 2d(1d2+4) in (hits: count(p, >=5), ones: count(p, =1))", fields=["hits", "ones"],
+     ice=lambda: d(2).map(lambda s: counted(2, d(s + 4), lambda x: x >= 5, lambda x: x == 1)
+                          .map(lambda v: Vector((v[0], v[1])))),
+     exact=lambda: Exact.bind(Exact.die([5, 6]), lambda s: Exact.bind(
+         Exact.rolls(range(1, s + 1), 2), lambda roll: (sum(x >= 5 for x in roll), roll.count(1)))))
+case("let p = 4d6kh(1d2) in count(p, >=5)",
+     ice=lambda: d(2).map(lambda k: d6.pool(4).highest(k).expand()
+                          .map(lambda *kept: sum(x >= 5 for x in kept), star=True)),
+     exact=lambda: Exact.bind(Exact.die([1, 2]), lambda k: Exact.bind(
+         Exact.rolls(range(1, 7), 4), lambda roll: sum(x >= 5 for x in pool_kept(roll, high=k)))))
+case('let p = (1d2)d{"a","b"} in count(p, ="a")',
+     ice=lambda: d(2).map(lambda n: n @ text_die(["a", "b"]).map(lambda x: int(x == "a"))),
+     exact=lambda: Exact.bind(Exact.die([1, 2]), lambda n: Exact.bind(Exact.rolls("ab", n),
+                                                                      lambda roll: roll.count("a"))))
+case("1d6 + (let p = (1d3)d6 in count(p, >2))",
+     ice=lambda: d6 + d(3).map(lambda n: n @ (d6 > 2).map(lambda b: int(b))))
+case("count((1d3)d6, >2)", ice=lambda: d(3).map(lambda n: n @ (d6 > 2).map(lambda b: int(b))))
+case("let p = (1d3)d6 in p * 10 + count(p, =6)",
+     ice=lambda: d(3).map(lambda n: counted(n, d6, lambda x: x == 6).map(lambda v: v[1] * 10 + v[0])),
+     exact=lambda: Exact.bind(Exact.die([1, 2, 3]), lambda n: Exact.bind(
+         Exact.rolls(range(1, 7), n), lambda roll: sum(roll) * 10 + roll.count(6))),
+     note="p and its count are one roll")
+
 # ---- and, or, not ---------------------------------------------------------------------
 case("1d6 >= 4 and 1d6 >= 4", ice=lambda: icepool.map(lambda a, b: int(a >= 4 and b >= 4), d6, d6))
 case("let r = 1d20 in r == 1 or r == 20", ice=lambda: d20.map(lambda r: int(r == 1 or r == 20)))

@@ -110,7 +110,7 @@ extension Evaluator {
     /// The member count of `repeat(count, …)`, checked against the dice limit before any is
     /// rolled, and the count's roll when it rolled dice (the `1d4` of `repeat(1d4, 1d6)`).
     private mutating func repeatCount(_ count: Expr, at range: SourceRange) throws(DiceError) -> (Int, Roll?) {
-        let (value, roll) = try partValue(count, NumberNeed.repeatCount)
+        let (value, roll) = try partValue(count, NumberNeeds.repeatCount)
         guard case .integer(let n) = value else { throw DiceError(.invalidRepeatCount(value), at: count.range) }
         guard n >= 0 else { throw DiceError(.invalidRepeatCount(.integer(n)), at: count.range) }
         guard n <= limits.maxDice else { throw DiceError(.tooManyDice(limit: limits.maxDice), at: range) }

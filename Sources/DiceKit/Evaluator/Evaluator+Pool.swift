@@ -63,7 +63,7 @@ extension Evaluator {
         var countRoll: Roll?
         if let countExpr = term.count {
             let value: Number
-            (value, countRoll) = try partValue(countExpr, NumberNeed.diceCount)
+            (value, countRoll) = try partValue(countExpr, NumberNeeds.diceCount)
             guard case .integer(let whole) = value, whole >= 0 else {
                 throw DiceError(.invalidCount(value), at: countExpr.range)
             }
@@ -72,7 +72,7 @@ extension Evaluator {
         var sidesRoll: Roll?
         var sidesValue: Number?
         if case .number(let sidesExpr) = term.sides {
-            (sidesValue, sidesRoll) = try partValue(sidesExpr, NumberNeed.sides)
+            (sidesValue, sidesRoll) = try partValue(sidesExpr, NumberNeeds.sides)
         }
         let faces = try dieFaces(term, sides: sidesValue, at: range)
         if let conflict = semantics.conflict { throw conflict }
@@ -151,7 +151,7 @@ extension Evaluator {
             let roll = try evaluate(expr)
             if roll.hasDice { argumentRolls.append(ArgumentRoll(range: expr.range, roll: roll)) }
             guard symbols.isEmpty else { return .integer(symbols.firstIndex(of: roll.value) ?? -1) }
-            let value = try number(roll.value, for: NumberNeed.modifier, at: expr.range)
+            let value = try number(roll.value, for: NumberNeeds.modifier, at: expr.range)
             values[expr.range] = value
             return value
         }

@@ -278,7 +278,7 @@ package struct Evaluator<Source: DieSource> {
     private mutating func power(_ base: Expr, _ exponent: Expr, at range: SourceRange) throws(DiceError) -> Roll {
         let b = try evaluate(base)
         let e = try evaluate(exponent)
-        let x = try number(b.value, for: NumberNeed.power, at: base.range), y = try number(e.value, for: NumberNeed.power, at: exponent.range)
+        let x = try number(b.value, for: NumberNeeds.power, at: base.range), y = try number(e.value, for: NumberNeeds.power, at: exponent.range)
         let value = try arithmetic(range) { () throws(ArithmeticFault) in try x.power(y) }
         return made(.power(b, e), value: .number(value))
     }

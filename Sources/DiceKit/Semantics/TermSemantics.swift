@@ -140,13 +140,3 @@ struct TermCache: Sendable {
         return Unmanaged.passUnretained(entry)
     }
 }
-
-/// What needs a number, as an error names it (`DiceError.Kind.notANumber`): the same words
-/// rolled and in `stats`.
-enum NumberNeed {
-    static let diceCount = "the number of dice"
-    static let sides = "the number of sides"
-    static let modifier = "a modifier"
-    static let repeatCount = "a count"
-    static let power = "'^'"
-}

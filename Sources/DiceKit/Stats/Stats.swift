@@ -258,7 +258,7 @@ final class StatsEngine {
         case .chain(let first, let rest):
             return try chainDistribution(first, rest)
         case .power(let base, let exponent):
-            let lhs = try distribution(of: base, for: NumberNeed.power), rhs = try distribution(of: exponent, for: NumberNeed.power)
+            let lhs = try distribution(of: base, for: NumberNeeds.power), rhs = try distribution(of: exponent, for: NumberNeeds.power)
             return try binary(lhs, rhs, at: expr.range) { (a, b) throws(ArithmeticFault) in try a.power(b) }
         case .comparison(let op, let lhs, let rhs):
             let left = try outcomes(of: lhs), right = try outcomes(of: rhs)

@@ -142,6 +142,9 @@ extension BoundPoolOutcome {
         var value: Value
         /// The dice of each class, when the body sees more of them than counts and value.
         var split: [Int] = []
+        /// With `split`, the joint outcome of the pool's rolled parts (count, sides, modifier
+        /// arguments) whose classes it counts: those of another may differ.
+        var parts = 0
     }
 
     /// Outcomes a body tells apart, each once in the order first met, their chances added.

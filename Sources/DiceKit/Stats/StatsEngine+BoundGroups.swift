@@ -27,16 +27,20 @@ extension StatsEngine {
             // As the roller: the members, then the modifiers, then the compare points.
             var values: [Distribution] = []
             for member in members { values.append(try outcomes(of: member)) }
-            let counting = try groupCounting(values, of: .group(members), modifiers, points, readsValue: readsValue,
-                                             at: range)
-            var states = OrderedMass<GroupState>()
-            states.add(counting.empty, 1)
-            for (index, member) in values.enumerated() {
-                states = try convolve(states, try counting.increments(of: member), counting,
-                                      adding: index, of: .group(members))
+            let countings = try groupCountings(values, of: .group(members), modifiers, points, readsValue: readsValue,
+                                               at: range)
+            var mixed = OrderedMass<GroupState>()
+            for (counting, weight) in countings {
+                var states = OrderedMass<GroupState>()
+                states.add(counting.empty, 1)
+                for (index, member) in values.enumerated() {
+                    states = try convolve(states, try counting.increments(of: member), counting,
+                                          adding: index, of: .group(members))
+                }
+                for (state, p) in try finish(states, counting).entries { mixed.add(state, p * weight) }
             }
-            finals = try finish(states, counting)
-            keys = counting.keys
+            finals = mixed
+            keys = countings.first?.counting.keys ?? []
         case .repeat(let count, let member, let modifiers):
             (finals, keys) = try repeatStates(count, member, modifiers, points, readsValue: readsValue, at: range)
         default:
@@ -56,7 +60,7 @@ extension StatsEngine {
     private func repeatStates(_ count: Expr, _ member: Expr, _ modifiers: [DiceModifier], _ points: [ComparePoint],
                               readsValue: Bool, at range: SourceRange)
         throws(StatsFailure) -> (OrderedMass<GroupState>, [PointKey]) {
-        let counts = try distribution(of: count, for: NumberNeed.repeatCount)
+        let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
         var sizes: [(n: Int, p: Double)] = []
         try counts.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let n) = value, n >= 0 else {
@@ -68,10 +72,22 @@ extension StatsEngine {
         // A member is worked out only when some count is not 0 (the roller rolls none then).
         let largest = sizes.reduce(0) { Swift.max($0, $1.n) }
         let one = try largest > 0 ? outcomes(ofMember: member, copies: largest) : Distribution(constant: .integer(0))
-        let counting = try groupCounting([one], of: .repeatBody(member), modifiers, points, readsValue: readsValue,
-                                         at: range)
-        let increments = try counting.increments(of: one)
+        let countings = try groupCountings([one], of: .repeatBody(member), modifiers, points, readsValue: readsValue,
+                                           at: range)
         var finals = OrderedMass<GroupState>()
+        for (counting, weight) in countings {
+            try addRepeatStates(one, of: member, sizes: sizes, counting, weight: weight, readsValue: readsValue,
+                                into: &finals)
+        }
+        return (finals, countings.first?.counting.keys ?? [])
+    }
+
+    /// Adds to `finals` the joint outcomes of `repeat(n, member)` (each member `one`) for each
+    /// count `n` of `sizes`, counted by `counting`, their chances times `weight`.
+    private func addRepeatStates(_ one: Distribution, of member: Expr, sizes: [(n: Int, p: Double)],
+                                 _ counting: GroupCounting, weight: Double, readsValue: Bool,
+                                 into finals: inout OrderedMass<GroupState>) throws(StatsFailure) {
+        let increments = try counting.increments(of: one)
         for (n, p) in sizes {
             let states: OrderedMass<GroupState>
             if readsValue && counting.ranks == nil {
@@ -83,9 +99,8 @@ extension StatsEngine {
             } else {
                 states = try multinomial(increments, copies: n, counting)
             }
-            for (state, q) in try finish(states, counting).entries { finals.add(state, p * q) }
+            for (state, q) in try finish(states, counting).entries { finals.add(state, p * q * weight) }
         }
-        return (finals, counting.keys)
     }
 
     /// Every way `copies` alike members fall among the classes of `increments`: the sum of
@@ -197,11 +212,12 @@ extension StatsEngine {
 
     // MARK: - What is counted
 
-    /// The rules of a group's `modifiers` (arguments fixed) over members that may show
-    /// `members`' values, with the compare points' keys: what a member adds to a state.
-    private func groupCounting(_ members: [Distribution], of sources: MemberSources, _ modifiers: [DiceModifier],
-                               _ points: [ComparePoint], readsValue: Bool,
-                               at range: SourceRange) throws(StatsFailure) -> GroupCounting {
+    /// The rules of a group's `modifiers` over members that may show `members`' values, with
+    /// the compare points' keys: what a member adds to a state, for each joint outcome of the
+    /// modifiers' arguments (each rolled once, `kh(1d2)`), with its chance.
+    private func groupCountings(_ members: [Distribution], of sources: MemberSources, _ modifiers: [DiceModifier],
+                                _ points: [ComparePoint], readsValue: Bool,
+                                at range: SourceRange) throws(StatsFailure) -> [(counting: GroupCounting, p: Double)] {
         if !modifiers.isEmpty, let index = members.firstIndex(where: { $0.symbolic.first != nil }),
            let other = members[index].symbolic.first {
             // Texts or tallies: members add (tallies field by field), and nothing else.
@@ -209,19 +225,30 @@ extension StatsEngine {
         }
         try checkModifiers(modifiers, group: true)
         let ordered = DiceModifier.inStageOrder(modifiers)
-        var inputs: [Number] = []
+        var arguments: [Distribution] = []
         for argument in PoolRules.arguments(of: ordered) {
-            guard let fixed = try distribution(of: argument, for: NumberNeed.modifier).constantValue else {
-                throw .tooExpensive("a bound group whose modifiers are not fixed")
-            }
-            inputs.append(fixed)
+            arguments.append(try distribution(of: argument, for: NumberNeeds.modifier))
         }
-        let rules = try resolveRules(ordered) { $0 < inputs.count ? inputs[$0] : nil }
+        var choices: [(rules: PoolRules, p: Double)] = []
+        try forEachJointOutcome(of: arguments) { (values, p) throws(StatsFailure) in
+            let inputs = values.compactMap(\.number)
+            choices.append((try resolveRules(ordered) { $0 < inputs.count ? inputs[$0] : nil }, p))
+        }
         var keys: [PointKey] = []
         for point in points {
             guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
             if !keys.contains(key) { keys.append(key) }
         }
+        var countings: [(counting: GroupCounting, p: Double)] = []
+        for (rules, p) in choices {
+            countings.append((try groupCounting(members, rules: rules, keys: keys, readsValue: readsValue, at: range), p))
+        }
+        return countings
+    }
+
+    /// What a member adds to a state under `rules`, counting `keys`.
+    private func groupCounting(_ members: [Distribution], rules: PoolRules, keys: [PointKey], readsValue: Bool,
+                               at range: SourceRange) throws(StatsFailure) -> GroupCounting {
         var counting = GroupCounting(rules: rules, keys: keys, readsValue: readsValue, range: range)
         if !rules.keeps.isEmpty {
             var values = Set<Number>()

@@ -5,15 +5,17 @@ extension StatsEngine {
     struct FaceClasses {
         /// The face each class shows (the first met, when faces are grouped).
         private(set) var faces: [Value] = []
+        /// The position of the face each class shows (a text die's, its index in the symbols).
+        private(set) var positions: [Number] = []
         /// For each class, whether its faces match each compare point.
         private var matches: [[Bool]] = []
         private var classOf: [Number: Int] = [:]
 
-        /// The classes of the faces at `positions` (a text die's faces by their index in `symbols`).
-        init(_ positions: [Number], symbols: [Value], keys: [PointKey], perFace: Bool) throws(StatsFailure) {
+        /// The classes of the faces at `rolled` (a text die's faces by their index in `symbols`).
+        init(_ rolled: [Number], symbols: [Value], keys: [PointKey], perFace: Bool) throws(StatsFailure) {
             var distinct: [Number] = []
             var met = Set<Number>()
-            for position in positions where met.insert(position).inserted { distinct.append(position) }
+            for position in rolled where met.insert(position).inserted { distinct.append(position) }
             if perFace { distinct.sort() }
             var byMatches: [[Bool]: Int] = [:]
             for position in distinct {
@@ -34,6 +36,7 @@ extension StatsEngine {
                 byMatches[match] = faces.count
                 classOf[position] = faces.count
                 faces.append(face)
+                positions.append(position)
                 matches.append(match)
             }
         }

@@ -6,7 +6,8 @@
 /// classes (`BoundPoolSplits`), not a walk over every roll. For
 /// `let p = 20d6 in (hits: count(p, >=5), glitch: count(p, =1) > 10)` the classes are
 /// {1}, {2, 3, 4} and {5, 6}: 231 outcomes of the counts. BODY is then worked out once for
-/// each outcome that it can tell apart from the others.
+/// each outcome that it can tell apart from the others. A count, sides or modifier argument
+/// that is rolled (`(1d3)d6`) is worked out first: the pool for each of its outcomes, mixed.
 extension StatsEngine {
     /// What working the body out once for one joint outcome of the counts costs besides its own
     /// charges: measured at about 60 µs for Shadowrun's `outcome` macro (a release build), as
@@ -26,42 +27,44 @@ extension StatsEngine {
         }
     }
 
-    /// `boundPoolDistribution(_:_:_:)` of the dice term `term` (the expression `pool`), counted by `points`.
+    /// `boundPoolDistribution(_:_:_:)` of the dice term `term` (the expression `pool`), counted by
+    /// `points`. A count, sides or modifier argument that is rolled (`(1d2)d6`, `4d6kh(1d2)`) is
+    /// rolled once, before the dice (`boundPoolParts`): the pool is worked out for each joint
+    /// outcome of them, its outcomes weighted by that outcome's chance, and what BODY sees of
+    /// them merged across the joint outcomes (`(1d3)d6` with one die and with two may both show
+    /// one six), so that BODY is worked out once for each. `p` and its counts come from the
+    /// same outcome of the same pool: one roll.
     private func boundPoolDistribution(_ name: String, _ pool: Expr, _ term: DiceTerm, points: [ComparePoint],
                                        _ body: Expr) throws(StatsFailure) -> Distribution {
         let semantics = TermSemantics(term)
-        if let conflict = semantics.conflict { throw .dice(conflict) }
-        guard let dice = try distribution(of: term.count ?? Expr(.number(.integer(1)), pool.range), for: "a count")
-            .constantValue?.integerValue else { throw .tooExpensive("a bound pool of a random number of dice") }
-        guard dice >= 0 else { throw .dice(DiceError(.invalidCount(.integer(dice)), at: term.count?.range ?? pool.range)) }
-        let faces: Distribution
-        var sides: Int?
-        if let fixed = term.sides.fixedFaces {
-            faces = Distribution(faces: fixed)
-        } else if case .number(let count) = term.sides,
-                  let n = try distribution(of: count, for: "the number of sides").constantValue?.integerValue, n >= 1,
-                  n <= meter.budget.maxOutcomes {
-            faces = Distribution(uniformSides: n)
-            sides = n
-        } else {
-            throw .tooExpensive("a bound pool whose sides are not fixed")
+        let choices = try boundPoolParts(pool, term, semantics)
+        let reading = try boundPoolReading(name, points: points, body)
+        var views = BoundPoolViews()
+        for (index, choice) in choices.enumerated() {
+            try addBoundPool(name, pool, term, semantics, choice.parts, index: index, weight: choice.p, reading,
+                             into: &views)
         }
-        let symbols = semantics.symbols
-        var inputs: [Number] = []
-        for argument in PoolRules.arguments(of: semantics.stageOrder) {
-            guard let fixed = try outcomes(of: argument).constantOutcome else {
-                throw .tooExpensive("a bound pool whose modifiers are not fixed")
-            }
-            if symbols.isEmpty {
-                guard case .number(let number) = fixed else {
-                    throw .dice(DiceError(.notANumber(fixed, needed: "a modifier"), at: argument.range))
-                }
-                inputs.append(number)
-            } else {
-                inputs.append(.integer(symbols.firstIndex(of: fixed) ?? -1))
-            }
+        if let counted = reading.counted {
+            return try countedBodyDistribution(counted, names: reading.countNames, views.counts)
         }
-        let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
+        return try bodyDistribution(body, binding: name, views.seen.list)
+    }
+
+    /// How BODY reads the pool bound to its name: the compare points it counts with (one key
+    /// for each that differs), and whether it reads the pool's value or anything past them.
+    private struct BoundPoolReading {
+        var keys: [PointKey]
+        /// The names BODY reads the counts of `keys` through, when it reads only them.
+        var countNames: [String]
+        /// BODY with its counts read through `countNames`: `nil` when it reads the pool otherwise.
+        var counted: Expr?
+        var readsValue: Bool
+        /// Whether a macro's default that BODY uses reads the pool (where the macro is used).
+        var defaultsReadPool: Bool
+    }
+
+    private func boundPoolReading(_ name: String, points: [ComparePoint],
+                                  _ body: Expr) throws(StatsFailure) -> BoundPoolReading {
         var keys: [PointKey] = []
         var names: [ComparePoint: String] = [:]
         for point in points {
@@ -77,15 +80,54 @@ extension StatsEngine {
         let defaultsReadPool = defaultsRead(name, in: body, checked: &checked)
         let readsValue = uses[name, default: 0] > points.count || defaultsReadPool
         // A body that reads the pool only through its counts reads them through names.
-        let counted = readsValue ? nil : StatsEngine.replacingCounts(of: name, in: body, names: names)
+        return BoundPoolReading(keys: keys, countNames: keys.indices.map { StatsEngine.countName(name, $0) },
+                                counted: readsValue ? nil : StatsEngine.replacingCounts(of: name, in: body, names: names),
+                                readsValue: readsValue, defaultsReadPool: defaultsReadPool)
+    }
+
+    /// What BODY sees of a bound pool over the joint outcomes of its rolled parts, those alike
+    /// merged, their chances added.
+    private struct BoundPoolViews {
+        /// The joint outcomes of the counts, when BODY reads the pool only through them.
+        private(set) var counts: [(counts: [Int], p: Double)] = []
+        private var slots: [[Int]: Int] = [:]
+        /// The outcomes of the counts and the value, when BODY reads more.
+        var seen = BoundPoolOutcome.SeenOutcomes()
+
+        mutating func add(counts: [Int], _ p: Double) {
+            if let slot = slots[counts] {
+                self.counts[slot].p += p
+            } else {
+                slots[counts] = self.counts.count
+                self.counts.append((counts, p))
+            }
+        }
+    }
+
+    /// Adds to `views` what BODY sees of the pool rolled with `parts` (the `index`-th joint
+    /// outcome of its rolled parts), its chances times `weight`.
+    private func addBoundPool(_ name: String, _ pool: Expr, _ term: DiceTerm, _ semantics: TermSemantics,
+                              _ parts: BoundPoolParts, index: Int, weight: Double, _ reading: BoundPoolReading,
+                              into views: inout BoundPoolViews) throws(StatsFailure) {
+        let (dice, sides, rules, keys) = (parts.dice, parts.sides, parts.rules, reading.keys)
+        let faces: Distribution
+        if let sides {
+            faces = Distribution(uniformSides: sides)
+        } else if let fixed = term.sides.fixedFaces {
+            faces = Distribution(faces: fixed)
+        } else {
+            throw .invariant("a bound pool without faces")
+        }
+        let symbols = semantics.symbols
         // Keep/drop (which sees each die of a chain) and counting need each face apart, in
         // increasing order, as reading the value does.
-        let perFace = readsValue || !rules.keeps.isEmpty || !rules.counting.isSum
-        let countNames = keys.indices.map { StatsEngine.countName(name, $0) }
-        let tableKey = BoundPoolTables.Key(pool: pool, dice: dice, sides: sides, inputs: inputs, keys: keys)
-        if let counted, let table = boundPoolTables.table(tableKey) {
+        let perFace = reading.readsValue || !rules.keeps.isEmpty || !rules.counting.isSum
+        let tableKey = BoundPoolTables.Key(pool: pool, dice: dice, sides: sides, inputs: parts.inputs, keys: keys)
+        if reading.counted != nil, let table = boundPoolTables.table(tableKey) {
             if table.cut { noteExplosionCut(table.cutMass) }
-            return try countedBodyDistribution(counted, names: countNames, table.outcomes)
+            try meter.charge(table.outcomes.count)
+            for (counts, p) in table.outcomes { views.add(counts: counts, p * weight) }
+            return
         }
         // One die, after its clamps and rerolls.
         var single = rules
@@ -100,10 +142,10 @@ extension StatsEngine {
         var rolled: [(position: Number, p: Double)] = []
         die.forEachOutcome { position, p in if p > 0 { rolled.append((position, p)) } }
         let total = rolled.reduce(0) { $0 + $1.p }
-        guard total > 0 else { return Distribution(storage: .sparse([])) }
+        guard total > 0 else { return }
         let settled = rolled.map { ($0.position, $0.p / total) }
-        if readsValue && !defaultsReadPool && StatsEngine.sumsByClass(rules, symbols: symbols) {
-            return try bodyDistribution(body, binding: name, summedClassOutcomes(settled, dice: dice, keys: keys, at: pool.range))
+        if reading.readsValue && !reading.defaultsReadPool && StatsEngine.sumsByClass(rules, symbols: symbols) {
+            return try summedClassOutcomes(settled, dice: dice, keys: keys, weight: weight, into: &views.seen, at: pool.range)
         }
         let (classes, splits) = rules.unique
             ? try uniqueBoundPoolSplits(settled, rules: rules, dice: dice, symbols: symbols, keys: keys, perFace: perFace,
@@ -113,25 +155,26 @@ extension StatsEngine {
         // The splits' chances make 1 less the tails cut.
         let cutMass = splits.cutTail ? 1 - splits.chances.reduce(0, +) : 0
         if splits.cutTail { noteExplosionCut(cutMass) }
-        if let counted {
+        if reading.counted != nil {
             let outcomes = try countOutcomes(splits, classes: classes, keys: keys, rules: rules)
             boundPoolTables.store(tableKey, BoundPoolTables.Table(outcomes: outcomes, cut: splits.cutTail,
                                                                   cutMass: cutMass))
-            return try countedBodyDistribution(counted, names: countNames, outcomes)
+            for (counts, p) in outcomes { views.add(counts: counts, p * weight) }
+            return
         }
         // What BODY can tell apart: the counts of the kept dice, and the value when it is read.
-        var outcomes = BoundPoolOutcome.SeenOutcomes()
         try meter.charge(WorkMeter.product(splits.splits.count, keys.count + 1))
         for (split, p) in zip(splits.splits, splits.chances) {
             let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
-            let value = readsValue
-                ? try poolValue(kept, classes.faces, rules: rules, dice: dice, at: pool.range) : .integer(0)
-            // A default may count the pool anyhow: each split of the faces is its own outcome.
+            let value = reading.readsValue
+                ? try poolValue(kept, classes, rules: rules, dice: dice, at: pool.range) : .integer(0)
+            // A default may count the pool anyhow: each split of the faces is its own outcome
+            // (of these classes: those of another joint outcome of the parts may differ).
             let key = BoundPoolOutcome.Seen(counts: classes.counts(of: kept, keys: keys.count), value: value,
-                                            split: defaultsReadPool ? kept : [])
-            outcomes.add(key, p, keys: keys) { classes.shown(kept) }
+                                            split: reading.defaultsReadPool ? kept : [],
+                                            parts: reading.defaultsReadPool ? index : 0)
+            views.seen.add(key, p * weight, keys: keys) { classes.shown(kept) }
         }
-        return try bodyDistribution(body, binding: name, outcomes.list)
     }
 
     /// The joint outcomes of the counts of `keys` over `splits` of the kept dice, in the order
@@ -157,18 +200,28 @@ extension StatsEngine {
         return outcomes
     }
 
-    /// The value of a bound pool whose dice fall `split[i]` on face `faces[i]`.
-    private func poolValue(_ split: [Int], _ faces: [Value], rules: PoolRules, dice: Int,
+    /// The value of a bound pool whose dice fall `split[i]` in class `i` of `classes` (each face
+    /// its own class, in increasing order): the kept dice added, or counted as `cs`/`cf`/`df`
+    /// say (a text die by its face's position, as the roller counts it).
+    private func poolValue(_ split: [Int], _ classes: FaceClasses, rules: PoolRules, dice: Int,
                            at range: SourceRange) throws(StatsFailure) -> Value {
-        let symbolic = faces.contains { $0.number == nil }
-        if symbolic, dice > 1, let error = SymbolSum.error(faces) { throw .dice(DiceError(error, at: range)) }
-        var total = symbolic ? SymbolSum.empty(faces) : .integer(0)
-        for (count, face) in zip(split, faces) where count > 0 {
-            if case .text = face { return face }
-            var each = face
-            if case .number(let number) = face, !rules.counting.isSum {
+        // Faces of texts or tallies summed: whether they add up is `SymbolSum`'s to say.
+        let symbolic = rules.counting.isSum && classes.faces.contains { $0.number == nil }
+        if symbolic, dice > 1, let error = SymbolSum.error(classes.faces) { throw .dice(DiceError(error, at: range)) }
+        var total = symbolic ? SymbolSum.empty(classes.faces) : .integer(0)
+        for (index, count) in split.enumerated() where count > 0 {
+            guard classes.faces.indices.contains(index), classes.positions.indices.contains(index) else {
+                throw .invariant("a split of more classes than faces")
+            }
+            var each = classes.faces[index]
+            if !rules.counting.isSum {
                 // Counting: each kept die adds 1 for a success, less 1 for a failure.
-                each = .number(try arithmetic(at: range) { () throws(ArithmeticFault) in try rules.counting.contribution(of: number) })
+                let position = classes.positions[index]
+                each = .number(try arithmetic(at: range) { () throws(ArithmeticFault) in
+                    try rules.counting.contribution(of: position)
+                })
+            } else if case .text = each {
+                return each
             }
             let times = Value.integer(count)
             total = try arithmetic(at: range) { () throws(ArithmeticFault) in

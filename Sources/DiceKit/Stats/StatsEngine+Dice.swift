@@ -4,7 +4,7 @@
 extension StatsEngine {
     func diceDistribution(_ term: DiceTerm, at range: SourceRange) throws(StatsFailure) -> Distribution {
         if let single = try singleDie(term) { return single }
-        let count = try term.count.map { (count) throws(StatsFailure) in try distribution(of: count, for: NumberNeed.diceCount) }
+        let count = try term.count.map { (count) throws(StatsFailure) in try distribution(of: count, for: NumberNeeds.diceCount) }
             ?? Distribution(constant: .integer(1))
         // In the roller's order: the count is checked, the sides worked out, then the modifiers.
         let largest = try largestCount(count, of: term, at: range)
@@ -15,7 +15,7 @@ extension StatsEngine {
         var sidesExpr: Expr?
         var sides: Distribution?
         switch term.sides {
-        case .number(let expr): (sidesExpr, sides) = (expr, try distribution(of: expr, for: NumberNeed.sides))
+        case .number(let expr): (sidesExpr, sides) = (expr, try distribution(of: expr, for: NumberNeeds.sides))
         case .percentile, .fate, .faces: fixedFaces = term.sides.fixedFaces.map(Distribution.init(faces:))
         case .symbols: throw .dice(DiceError(.internalError("not built yet"), at: range))
         }
@@ -59,7 +59,7 @@ extension StatsEngine {
         let ordered = semantics.stageOrder
         var inputs: [Distribution] = []
         if let sides { inputs.append(sides) }
-        for argument in PoolRules.arguments(of: ordered) { inputs.append(try distribution(of: argument, for: NumberNeed.modifier)) }
+        for argument in PoolRules.arguments(of: ordered) { inputs.append(try distribution(of: argument, for: NumberNeeds.modifier)) }
         var result = DistributionAccumulator()
         try forEachJointOutcome(of: inputs) { (values, weight) throws(StatsFailure) in
             var next = 0

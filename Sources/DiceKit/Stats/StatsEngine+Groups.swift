@@ -40,7 +40,7 @@ extension StatsEngine {
 
     func repeatDistribution(count: Expr, body: Expr, modifiers: [DiceModifier],
                             at range: SourceRange) throws(StatsFailure) -> Distribution {
-        let counts = try distribution(of: count, for: NumberNeed.repeatCount)
+        let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
         var largestCount = 0
         try counts.forEachOutcome { (value, _) throws(StatsFailure) in
             guard case .integer(let n) = value, n >= 0 else {
@@ -108,7 +108,7 @@ extension StatsEngine {
     ) throws(StatsFailure) -> Distribution {
         let ordered = DiceModifier.inStageOrder(modifiers)
         var inputs: [Distribution] = []
-        for argument in PoolRules.arguments(of: ordered) { inputs.append(try distribution(of: argument, for: NumberNeed.modifier)) }
+        for argument in PoolRules.arguments(of: ordered) { inputs.append(try distribution(of: argument, for: NumberNeeds.modifier)) }
         if inputs.allSatisfy({ $0.constantValue != nil && $0.totalProbability == 1 }) {
             return try body(resolveRules(ordered) { $0 < inputs.count ? inputs[$0].constantValue : nil })
         }

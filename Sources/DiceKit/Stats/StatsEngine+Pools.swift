@@ -11,7 +11,7 @@ extension StatsEngine {
         if let conflict = semantics.conflict { throw .dice(conflict) }
         let symbols = semantics.symbols
         guard let faceList = term.sides.fixedFaces else { throw .dice(DiceError(.emptyFaces, at: range)) }
-        let count = try term.count.map { (count) throws(StatsFailure) in try distribution(of: count, for: NumberNeed.diceCount) }
+        let count = try term.count.map { (count) throws(StatsFailure) in try distribution(of: count, for: NumberNeeds.diceCount) }
             ?? Distribution(constant: .integer(1))
         var inputs: [Number] = []
         for argument in PoolRules.arguments(of: semantics.stageOrder) {
@@ -81,7 +81,7 @@ extension StatsEngine {
             return Distribution(StatsEngine.successes(chances))
         case .repeat(let count, let body, let modifiers) where modifiers.isEmpty:
             // Members alike and independent: a binomial for each number of members.
-            let counts = try distribution(of: count, for: "the count of repeat")
+            let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
             var result = ValueAccumulator()
             var chance: Double?
             try counts.forEachOutcome { (value, p) throws(StatsFailure) in
@@ -137,7 +137,7 @@ extension StatsEngine {
             case .countSuccesses(let point), .countFailures(let point), .subtractFailures(let point):
                 let values = try outcomes(of: point.value)
                 if numbered, let other = values.symbolicOutcomes.first {
-                    throw .dice(DiceError(.notANumber(other.value, needed: NumberNeed.modifier), at: point.value.range))
+                    throw .dice(DiceError(.notANumber(other.value, needed: NumberNeeds.modifier), at: point.value.range))
                 }
             default:
                 break
@@ -148,15 +148,15 @@ extension StatsEngine {
     /// The values each die or member of a pool, group or `repeat` may show, in order, for
     /// `checkCountOrdering` (a numbered die as 0; none when there may be no dice).
     func possibleMembers(_ target: Expr) throws(StatsFailure) -> [[Value]] {
-        func mayHaveSome(_ count: Expr?, _ need: String) throws(StatsFailure) -> Bool {
+        func mayHaveSome(_ count: Expr?, _ needs: String) throws(StatsFailure) -> Bool {
             guard let count else { return true }
             var some = false
-            try distribution(of: count, for: need).forEachOutcome { value, _ in if value > .integer(0) { some = true } }
+            try distribution(of: count, for: needs).forEachOutcome { value, _ in if value > .integer(0) { some = true } }
             return some
         }
         switch target.kind {
         case .dice(let term):
-            guard try mayHaveSome(term.count, NumberNeed.diceCount) else { return [] }
+            guard try mayHaveSome(term.count, NumberNeeds.diceCount) else { return [] }
             let symbols = term.sides.symbols
             return [symbols.isEmpty ? [.integer(0)] : symbols]
         case .group(let members, _, _):
@@ -164,7 +164,7 @@ extension StatsEngine {
             for member in members { result.append(try outcomes(of: member).valueOutcomes.map(\.value)) }
             return result
         case .repeat(let count, let body, _):
-            guard try mayHaveSome(count, NumberNeed.repeatCount) else { return [] }
+            guard try mayHaveSome(count, NumberNeeds.repeatCount) else { return [] }
             return [try outcomes(of: body).valueOutcomes.map(\.value)]
         case .annotated(let inner, _):
             return try possibleMembers(inner)

@@ -16,10 +16,12 @@ extension StatsEngine {
         rules.keeps.isEmpty && rules.counting.isSum && rules.explosion == nil && !rules.unique && symbols.isEmpty
     }
 
-    /// The joint outcomes of the counts of `keys` and the value of `dice` dice, each settling on
-    /// `settled` (chances adding up to 1), as the body sees them.
-    func summedClassOutcomes(_ settled: [(position: Number, p: Double)], dice: Int, keys: [PointKey],
-                             at range: SourceRange) throws(StatsFailure) -> [(outcome: BoundPoolOutcome, p: Double)] {
+    /// Adds to `outcomes` the joint outcomes of the counts of `keys` and the value of `dice`
+    /// dice, each settling on `settled` (chances adding up to 1), as the body sees them, their
+    /// chances times `weight`.
+    func summedClassOutcomes(_ settled: [(position: Number, p: Double)], dice: Int, keys: [PointKey], weight: Double,
+                             into outcomes: inout BoundPoolOutcome.SeenOutcomes,
+                             at range: SourceRange) throws(StatsFailure) {
         let classes = try FaceClasses(settled.map(\.position), symbols: [], keys: keys, perFace: false)
         // Each class's faces, in proportion within the class.
         var within: [[Distribution.Outcome]] = Array(repeating: [], count: classes.faces.count)
@@ -44,7 +46,6 @@ extension StatsEngine {
             }
             return sums[c][n]
         }
-        var outcomes = BoundPoolOutcome.SeenOutcomes()
         for (split, p) in zip(splits.splits, splits.chances) {
             var value = Distribution(constant: .integer(0))
             for (c, n) in split.enumerated() where n > 0 {
@@ -56,9 +57,8 @@ extension StatsEngine {
             let shown = classes.shown(split)
             try meter.charge(WorkMeter.product(value.storageSize, WorkMeter.sparsePairCost))
             value.forEachOutcome { (number, q) in
-                outcomes.add(BoundPoolOutcome.Seen(counts: counts, value: .number(number)), p * q, keys: keys) { shown }
+                outcomes.add(BoundPoolOutcome.Seen(counts: counts, value: .number(number)), p * q * weight, keys: keys) { shown }
             }
         }
-        return outcomes.list
     }
 }

@@ -2,10 +2,11 @@
 /// than from its distribution: what a simulated report (whose sample rarely reaches the
 /// extremes) and a report with cut tails give as its min and max.
 ///
-/// An interval walker: sums, products, quotients by a divisor that cannot be 0, comparisons,
-/// functions, dice terms with literal modifiers (explosions make the interval unbounded on
-/// their side), groups and `repeat` without modifiers, variables and macros. For anything
-/// else it answers `nil` (unknown), and reports fall back to the outcomes they have.
+/// An interval walker: sums, products, quotients by a divisor that cannot be 0, remainders by
+/// a constant, comparisons, functions, dice terms with literal modifiers (explosions make the
+/// interval unbounded on their side), `count` of a pool without explosions, groups and
+/// `repeat` without modifiers, variables and macros. For anything else it answers `nil`
+/// (unknown), and reports fall back to the outcomes they have.
 struct ValueBounds: Hashable {
     /// The least value; `-infinity` when unbounded below.
     var low: BoundNumber
@@ -84,10 +85,12 @@ struct ValueBounds: Hashable {
         a == 0 || b == 0 ? 0 : a * b
     }
 
-    private struct Walker {
+    struct Walker {
         let environment: Environment
         let limits: Limits
         var frames: [Frame<ValueBounds>] = []
+        /// The dice terms `let` binds, with the names they saw (`countBounds`).
+        var pools: [String: (pool: Expr, names: Frame<ValueBounds>?)] = [:]
         var depth = 0
         /// Nodes walked, so that macros using the last one twice do not walk for minutes.
         var steps = 0
@@ -165,7 +168,8 @@ struct ValueBounds: Hashable {
                         }
                         result = quotient
                     case .modulo:
-                        return nil
+                        guard let remainder = ValueBounds.remainder(result, rhs) else { return nil }
+                        result = remainder
                     }
                     if result.low.isNaN || result.high.isNaN { return nil }
                 }
@@ -226,9 +230,15 @@ struct ValueBounds: Hashable {
             case .binding(let name, let value, let body):
                 guard let bound = bounds(of: value),
                       Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) else { return nil }
+                var pool = value
+                while case .annotated(let inner, _) = pool.kind { pool = inner }
+                let shadowed = pools[name]
+                if case .dice = pool.kind { pools[name] = (pool, frames.last) } else { pools[name] = nil }
                 frames.pushBinding(name, bound)
-                defer { frames.removeLast() }
+                defer { frames.removeLast(); pools[name] = shadowed }
                 return bounds(of: body)
+            case .count(let target, let point):
+                return countBounds(target, point)
             case .annotated(let inner, _):
                 return bounds(of: inner)
             case .logical(let op, let lhs, let rhs):
@@ -240,7 +250,7 @@ struct ValueBounds: Hashable {
             case .not(let operand):
                 guard let truth = bounds(of: operand)?.truth else { return ValueBounds(low: 0, high: 1) }
                 return .constant(truth ? 0 : 1)
-            case .text, .tally, .field, .match, .given, .count:
+            case .text, .tally, .field, .match, .given:
                 // Not numbers, or numbers these bounds do not follow: the distribution's own ends.
                 return nil
             }
@@ -287,8 +297,10 @@ struct ValueBounds: Hashable {
 
         private mutating func body(_ macro: Macro, _ bindings: Frame<ValueBounds>) -> ValueBounds? {
             guard frames.count < limits.maxMacroDepth else { return nil }
+            let outside = pools
+            pools = [:]
             frames.append(bindings)
-            defer { frames.removeLast() }
+            defer { frames.removeLast(); pools = outside }
             return bounds(of: macro.body)
         }
 

@@ -23,6 +23,11 @@ struct BoundGroupOracleTests {
         "let p = {1d6, 1d8, 1d10}cs>=5 in p * 10 + count(p, =1)",
         "let p = {1d6, 1d8, 1d4}kh2cs>=4df1 in (v: p, c: count(p, >=3))",
         "let p = {1d6, 1d8}kh5 in count(p, >=5)",
+        // A modifier argument rolled once, before the members are kept or counted.
+        "let p = {1d6, 1d8, 1d4}kh(1d2) in (n: count(p, >=4), v: p)",
+        "let p = {1d6, 1d8}cs>=(1d2 + 4) in p * 10 + count(p, =6)",
+        "let p = repeat(3, 1d6)kh(1d2) in count(p, >=5) * 100 + p",
+        "let p = repeat(1d3, 1d4)dl(1d2 - 1) in (n: count(p, =4), v: p)",
         // Repeats: alike members, a fixed or random number of them.
         "let p = repeat(3, 1d6) in (six: count(p, =6), sum: p)",
         "let p = repeat(4, 1d6) in count(p, =6) > count(p, =1)",

@@ -108,6 +108,20 @@ import Testing
         #expect(abs(report.distribution.probability(ofValue: .integer(1)) - 0.75) < 1e-12)
     }
 
+    /// Counted text dice read as a value are the count, as rolled (a text was given for one
+    /// die, and two failed as a sum of texts). One die: an "a" is 1 + 0, a "b" 0 + 1. Two of
+    /// {a, b, b}: k "a"s (binomial(2, 1/3)) give 10k + (2 - k).
+    @Test func countedTextDiceHaveTheirCountAsValue() throws {
+        let one = try StatsHarness.report("let p = 1d{\"a\", \"b\"}cs=\"a\" in p + count(p, =\"b\")")
+        #expect(one.exact && one.distribution.valueOutcomes.count == 1)
+        #expect(abs(one.distribution.probability(ofValue: .integer(1)) - 1) < 1e-12)
+        let two = try StatsHarness.report("let p = 2d{\"a\", \"b\", \"b\"}cs=\"a\" in p * 10 + count(p, =\"b\")")
+        #expect(two.distribution.valueOutcomes.count == 3)
+        for (value, p) in [(2, 4.0 / 9), (11, 4.0 / 9), (20, 1.0 / 9)] {
+            #expect(abs(two.distribution.probability(ofValue: .integer(value)) - p) < 1e-12, "P(\(value))")
+        }
+    }
+
     /// The sixes of 3d6! are a negative binomial: k sixes before the three dice stop.
     @Test func sixesOfExplodingDiceAreANegativeBinomial() throws {
         let report = try StatsHarness.report("let p = 3d6! in count(p, =6)")

@@ -3,10 +3,10 @@ import Testing
 @testable import DiceKit
 
 /// Exact distributions of the `stats` forms of LANGUAGE.md §5b (match bands, the PF2e check,
-/// text dice, tallies and tally dice, bound pools counted several ways, `and`/`or`/`not`, unique
-/// dice, default parameters) and §7's `given`, written by `scripts/make-outcomes-reference.py`
-/// (icepool, and exact enumeration in plain Python where icepool cannot say it) into
-/// `Reference/outcomes.json`.
+/// text dice, tallies and tally dice, bound pools counted several ways, their count, sides or
+/// a modifier argument rolled too, `and`/`or`/`not`, unique dice, default parameters) and §7's
+/// `given`, written by `scripts/make-outcomes-reference.py` (icepool, and exact enumeration in
+/// plain Python where icepool cannot say it) into `Reference/outcomes.json`.
 ///
 /// Each case runs its setup statements, then the exact distribution of its expression through
 /// the API (`Stats.exactDistribution`, its `valueOutcomes` and `probability(ofValue:)`): the
@@ -98,7 +98,7 @@ struct OutcomesReferenceTests {
         #expect(Self.cases.count >= 80)
         let expressions = Self.cases.map(\.expression)
         for form in ["match", "check(", "d{\"", "cs=\"", "count(", "genesys(", " and ", " or ", "not ", "d6u", "}u",
-                     "given", "atk", "let p ="] {
+                     "given", "atk", "let p =", "let p = (1d2)d", "kh(1d2)", "d(1d2"] {
             #expect(expressions.contains { $0.contains(form) }, "no case with \(form)")
         }
         let kinds = Set(Self.cases.flatMap { $0.distribution.map { kindRank($0.0) } })

@@ -149,6 +149,25 @@ struct StatsBoundsTests {
         #expect(Self.end(report.maximum) == .some(probe.maximum.map { .integer($0) }))
     }
 
+    /// `count` of a pool and `%` (LANGUAGE.md §7): the ends `ValueBounds` states are the exact
+    /// distribution's least and greatest outcomes, and a simulation of a few rolls states them
+    /// (it stated its sample's). The pool may be bound by `let`, its count read under the names
+    /// the `let` saw (the last case's inner `n` does not change `p`'s three dice).
+    @Test(arguments: ["1d6 % 4", "1d2 % 4", "2d6 % -3", "(1d3 * 4) % 6", "3d6 % 5 + 1", "count(4d6kh2, =1)",
+                      "count(3d6r<3, <=2)", "count(3d6mi3, >=3)", #"count((1d3)d{"a", "b"}, ="a")"#,
+                      "let p = (1d2)d6 in count(p, =6)", "let p = (1d3 + 1)d6kh2 in count(p, >=1)",
+                      "count(2d(1d2 + 4), =6)", "count(2d(1d2 + 4), >=1)", "count(4d6dl1, <=3) * 2 - 1",
+                      "let n = 3 in let p = (n)d6 in let n = 1 in count(p, >=1) + n"])
+    func countsAndRemaindersStateTheirEnds(_ text: String) throws {
+        let (expr, environment) = try StatsHarness.prepare(text)
+        let exact = try Stats.exactDistribution(of: expr, environment: environment)
+        let low = try #require(exact.distribution.minimum), high = try #require(exact.distribution.maximum)
+        let bounds = try #require(ValueBounds.of(expr, environment: environment, limits: .standard))
+        #expect(bounds.low == BoundNumber(low) && bounds.high == BoundNumber(high), "\(bounds) against \(low)...\(high)")
+        let simulated = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 20)
+        #expect(simulated.minimum == .value(low) && simulated.maximum == .value(high))
+    }
+
     /// Ends past 2^53 and fractions are exact, where `Double` bounds rounded them
     /// (`1d999999999 * 1d999999999` said max 999999998000000000).
     @Test(arguments: [

@@ -1,0 +1,99 @@
+/// The ends of `count(pool, cp)` and of `a % d`, which a simulated report (or one whose
+/// explosion tails were cut) states as the expression's min and max (LANGUAGE.md §7), where
+/// the sample's would only be the least and greatest values it happened to roll.
+extension ValueBounds {
+    /// `a % d` for a whole constant divisor (not 0) and whole values of `a` known with their
+    /// holes (`wholeValues`): the remainders those values leave, which take the divisor's sign
+    /// (`1d2 % 4` is 1 or 2, never 0 or 3); `nil` otherwise.
+    static func remainder(_ a: ValueBounds, _ d: ValueBounds) -> ValueBounds? {
+        guard let divisor = d.wholeValues, divisor.isConstant, let m = divisor.least, m != 0, m != Int.min,
+              let values = a.wholeValues, !values.isEmpty else { return nil }
+        // Past the window a value repeats `period` below it: the remainders of v + k·period
+        // repeat within |m| periods.
+        let (extra, overflow) = values.period.multipliedReportingOverflow(by: m.magnitude > Int.max ? 0 : abs(m))
+        guard !overflow, values.window.count <= WholeSet.maxWindow, extra <= WholeSet.maxWindow else { return nil }
+        var remainders = Set<Int>()
+        for offset in 0..<(values.window.count + extra) {
+            let (value, past) = values.start.addingReportingOverflow(offset)
+            guard !past else { return nil }
+            guard values.contains(value) else { continue }
+            var r = value % m
+            if r != 0 && (r < 0) != (m < 0) { r += m }
+            remainders.insert(r)
+            if remainders.count == abs(m) { break }
+        }
+        guard let low = remainders.min(), let high = remainders.max() else { return nil }
+        return ValueBounds(low: BoundNumber(low), high: BoundNumber(high), values: WholeSet(Array(remainders)))
+    }
+
+    /// The ends of how many of a pool's kept dice match `point`, each die settling on one of
+    /// `faces`, the pool keeping `kept` dice (fewest to most). Every die may show the same face:
+    /// all kept dice may match when some face does, none when some face does not.
+    static func count(faces: [Value], point: PointKey, kept: ClosedRange<Int>) -> ValueBounds {
+        let match = faces.contains { point.matches($0) }, miss = faces.contains { !point.matches($0) }
+        return ValueBounds(low: miss ? 0 : BoundNumber(kept.lowerBound), high: match ? BoundNumber(kept.upperBound) : 0)
+    }
+}
+
+extension ValueBounds.Walker {
+    /// `count(target, point)` over a dice term written in place, or bound by `let` (`pools`,
+    /// read under the names the `let` saw), without explosions or `u`; `nil` for anything else.
+    /// The count is the fewest and most kept dice of the fewest and most dice; the faces those
+    /// a die settles on after clamps and rerolls, of each number of sides it may have.
+    mutating func countBounds(_ target: Expr, _ point: ComparePoint) -> ValueBounds? {
+        var pool = target
+        var names: Frame<ValueBounds>?
+        while true {
+            if case .annotated(let inner, _) = pool.kind {
+                pool = inner
+            } else if case .name(let name) = pool.kind, names == nil, let bound = pools[name] {
+                (pool, names) = (bound.pool, bound.names ?? Frame())
+            } else {
+                break
+            }
+        }
+        guard case .dice(let term) = pool.kind, let key = pointKey(point) else { return nil }
+        if let names { frames.append(names) }
+        defer { if names != nil { frames.removeLast() } }
+        let semantics = TermSemantics(term)
+        // Text dice have rules only when they have no modifiers (their points are positions).
+        guard let rules = semantics.literalRules ?? (term.modifiers.isEmpty ? PoolRules.literal([]) : nil),
+              semantics.conflict == nil, rules.explosion == nil, !rules.unique,
+              let counts = term.count.map({ bounds(of: $0) }) ?? .constant(1), counts.low >= 0,
+              counts.high <= BoundNumber(limits.maxDice), let fewest = counts.low.rounded(.up).whole,
+              let most = counts.high.rounded(.down).whole, fewest <= most else { return nil }
+        var sides: [Int?] = [nil]
+        if case .number(let expr) = term.sides {
+            // Each number of sides the die may have (a few), each a die of its own.
+            guard let values = bounds(of: expr)?.wholeValues, values.period == 0, values.window.count <= 64 else { return nil }
+            sides = values.window.indices.filter { values.window[$0] }.map { values.start + $0 }
+        }
+        var faces: [Value] = []
+        for n in sides {
+            let die: Distribution
+            if let n {
+                guard n >= 1, n <= 1 << 20 else { return nil }
+                die = Distribution(uniformSides: n)
+            } else {
+                guard let fixed = term.sides.fixedFaces else { return nil }
+                die = Distribution(faces: fixed)
+            }
+            guard let model = try? PoolModel(faces: die, rules: rules, largestCount: 1, explosionCutoff: 1e-12,
+                                             range: .at(0)) else { return nil }
+            let symbols = semantics.symbols
+            model.die.forEachWholeOutcome { face, _ in
+                faces.append(symbols.isEmpty ? .number(.integer(face)) : symbols.indices.contains(face) ? symbols[face] : .integer(face))
+            }
+        }
+        func kept(_ n: Int) -> Int { rules.keeps.isEmpty ? n : KeepDropStep.keptRange(rules.keeps, total: n).count }
+        // Keep/drop keeps no fewer of more dice.
+        return ValueBounds.count(faces: faces, point: key, kept: kept(fewest)...Swift.max(kept(fewest), kept(most)))
+    }
+
+    /// The compare point's value, when it is one number or text.
+    private mutating func pointKey(_ point: ComparePoint) -> PointKey? {
+        if case .text(let text) = point.value.kind { return PointKey(op: point.op, value: .text(text)) }
+        guard let value = bounds(of: point.value), value.low == value.high, let number = value.low.number else { return nil }
+        return PointKey(op: point.op, value: .number(number))
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+@testable import DiceKit
+
+/// Bound pools whose count, sides or a modifier argument is rolled (LANGUAGE.md §5b "Bound
+/// pools", §7): exact, as the roller rolls them (those parts once, then the dice), `p` and
+/// its counts one roll. Where the roller fails, `StatsErrorTests`.
+struct RolledBoundPoolTests {
+    static let cases = [
+        "let p = (1d2)d6 in count(p, =6)",
+        "let p = 2d(1d2+4) in (hits: count(p, >=5), ones: count(p, =1))",
+        "let p = 4d6kh(1d2) in count(p, >=5)",
+        "let p = (1d2)d{\"a\",\"b\"} in count(p, =\"a\")",
+        "1d6 + (let p = (1d3)d6 in count(p, >2))",
+        "count((1d3)d6, >2)",
+        // The value and the counts together: each outcome says which roll it came from.
+        "let p = (1d3)d6 in p * 10 + count(p, =6)",
+        "let p = (1d3 - 1)d4 in (n: count(p, =4), v: p)",
+        "let p = 3d(1d3 * 2)kh(1d2) in (hi: count(p, >=3), v: p)",
+        "let p = 3d6cs>=(1d2 + 4) in p * 10 + count(p, =6)",
+        "let p = 4d6ro<(1d2 + 1) in count(p, =1) * 100 + p",
+        // Text dice counted: `p` is the count, as rolled (1d{"a", "b"}cs="a" is 0 or 1, not a text).
+        "let p = (1d2)d{\"a\", \"b\", \"b\"}cs=\"a\" in p + count(p, =\"b\") * 10",
+        "let p = 1d{\"a\", \"b\"}cs=\"a\" in p * 10 + count(p, =\"b\")",
+        "let p = (1d2 - 1)d{\"a\", \"b\"} in if count(p, =\"b\") == 0 then p else \"b seen\"",
+        // A parameter standing for a roll; a count that reads another pool's count.
+        "def pool(n) = let p = (n)d6 in count(p, >=5)\npool(1d3) + pool(2)",
+        "let p = (1d2)d6 in let q = (count(p, =6) + 1)d4 in count(q, =4) * 10 + count(p, =6)",
+        // A macro's default that reads the pool where the macro is used: each split of each
+        // joint outcome of the parts its own. 2d4mi2 and 2d5mi3 both have three faces, and
+        // two dice on the highest are worth 2 either way; only the fives tell them apart.
+        "def five(n = count(p, =5)) = n * 10\nlet p = 2d(1d2 + 3)mi(1d2 + 1)cs>=4 in five + p + count(p, =9) * 100",
+    ]
+
+    /// Every roll the roller could make, followed through the evaluator (`EveryRoll`).
+    @Test(arguments: cases)
+    func agreesWithEveryRoll(_ program: String) throws {
+        let (expr, environment) = try StatsHarness.prepare(program)
+        let report = try Stats.exactDistribution(of: expr, environment: environment)
+        #expect(report.exact)
+        #expect(report.truncatedMass == 0)
+        let want = try EveryRoll.distribution(of: expr, environment: environment)
+        var got: [Value: Double] = [:]
+        report.distribution.forEachValue { value, p in got[value, default: 0] += p }
+        for (value, p) in want {
+            #expect(abs((got[value] ?? 0) - p) < 1e-12, "P(\(value)) = \(got[value] ?? 0), want \(p)")
+        }
+        for (value, p) in got where want[value] == nil { Issue.record("P(\(value)) = \(p), want 0") }
+        #expect(got.count == want.count)
+    }
+
+    /// Worked out by hand. (1d2)d6 counting sixes: one die half the time (5/6 none), two the
+    /// other half (25/36 none, 10/36 one, 1/36 two). 4d6kh(1d2) counting 5s and 6s: kh1 keeps
+    /// one when any of four dice shows one (65/81); kh2 keeps min(2, k), k binomial(4, 1/3)
+    /// (16/81, 32/81, then 33/81 for two).
+    @Test func handWorkedChances() throws {
+        let sixes = try StatsHarness.report("let p = (1d2)d6 in count(p, =6)")
+        #expect(sixes.exact)
+        try expect(sixes.distribution, [0: 55.0 / 72, 1: 16.0 / 72, 2: 1.0 / 72])
+        let kept = try StatsHarness.report("let p = 4d6kh(1d2) in count(p, >=5)")
+        #expect(kept.exact)
+        try expect(kept.distribution, [0: 16.0 / 81, 1: 97.0 / 162, 2: 33.0 / 162])
+        let texts = try StatsHarness.report("let p = (1d2)d{\"a\",\"b\"} in count(p, =\"a\")")
+        try expect(texts.distribution, [0: 3.0 / 8, 1: 1.0 / 2, 2: 1.0 / 8])
+        // §7: the true ends of the whole pool, not a sample's.
+        #expect(sixes.distribution.minimum == .integer(0) && sixes.distribution.maximum == .integer(2))
+    }
+
+    /// Unique dice reroll a face already shown, which `EveryRoll` cannot follow (its paths end
+    /// in 1s for ever): a rolled count is the mixture of the pools of each count, worked out
+    /// alone (those are held to rolls in `BoundPoolStatsTests`).
+    @Test(arguments: ["let p = (1d3)d4u in count(p, >=3) * 10 + p", "let p = (1d3)d6ukh(1d2) in (n: count(p, =6), v: p)"])
+    func uniqueDiceMixTheirCounts(_ program: String) throws {
+        let report = try StatsHarness.report(program)
+        #expect(report.exact)
+        var want: [Value: Double] = [:]
+        for count in 1...3 {
+            let fixed = program.replacingOccurrences(of: "(1d3)", with: "\(count)")
+            let keeps = fixed.contains("kh(1d2)") ? [1, 2] : [0]
+            for keep in keeps {
+                let one = keep == 0 ? fixed : fixed.replacingOccurrences(of: "kh(1d2)", with: "kh\(keep)")
+                let part = try StatsHarness.report(one)
+                part.distribution.forEachValue { value, p in want[value, default: 0] += p / 3 / Double(keeps.count) }
+            }
+        }
+        var got: [Value: Double] = [:]
+        report.distribution.forEachValue { value, p in got[value, default: 0] += p }
+        #expect(got.count == want.count)
+        for (value, p) in want { #expect(abs((got[value] ?? 0) - p) < 1e-12, "P(\(value))") }
+    }
+
+    private func expect(_ distribution: Distribution, _ want: [Int: Double]) throws {
+        #expect(distribution.valueOutcomes.count == want.count)
+        for (value, p) in want {
+            #expect(abs(distribution.probability(ofValue: .integer(value)) - p) < 1e-12, "P(\(value))")
+        }
+    }
+}
