@@ -12,29 +12,8 @@ extension Appearance {
     /// - Complexity: O(*n*) for *n* parts read, at most `readingBudget`.
     static func reading(_ expr: Expr, environment: Environment) -> Appearance {
         var reader = Reader(environment: environment)
-        reader.read(expr, in: Scope())
+        reader.read(expr, in: ReadingScope())
         return reader.found
-    }
-
-    /// The names a part of an expression sees besides the environment's.
-    private final class Scope {
-        /// A parameter or a name bound by `let`: read as the argument given for it or the
-        /// value bound, in the scope where that was written.
-        struct Name {
-            var expr: Expr
-            var scope: Scope
-        }
-
-        let names: [String: Name]
-
-        init(_ names: [String: Name] = [:]) { self.names = names }
-
-        /// This scope with `name` bound by `let` to `value`.
-        func binding(_ name: String, to value: Expr) -> Scope {
-            var names = self.names
-            names[name] = Name(expr: value, scope: self)
-            return Scope(names)
-        }
     }
 
     private struct Reader {
@@ -44,7 +23,7 @@ extension Appearance {
         /// The macros whose bodies are being read: a macro using itself is not read again.
         var expanding: [String] = []
 
-        mutating func read(_ expr: Expr, in scope: Scope) {
+        mutating func read(_ expr: Expr, in scope: ReadingScope) {
             guard budget > 0 else { return }
             budget -= 1
             switch expr.kind {
@@ -86,7 +65,7 @@ extension Appearance {
 
         /// A variable's value, or a macro's body with its parameters bound to `arguments`
         /// (defaults, read where the macro is used, for the rest).
-        private mutating func readEnvironmentName(_ name: String, arguments: [Expr], in scope: Scope) {
+        private mutating func readEnvironmentName(_ name: String, arguments: [Expr], in scope: ReadingScope) {
             switch environment[name] {
             case .variable(let value):
                 found.note(value)
@@ -95,16 +74,8 @@ extension Appearance {
                     for argument in arguments { read(argument, in: scope) }
                     return
                 }
-                var names: [String: Scope.Name] = [:]
-                for (index, parameter) in macro.parameters.enumerated() {
-                    if index < arguments.count {
-                        names[parameter] = Scope.Name(expr: arguments[index], scope: scope)
-                    } else if let value = macro.defaults[parameter] {
-                        names[parameter] = Scope.Name(expr: value, scope: scope)
-                    }
-                }
                 expanding.append(name)
-                read(macro.body, in: Scope(names))
+                read(macro.body, in: scope.calling(macro, with: arguments))
                 expanding.removeLast()
             case nil:
                 for argument in arguments { read(argument, in: scope) }

@@ -26,27 +26,7 @@ extension Stats {
     ///   operand), at most `testReadingBudget`.
     package static func isTest(_ expr: Expr, environment: Environment) -> Bool {
         var reader = TestReader(environment: environment)
-        return reader.isTest(expr, in: TestScope())
-    }
-}
-
-/// The names a part of an expression sees besides the environment's: a parameter or a
-/// `let` name, read as the argument or value it stands for, in the scope that wrote it.
-private final class TestScope {
-    struct Name {
-        var expr: Expr
-        var scope: TestScope
-    }
-
-    let names: [String: Name]
-
-    init(_ names: [String: Name] = [:]) { self.names = names }
-
-    /// This scope with `name` bound by `let` to `value`.
-    func binding(_ name: String, to value: Expr) -> TestScope {
-        var names = self.names
-        names[name] = Name(expr: value, scope: self)
-        return TestScope(names)
+        return reader.isTest(expr, in: ReadingScope())
     }
 }
 
@@ -58,7 +38,7 @@ private struct TestReader {
 
     /// Whether `expr` is a test; with `field`, whether its tally's `field` is (`t.hit`, where
     /// `t` leads to tally literals that all have a test for `hit`).
-    mutating func isTest(_ expr: Expr, in scope: TestScope, field: String? = nil) -> Bool {
+    mutating func isTest(_ expr: Expr, in scope: ReadingScope, field: String? = nil) -> Bool {
         guard budget > 0 else { return false }
         budget -= 1
         switch expr.kind {
@@ -87,23 +67,14 @@ private struct TestReader {
     }
 
     /// Whether the macro `name`, given `arguments`, is a test; a variable holds a number.
-    private mutating func isMacroTest(_ name: String, arguments: [Expr], in scope: TestScope, field: String?) -> Bool {
+    private mutating func isMacroTest(_ name: String, arguments: [Expr], in scope: ReadingScope, field: String?) -> Bool {
         guard case .macro(let macro) = environment[name] else { return false }
         // A macro without parameters that uses itself adds no outcome its other results do
         // not have: the recursion ends in those, so they alone decide. With parameters, the
         // use may give them what is no test (`def f(x) = if c then x else f(1d6)`).
         guard !expanding.contains(name) else { return macro.parameters.isEmpty }
-        var names: [String: TestScope.Name] = [:]
-        for (index, parameter) in macro.parameters.enumerated() {
-            if index < arguments.count {
-                names[parameter] = TestScope.Name(expr: arguments[index], scope: scope)
-            } else if let value = macro.defaults[parameter] {
-                // A default is read where the macro is used, as `Appearance.reading` reads it.
-                names[parameter] = TestScope.Name(expr: value, scope: scope)
-            }
-        }
         expanding.append(name)
         defer { expanding.removeLast() }
-        return isTest(macro.body, in: TestScope(names), field: field)
+        return isTest(macro.body, in: scope.calling(macro, with: arguments), field: field)
     }
 }

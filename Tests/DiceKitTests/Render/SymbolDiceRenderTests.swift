@@ -50,10 +50,7 @@ import Testing
     ]
 
     static func outcome(_ c: Case) throws -> Outcome {
-        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice(c.faces))
-        var outcome: Outcome?
-        for statement in try Parser.parseProgram(c.program) { outcome = try evaluator.execute(statement) }
-        return try #require(outcome)
+        try ScriptedProgram.outcome(c.program, faces: c.faces)
     }
 
     @Test(arguments: cases)

@@ -47,17 +47,7 @@ struct BoundGroupOracleTests {
 
     @Test(arguments: cases)
     func agreesWithEveryRoll(_ program: String) throws {
-        let (expr, environment) = try StatsHarness.prepare(program)
-        let report = try Stats.exactDistribution(of: expr, environment: environment)
-        #expect(report.exact)
-        let want = try EveryRoll.distribution(of: expr, environment: environment)
-        var got: [Value: Double] = [:]
-        report.distribution.forEachValue { value, p in got[value, default: 0] += p }
-        for (value, p) in want {
-            #expect(abs((got[value] ?? 0) - p) < 1e-12, "P(\(value)) = \(got[value] ?? 0), want \(p)")
-        }
-        for (value, p) in got where want[value] == nil { Issue.record("P(\(value)) = \(p), want 0") }
-        #expect(got.count == want.count)
+        try EveryRoll.expectAgreement(program)
     }
 
     /// A group whose members cannot be added has no value: reading it fails as it does rolled
@@ -128,4 +118,21 @@ enum EveryRoll {
 
     /// More paths than the test allows.
     struct TooManyPaths: Error {}
+
+    /// Expects `program`'s exact `stats` (with nothing cut) to give every value of every roll
+    /// its chance, and no other value.
+    static func expectAgreement(_ program: String) throws {
+        let (expr, environment) = try StatsHarness.prepare(program)
+        let report = try Stats.exactDistribution(of: expr, environment: environment)
+        #expect(report.exact)
+        #expect(report.truncatedMass == 0)
+        let want = try distribution(of: expr, environment: environment)
+        var got: [Value: Double] = [:]
+        report.distribution.forEachValue { value, p in got[value, default: 0] += p }
+        for (value, p) in want {
+            #expect(abs((got[value] ?? 0) - p) < 1e-12, "P(\(value)) = \(got[value] ?? 0), want \(p)")
+        }
+        for (value, p) in got where want[value] == nil { Issue.record("P(\(value)) = \(p), want 0") }
+        #expect(got.count == want.count)
+    }
 }

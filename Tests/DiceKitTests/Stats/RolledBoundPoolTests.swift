@@ -35,18 +35,7 @@ struct RolledBoundPoolTests {
     /// Every roll the roller could make, followed through the evaluator (`EveryRoll`).
     @Test(arguments: cases)
     func agreesWithEveryRoll(_ program: String) throws {
-        let (expr, environment) = try StatsHarness.prepare(program)
-        let report = try Stats.exactDistribution(of: expr, environment: environment)
-        #expect(report.exact)
-        #expect(report.truncatedMass == 0)
-        let want = try EveryRoll.distribution(of: expr, environment: environment)
-        var got: [Value: Double] = [:]
-        report.distribution.forEachValue { value, p in got[value, default: 0] += p }
-        for (value, p) in want {
-            #expect(abs((got[value] ?? 0) - p) < 1e-12, "P(\(value)) = \(got[value] ?? 0), want \(p)")
-        }
-        for (value, p) in got where want[value] == nil { Issue.record("P(\(value)) = \(p), want 0") }
-        #expect(got.count == want.count)
+        try EveryRoll.expectAgreement(program)
     }
 
     /// Worked out by hand. (1d2)d6 counting sixes: one die half the time (5/6 none), two the

@@ -1,3 +1,4 @@
+import Testing
 @testable import DiceKit
 
 /// A program run with scripted dice: statements before the last define macros and set
@@ -15,6 +16,14 @@ struct ScriptedProgram {
         rolling.startStatement()
         roll = try rolling.evaluate(expr)
         drawn = rolling.source.position
+    }
+
+    /// The outcome of the last statement of `program`, each statement run in turn with `faces`.
+    static func outcome(_ program: String, faces: [Int]) throws -> Outcome {
+        var evaluator = Evaluator(environment: Environment(), source: ScriptedDice(faces))
+        var outcome: Outcome?
+        for statement in try Parser.parseProgram(program) { outcome = try evaluator.execute(statement) }
+        return try #require(outcome)
     }
 
     /// The value alone (`value(of:)`, what `-t` and simulations roll), and the faces drawn.
