@@ -250,7 +250,12 @@ struct ValueBounds: Hashable {
             case .not(let operand):
                 guard let truth = bounds(of: operand)?.truth else { return ValueBounds(low: 0, high: 1) }
                 return .constant(truth ? 0 : 1)
-            case .text, .tally, .field, .match, .given:
+            case .given(let value, let condition):
+                // A C that reads no name E may read is independent of E: E where C holds has
+                // E's ends (`20d6! given 1d6 > 2` said max 286, the end of its cut tails).
+                if let names = frames.last?.names, !Self.uses(of: Set(names), in: condition).isEmpty { return nil }
+                return bounds(of: value)
+            case .text, .tally, .field, .match:
                 // Not numbers, or numbers these bounds do not follow: the distribution's own ends.
                 return nil
             }

@@ -129,6 +129,12 @@ struct StatsBoundsTests {
         Probe(expr: "2d6! == 12", minimum: 0, maximum: 1),
         // A point that varies: the values of each point's dice (`!=6` or no explosion).
         Probe(expr: "1d6!=(1d2+5) == 12", minimum: 0, maximum: 0),
+        // `E given C`, C reading no name of E's: E's ends (`20d6! given 1d6 > 2` said max 286,
+        // the end of the sum's cut tails). One that reads one is left to the distribution.
+        Probe(expr: "20d6! given 1d6 > 2", minimum: 20, maximum: nil),
+        Probe(expr: "(100d6! given 1d6! > 2) * 2", minimum: 200, maximum: nil),
+        Probe(expr: "let r = 1d20 in 3d6!kh2 + r given 1d6 > 2", minimum: 3, maximum: 32),
+        Probe(expr: "let r = 1d6! in r given r > 2", minimum: 3, maximum: nil),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
@@ -139,7 +145,8 @@ struct StatsBoundsTests {
     }
 
     /// A simulation states the true ends, not its sample's.
-    @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20", "3d6u!kh2", "2d6uxo"])
+    @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20", "3d6u!kh2", "2d6uxo",
+                      "20d6! given 1d6 > 2"])
     func simulationsStateTheTrueEnds(_ text: String) throws {
         let probe = try #require(Self.probes.first { $0.expr == text })
         let (expr, environment) = try StatsHarness.prepare(text)
