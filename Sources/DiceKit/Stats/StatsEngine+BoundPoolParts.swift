@@ -80,8 +80,8 @@ extension StatsEngine {
     }
 
     /// The joint outcomes of `dice` dice, each rolling `rolled` (chances adding up to 1),
-    /// exploding as `rules` say: its classes and splits.
-    func boundPoolSplits(_ rolled: [(position: Number, p: Double)], rules: PoolRules, dice: Int, symbols: [Value],
+    /// exploding as `rules` say (a bare `!` on `highest`): its classes and splits.
+    func boundPoolSplits(_ rolled: [(position: Number, p: Double)], highest: Int, rules: PoolRules, dice: Int, symbols: [Value],
                          keys: [PointKey], perFace: Bool,
                          at range: SourceRange) throws(StatsFailure) -> (classes: FaceClasses, splits: BoundPoolSplits) {
         // The faces of each part, and for each joint outcome of the parts' sizes its chance.
@@ -90,7 +90,7 @@ extension StatsEngine {
         var cut = false
         if let explosion = rules.explosion {
             guard symbols.isEmpty else { throw .tooExpensive("exploding text dice") }
-            let (stop, boom, q) = try explodingFaces(rolled, rules: rules, explosion: explosion, at: range)
+            let (stop, boom, q) = try explodingFaces(rolled, highest: highest, explosion: explosion, at: range)
             let cutoff = meter.budget.explosionCutoff, limit = meter.budget.maxOutcomes
             switch explosion.kind {
             case .compound:
@@ -150,10 +150,9 @@ extension StatsEngine {
     /// The faces of `rolled` that stop and that explode under `explosion` (at the highest
     /// face after clamps when no point is written), and the chance that a roll explodes. An
     /// explosion on every face, which would never end, is an error (`xo` stops after one).
-    func explodingFaces(_ rolled: [(position: Number, p: Double)], rules: PoolRules, explosion: PoolRules.Explosion,
+    func explodingFaces(_ rolled: [(position: Number, p: Double)], highest: Int, explosion: PoolRules.Explosion,
                         at range: SourceRange) throws(StatsFailure)
         -> (stop: [(position: Number, p: Double)], boom: [(position: Number, p: Double)], q: Double) {
-        let highest = rolled.map { rules.clamp($0.position.integerValue ?? 0) }.max() ?? 0
         let point = explosion.point ?? ResolvedPoint(op: .equal, value: .integer(highest))
         let stop = rolled.filter { !point.matches($0.position) }
         let boom = rolled.filter { point.matches($0.position) }

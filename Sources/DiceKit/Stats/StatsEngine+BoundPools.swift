@@ -144,14 +144,18 @@ extension StatsEngine {
         let total = rolled.reduce(0) { $0 + $1.p }
         guard total > 0 else { return }
         let settled = rolled.map { ($0.position, $0.p / total) }
+        // Where a bare `!` explodes: the die's highest face after its clamps, before rerolls,
+        // as `PoolModel` has it (`1d6r6!` never explodes; bound, it exploded on 5s).
+        var highest = Int.min
+        faces.forEachWholeOutcome { face, _ in highest = Swift.max(highest, rules.clamp(face)) }
         if reading.readsValue && !reading.defaultsReadPool && StatsEngine.sumsByClass(rules, symbols: symbols) {
             return try summedClassOutcomes(settled, dice: dice, keys: keys, weight: weight, into: &views.seen, at: pool.range)
         }
         let (classes, splits) = rules.unique
-            ? try uniqueBoundPoolSplits(settled, rules: rules, dice: dice, symbols: symbols, keys: keys, perFace: perFace,
-                                        at: pool.range)
-            : try boundPoolSplits(settled, rules: rules, dice: dice, symbols: symbols, keys: keys, perFace: perFace,
-                                  at: pool.range)
+            ? try uniqueBoundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: keys,
+                                        perFace: perFace, at: pool.range)
+            : try boundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: keys,
+                                  perFace: perFace, at: pool.range)
         // The splits' chances make 1 less the tails cut.
         let cutMass = splits.cutTail ? 1 - splits.chances.reduce(0, +) : 0
         if splits.cutTail { noteExplosionCut(cutMass) }

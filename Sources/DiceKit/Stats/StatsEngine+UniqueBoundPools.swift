@@ -11,9 +11,13 @@
 extension StatsEngine {
     /// The joint outcomes of `dice` unique dice, each settling on one of `rolled` (chances
     /// adding up to 1) not shown yet, exploding as `rules` say: its classes and splits.
-    func uniqueBoundPoolSplits(_ rolled: [(position: Number, p: Double)], rules: PoolRules, dice: Int,
+    func uniqueBoundPoolSplits(_ rolled: [(position: Number, p: Double)], highest: Int, rules: PoolRules, dice: Int,
                                symbols: [Value], keys: [PointKey], perFace: Bool,
                                at range: SourceRange) throws(StatsFailure) -> (classes: FaceClasses, splits: BoundPoolSplits) {
+        // An explosion on every face is the roller's error before too few faces for `u`.
+        if let explosion = rules.explosion, symbols.isEmpty {
+            _ = try explodingFaces(rolled, highest: highest, explosion: explosion, at: range)
+        }
         guard dice <= rolled.count else {
             throw .dice(DiceError(.tooFewFacesForUnique(dice: dice, faces: rolled.count), at: range))
         }
@@ -25,7 +29,7 @@ extension StatsEngine {
             return (classes, splits)
         }
         guard symbols.isEmpty else { throw .tooExpensive("exploding text dice") }
-        let (stop, boom, q) = try explodingFaces(rolled, rules: rules, explosion: explosion, at: range)
+        let (stop, boom, q) = try explodingFaces(rolled, highest: highest, explosion: explosion, at: range)
         let booms = Set(boom.map(\.position))
         let compound = explosion.kind == .compound
         // The faces extra dice show, and for `!!` a compounded die's totals.

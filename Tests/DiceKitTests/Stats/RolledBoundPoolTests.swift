@@ -42,6 +42,26 @@ struct RolledBoundPoolTests {
     /// other half (25/36 none, 10/36 one, 1/36 two). 4d6kh(1d2) counting 5s and 6s: kh1 keeps
     /// one when any of four dice shows one (65/81); kh2 keeps min(2, k), k binomial(4, 1/3)
     /// (16/81, 32/81, then 33/81 for two).
+    /// A bare `!` explodes on the die's highest face before rerolls (LANGUAGE.md §3), which a
+    /// reroll of it leaves unrolled: bound, these exploded on the highest face left, so
+    /// `let p = 1d4r4! in count(p, >=1)` was 2 or more a third of the time, and
+    /// `let p = 1d2r2! in …` an explosion on every face. The pool's value is the pool's,
+    /// as unbound, and its count of dice is its count.
+    @Test(arguments: ["1d4r4!", "2d6r6!!", "2d3r>=3!p", "3d4r4!", "1d2r2!", "2d6mi2!", "3d4ma3!kh2"])
+    func aBareExplosionIsOnTheHighestFaceBeforeRerolls(_ pool: String) throws {
+        let bound = try StatsHarness.report("let p = \(pool) in p").distribution
+        let plain = try StatsHarness.report(pool).distribution
+        let problems = differences(bound, plain.valueOutcomes.compactMap { outcome in
+            outcome.value.number.map { ($0, outcome.probability) }
+        }, tolerance: 1e-12)
+        #expect(problems.isEmpty, "\(problems)")
+        if pool.contains("r") {
+            let dice = try StatsHarness.report("let p = \(pool) in count(p, >=-100)").distribution
+            let count = Int(pool.prefix(1)) ?? 0
+            #expect(abs(dice.probability(of: .integer(count)) - 1) < 1e-12)
+        }
+    }
+
     @Test func handWorkedChances() throws {
         let sixes = try StatsHarness.report("let p = (1d2)d6 in count(p, =6)")
         #expect(sixes.exact)

@@ -107,6 +107,8 @@ struct StatsErrorTests {
         Case(program: #"repeat(1d2, d{1, "b"})"#, faces: [1, 2], expected: .notANumber(.text("b"), needed: "a repeat's sum")),
         Case(program: #"let p = {"a", "b"} in count(p, ="a") + p"#, faces: [], expected: .notANumber(.text("a"), needed: "a group's sum")),
         Case(program: #"let p = 2d{"a", "b"} in p"#, faces: [1, 2], expected: .textDiceOperation("a sum of several text dice")),
+        // An explosion on every face is found before too few faces for `u`, as rolled.
+        Case(program: "let p = 2d4ma1u! in count(p, =1)", faces: [1, 1], expected: .explosionMatchesEveryFace),
         Case(program: #"let p = 2d{(s: 1), 2} in p"#, faces: [1, 1],
              expected: .textDiceOperation("a sum of several dice whose faces mix tallies and numbers other than 0")),
         // Keep/drop or counting over a text member: at the member, rolled, exact and bound alike.
