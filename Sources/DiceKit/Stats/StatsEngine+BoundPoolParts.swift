@@ -135,8 +135,10 @@ extension StatsEngine {
         // Each split a list of counts made, filed and kept: about 60 ns for the few thousand
         // of Shadowrun's `push`, but 200 to 400 ns each (allocation, page faults) for the 1.37
         // million of 200d6 counted three ways (281 MB; release, a loaded machine), which at 17
-        // units a split ran past the 1 s bound before the engine gave up.
-        try meter.charge(WorkMeter.product(Int(ways) + sizes.count, 2 * WorkMeter.sparsePairCost))
+        // units a split ran past the 1 s bound before the engine gave up. And a unit for each
+        // count a split holds, one a class: the thousands of classes of a compounding die's
+        // totals (`let p = 2d6!!>1 in count(p, >=3) + p`) made 7 GB in 28 s at a flat rate.
+        try meter.charge(WorkMeter.product(Int(ways) + sizes.count, 2 * WorkMeter.sparsePairCost + classes.faces.count))
         let largest = sizes.map { $0.totals.reduce(0) { $0 &+ Swift.max($1, 0) } }.max() ?? 0
         // Parts of classes of their own, and sizes each of their own totals: no split is met twice.
         var taken = Set<Int>()
