@@ -19,6 +19,8 @@ final class PoolModel {
     let rules: PoolRules
     /// The faces after clamps and rerolls, probabilities summing to 1.
     let die: Distribution
+    /// The die's highest face after its clamps, before rerolls: where a bare `!` explodes.
+    let highestFace: Int
     /// The point a face explodes on; `nil` when the die never explodes.
     private let explosionPoint: ResolvedPoint?
     /// Whether some face of `die` explodes.
@@ -59,6 +61,7 @@ final class PoolModel {
             highestFace = face
         }
         guard let lowest = lowestFace, let highest = highestFace else { throw .dice(DiceError(.emptyFaces, at: range)) }
+        self.highestFace = highest
 
         // Rerolls: the faces left are scaled to sum to 1, then those rerolled once share
         // their mass out in proportion.

@@ -136,18 +136,17 @@ extension StatsEngine {
         single.sortAscending = nil
         single.explosion = nil
         single.unique = false
-        let die = try PoolModel(faces: faces, rules: single, largestCount: 1, explosionCutoff: meter.budget.explosionCutoff,
-                                range: pool.range)
-            .distribution(count: 1, meter: &meter)
+        let model = try PoolModel(faces: faces, rules: single, largestCount: 1,
+                                  explosionCutoff: meter.budget.explosionCutoff, range: pool.range)
+        let die = try model.distribution(count: 1, meter: &meter)
         var rolled: [(position: Number, p: Double)] = []
         die.forEachOutcome { position, p in if p > 0 { rolled.append((position, p)) } }
         let total = rolled.reduce(0) { $0 + $1.p }
         guard total > 0 else { return }
         let settled = rolled.map { ($0.position, $0.p / total) }
-        // Where a bare `!` explodes: the die's highest face after its clamps, before rerolls,
-        // as `PoolModel` has it (`1d6r6!` never explodes; bound, it exploded on 5s).
-        var highest = Int.min
-        faces.forEachWholeOutcome { face, _ in highest = Swift.max(highest, rules.clamp(face)) }
+        // Where a bare `!` explodes, as `PoolModel` has it (`1d6r6!` never explodes; bound, it
+        // exploded on 5s, the highest face left after the reroll).
+        let highest = model.highestFace
         if reading.readsValue && !reading.defaultsReadPool && StatsEngine.sumsByClass(rules, symbols: symbols) {
             return try summedClassOutcomes(settled, dice: dice, keys: keys, weight: weight, into: &views.seen, at: pool.range)
         }
