@@ -96,7 +96,8 @@ extension StatsEngine {
         guard pairs >= 0, pairs <= meter.budget.maxOutcomes else {
             throw .tooExpensive("a bound pool of unique exploding dice with too many outcomes")
         }
-        try meter.charge(WorkMeter.product(pairs, 1 + StatsEngine.macroUseCost / 16))
+        // A unit a class for each pair joined, as `poolSplits` charges: a split is a count a class.
+        try meter.charge(WorkMeter.product(pairs, 1 + StatsEngine.macroUseCost / 16 + classes.faces.count))
         let largest = dice + (extras.joined().map { $0.counts.reduce(0, +) }.max() ?? 0)
         var splits = BoundPoolSplits(classCount: classes.faces.count, largest: largest)
         for (index, (_, draws)) in firsts.enumerated() where extras.indices.contains(index) {
@@ -155,7 +156,10 @@ extension StatsEngine {
     /// `joint` with one more die, showing each of `faces`.
     private func adding(_ faces: [(position: Number, p: Double)], to joint: [(counts: [Int], p: Double)],
                         classes: FaceClasses) throws(StatsFailure) -> [(counts: [Int], p: Double)] {
-        try meter.charge(WorkMeter.product(joint.count, faces.count))
+        // A unit a class for each split made: `!!` makes a class of each compounded total, and
+        // `let p = 2d5!!!=3cf2u in count(p, =2)` (hundreds of totals, tens of thousands of
+        // splits, each of hundreds of counts) grew past 6 GB at a unit a split.
+        try meter.charge(WorkMeter.product(WorkMeter.product(joint.count, faces.count), 1 + classes.faces.count))
         guard WorkMeter.product(joint.count, faces.count) <= meter.budget.maxOutcomes else {
             throw .tooExpensive("a bound pool of unique exploding dice with too many outcomes")
         }
