@@ -43,19 +43,24 @@ public struct DistributionReport: Hashable, Sendable {
         maximum = distribution.maximum.map { .value($0) }
     }
 
-    /// Takes the true ends of the expression's range from `bounds` (when known), for a
-    /// simulation or a distribution with cut tails; without them a simulation's are unknown.
+    /// Takes the true ends of the expression's range from `ends`, each where known, for a
+    /// simulation or a distribution with cut tails; an end not known is a simulation's unknown
+    /// and an exact distribution's least or greatest outcome.
     ///
-    /// The outcomes listed are possible, so an end is never short of them: `bounds` gives the
+    /// The outcomes listed are possible, so an end is never short of them: `ends` gives the
     /// ends that no sample or cut reaches (`1d6!kh20` has max 120, and `8d6!` none), and the
     /// outcomes the ends a loose bound would overstate.
-    mutating func setBounds(_ bounds: ValueBounds?) {
-        guard let bounds else {
-            if !exact { (minimum, maximum) = (nil, nil) }
-            return
+    mutating func setEnds(_ ends: ValueBounds.Ends) {
+        if let low = ends.low {
+            minimum = Self.extreme(low, beyond: distribution.minimum, below: true)
+        } else if !exact {
+            minimum = nil
         }
-        minimum = Self.extreme(bounds.low, beyond: distribution.minimum, below: true)
-        maximum = Self.extreme(bounds.high, beyond: distribution.maximum, below: false)
+        if let high = ends.high {
+            maximum = Self.extreme(high, beyond: distribution.maximum, below: false)
+        } else if !exact {
+            maximum = nil
+        }
     }
 
     /// The end `bound` (infinite when unbounded), unless `outcome` lies beyond it.

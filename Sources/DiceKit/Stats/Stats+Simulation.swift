@@ -179,7 +179,7 @@ extension Stats {
         }
         var report = DistributionReport(distribution: distribution, exact: false, sampleCount: made,
                                         standardError: largestError)
-        report.setBounds(ValueBounds.of(expr, environment: environment, limits: limits))
+        report.setEnds(ValueBounds.ends(of: expr, environment: environment, limits: limits))
         report.isTest = isTest(expr, environment: environment)
         return report
     }

@@ -151,8 +151,11 @@ final class StatsEngine {
         var report = DistributionReport(distribution: distribution, exact: true, truncatedMass: cut,
                                         sumTailsCut: meter.cutTails)
         if cutExplosionTails || meter.cutTails {
-            let bounds = ValueBounds.of(expr, environment: environment, limits: limits)
-            report.setBounds(bounds ?? (cutExplosionTails ? endsCutFiner(expr, distribution) : nil))
+            var ends = ValueBounds.ends(of: expr, environment: environment, limits: limits)
+            if ends.low == nil || ends.high == nil, cutExplosionTails, let finer = endsCutFiner(expr, distribution) {
+                ends = ValueBounds.Ends(low: ends.low ?? finer.low, high: ends.high ?? finer.high)
+            }
+            report.setEnds(ends)
         }
         return report
     }

@@ -228,15 +228,13 @@ struct ValueBounds: Hashable {
                 guard let a = bounds(of: then), let b = bounds(of: otherwise) else { return nil }
                 return ValueBounds.either(a, b)
             case .binding(let name, let value, let body):
-                guard let bound = bounds(of: value),
-                      Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) else { return nil }
-                var pool = value
-                while case .annotated(let inner, _) = pool.kind { pool = inner }
-                let shadowed = pools[name]
-                if case .dice = pool.kind { pools[name] = (pool, frames.last) } else { pools[name] = nil }
-                frames.pushBinding(name, bound)
-                defer { frames.removeLast(); pools[name] = shadowed }
-                return bounds(of: body)
+                guard let bound = bounds(of: value) else { return nil }
+                guard Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) else {
+                    let ends = bracket(name, value, bound, body)
+                    guard let low = ends.low, let high = ends.high else { return nil }
+                    return ValueBounds(low: low, high: high)
+                }
+                return binding(name, value, bound) { $0.bounds(of: body) }
             case .count(let target, let point):
                 return countBounds(target, point)
             case .annotated(let inner, _):
@@ -273,12 +271,12 @@ struct ValueBounds: Hashable {
         /// when it is one value, or used at most once. An interval for each use of one roll
         /// would take `r - r` anywhere from `1 - max` to `max - 1`, not 0: used twice, the
         /// bounds are unknown.
-        private static func standsForEachUse(_ bound: ValueBounds, _ uses: @autoclosure () -> Int?) -> Bool {
+        static func standsForEachUse(_ bound: ValueBounds, _ uses: @autoclosure () -> Int?) -> Bool {
             bound.low == bound.high || (uses() ?? 0) <= 1
         }
 
         /// How many times each of `names` is used in `body` (`StatsEngine.countUses`).
-        private static func uses(of names: Set<String>, in body: Expr) -> [String: Int] {
+        static func uses(of names: Set<String>, in body: Expr) -> [String: Int] {
             var uses: [String: Int] = [:]
             StatsEngine.countUses(in: body, of: names, weight: 1, into: &uses)
             return uses

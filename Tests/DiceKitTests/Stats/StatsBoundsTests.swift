@@ -368,4 +368,43 @@ extension BruteForcePool {
         let values = pools(depth: depth).map(\.value)
         return (values.min() ?? 0, values.max() ?? 0)
     }
+
+}
+
+extension StatsBoundsTests {
+    /// A `let` whose body reads its one roll several times, whose sum tails were cut or which
+    /// was simulated: `let r = 1000d6! in r + r` said min 6834, the least sum its cut tails
+    /// left, and a simulation stated no ends. A body that moves one way with every read takes
+    /// its ends where the roll does; otherwise an end is known where the bounds of reads as
+    /// rolls of their own meet the body's ends at one of the roll's ends (`ValueBounds.Ends`).
+    static let readTwice = [
+        Probe(expr: "let r = 1000d6! in r + r", minimum: 2000, maximum: nil),
+        Probe(expr: "let r = 1000d6 in r * r", minimum: 1_000_000, maximum: 36_000_000),
+        Probe(expr: "let r = 1000d6! in r * (0 - r)", minimum: nil, maximum: -1_000_000),
+        Probe(expr: "let r = 300d6! in 2 * r - 1d6 + min(r, 900)", minimum: 894, maximum: nil),
+        Probe(expr: "let n = 2 in let r = 1000d6 in r + r * n", minimum: 3000, maximum: 18000),
+    ]
+
+    @Test(arguments: StatsBoundsTests.readTwice)
+    func aRollReadTwiceHasItsEnds(_ probe: Probe) throws {
+        let report = try StatsHarness.report(probe.expr)
+        #expect(report.sumTailsCut || report.truncatedMass > 0, "nothing cut: the ends are the outcomes'")
+        #expect(Self.end(report.minimum) == .some(probe.minimum.map { .integer($0) }))
+        #expect(Self.end(report.maximum) == .some(probe.maximum.map { .integer($0) }))
+        let (expr, environment) = try StatsHarness.prepare(probe.expr)
+        let simulated = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 200)
+        #expect(Self.end(simulated.minimum) == .some(probe.minimum.map { .integer($0) }))
+        #expect(Self.end(simulated.maximum) == .some(probe.maximum.map { .integer($0) }))
+    }
+
+    /// Where the reads move the body both ways, an end is known only where the bounds meet:
+    /// `max(r, 6000 - r)` is 6000 at most (r at either end reaches it) and at least 3000, which
+    /// no end of r shows: a simulation does not know that end.
+    @Test func anEndTheBoundsDoNotMeetOnIsNotKnown() throws {
+        let text = "let r = 1000d6 in max(r, 6000 - r)"
+        let (expr, environment) = try StatsHarness.prepare(text)
+        #expect(ValueBounds.ends(of: expr, environment: environment, limits: .standard) == ValueBounds.Ends(low: nil, high: 6000))
+        let simulated = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 200)
+        #expect(simulated.minimum == nil && simulated.maximum == .value(.integer(6000)))
+    }
 }

@@ -1,0 +1,153 @@
+/// The ends of `let name = value in body` when the body reads the one roll of `name` more
+/// than once (LANGUAGE.md §7: min and max are never wrong).
+///
+/// An interval standing for each read would take `r - r` anywhere from `1 - max` to `max - 1`,
+/// not 0, so such a body had no ends of its own, and a report whose tails were cut fell back
+/// to its outcomes: `let r = 1000d6! in r + r` said min 6834, the end of its cut sum tails,
+/// where it is 2000. Two bounds close in on each end instead:
+/// - with `name` standing for its interval at each read, as if each read were a roll of its
+///   own: no value of the body lies outside these (`loose`);
+/// - with `name` fixed at one of its ends, a value it does take: the body's ends there are
+///   values the body takes (`witnesses`).
+///
+/// Where the two meet, that end is known (`r + r` at its least, `max(r, 7 - r)`); where they
+/// do not (`r - r`, whose loose ends are unbounded), it is not. And a body that grows with
+/// every read of `name`, or shrinks with every one (`r + r`, `2 * r - 1d6`, `min(r, 9) * r`
+/// for `r` of at least 0: `direction`), is least and greatest where `name` is least and
+/// greatest, as if each read were its own roll: the loose bounds are its ends, unbounded
+/// where `name` is (`let r = 1000d6! in r + r` has no max).
+extension ValueBounds {
+    /// One end or both of an expression's values, each `nil` where it is not known.
+    struct Ends: Equatable {
+        var low: BoundNumber?
+        var high: BoundNumber?
+    }
+
+    /// The ends of `expr` in `environment` that are known: both when `of` tells them, and
+    /// otherwise (a `let` whose body reads its name twice) each that the bounds above meet on.
+    static func ends(of expr: Expr, environment: Environment, limits: Limits) -> Ends {
+        if let bounds = of(expr, environment: environment, limits: limits) { return Ends(low: bounds.low, high: bounds.high) }
+        var walker = Walker(environment: environment, limits: limits)
+        let ends = walker.ends(of: expr)
+        if let low = ends.low, let high = ends.high, low.isNaN || high.isNaN || low > high { return Ends() }
+        return ends
+    }
+}
+
+extension ValueBounds.Walker {
+    /// The known ends of `expr`: through its annotations and the `let`s that read their
+    /// name once, to a `let` whose body reads its name several times (`bracket`).
+    mutating func ends(of expr: Expr) -> ValueBounds.Ends {
+        switch expr.kind {
+        case .annotated(let inner, _):
+            return ends(of: inner)
+        case .binding(let name, let value, let body):
+            guard let bound = bounds(of: value) else { return ValueBounds.Ends() }
+            if Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) {
+                return binding(name, value, bound) { $0.ends(of: body) }
+            }
+            return bracket(name, value, bound, body)
+        default:
+            guard let bounds = bounds(of: expr) else { return ValueBounds.Ends() }
+            return ValueBounds.Ends(low: bounds.low, high: bounds.high)
+        }
+    }
+
+    /// The ends of `body` with `name` bound to `value` (whose interval is `bound`) and read
+    /// several times, where the loose bounds meet the witnesses' (above).
+    mutating func bracket(_ name: String, _ value: Expr, _ bound: ValueBounds, _ body: Expr) -> ValueBounds.Ends {
+        guard let loose = binding(name, value, bound, { $0.bounds(of: body) }) else { return ValueBounds.Ends() }
+        if binding(name, value, bound, { $0.direction(of: name, in: body) }) != nil {
+            return ValueBounds.Ends(low: loose.low, high: loose.high)
+        }
+        var witnesses: [ValueBounds] = []
+        for end in bound.low == bound.high ? [bound.low] : [bound.low, bound.high] where end.isFinite {
+            // Fixed at one value, `name` is no pool for `count` to read: the pool's dice
+            // would not be the ones whose total it is fixed at.
+            if let witness = binding(name, nil, .constant(end), { $0.bounds(of: body) }) { witnesses.append(witness) }
+        }
+        let low = witnesses.map(\.low).min(), high = witnesses.map(\.high).max()
+        return ValueBounds.Ends(low: low == loose.low ? loose.low : nil, high: high == loose.high ? loose.high : nil)
+    }
+
+    /// `read` with `name` bound to `bound`, and to the dice term `value` is (through its
+    /// annotations) for `count` to read as a pool.
+    mutating func binding<T>(_ name: String, _ value: Expr?, _ bound: ValueBounds,
+                             _ read: (inout Self) -> T) -> T {
+        var pool = value
+        while case .annotated(let inner, _)? = pool?.kind { pool = inner }
+        let shadowed = pools[name]
+        if let pool, case .dice = pool.kind { pools[name] = (pool, frames.last) } else { pools[name] = nil }
+        frames.pushBinding(name, bound)
+        defer { frames.removeLast(); pools[name] = shadowed }
+        return read(&self)
+    }
+}
+
+extension ValueBounds.Walker {
+    /// How `expr` moves with the value of `name` (bound in `frames`) when every read of it
+    /// moves alike: 1 where it never falls as the value grows, -1 where it never rises, 0 where
+    /// it does not read `name`; `nil` where it may do either, or the walker cannot tell.
+    mutating func direction(of name: String, in expr: Expr) -> Int? {
+        guard (Self.uses(of: [name], in: expr)[name] ?? 0) > 0 else { return 0 }
+        if case .name(let read) = expr.kind, read == name { return 1 }
+        if case .annotated(let inner, _) = expr.kind { return direction(of: name, in: inner) }
+        if case .unary(let op, let operand) = expr.kind {
+            return direction(of: name, in: operand).map { op == .negate ? -$0 : $0 }
+        }
+        if case .function(let function, let arguments) = expr.kind, function != .abs {
+            // min and max move with each argument, floor, ceil and round with theirs.
+            var moves = 0
+            for argument in arguments {
+                guard let next = Self.alike(moves, direction(of: name, in: argument)) else { return nil }
+                moves = next
+            }
+            return moves
+        }
+        if case .binding(let other, let value, let body) = expr.kind, other != name,
+           direction(of: name, in: value) == 0, let bound = bounds(of: value) {
+            return binding(other, value, bound) { $0.direction(of: name, in: body) }
+        }
+        if case .chain(let first, let rest) = expr.kind { return chainDirection(of: name, first, rest, at: expr.range) }
+        return nil
+    }
+
+    /// `direction` of a chain `first op operand op operand…`.
+    private mutating func chainDirection(of name: String, _ first: Expr, _ rest: [Operation],
+                                         at range: SourceRange) -> Int? {
+        guard var moves = direction(of: name, in: first) else { return nil }
+        for (index, operation) in rest.enumerated() {
+            guard let operand = direction(of: name, in: operation.operand) else { return nil }
+            switch operation.op {
+            case .add: moves = Self.alike(moves, operand) ?? 2
+            case .subtract: moves = Self.alike(moves, -operand) ?? 2
+            case .multiply, .divide, .floorDivide:
+                // Each side moves the product as it moves, or the other way where the other side
+                // is at most 0; a side that may be either sign leaves it unknown. A quotient by
+                // a divisor that reads `name` is unknown.
+                guard let right = bounds(of: operation.operand),
+                      let left = bounds(of: Expr(.chain(first, Array(rest.prefix(index))), range)) else { return nil }
+                if operation.op != .multiply && operand != 0 { return nil }
+                let byRight = moves == 0 ? 0 : Self.sign(right).map { moves * $0 }
+                let byLeft = operand == 0 ? 0 : Self.sign(left).map { operand * $0 }
+                guard let a = byRight, let b = byLeft else { return nil }
+                moves = Self.alike(a, b) ?? 2
+            case .modulo:
+                guard moves == 0 && operand == 0 else { return nil }
+            }
+            if moves == 2 { return nil }
+        }
+        return moves
+    }
+
+    /// The direction of two parts that move as `a` and `b`: `nil` when one rises and one falls.
+    private static func alike(_ a: Int, _ b: Int?) -> Int? {
+        guard let b else { return nil }
+        return a == 0 ? b : b == 0 || a == b ? a : nil
+    }
+
+    /// 1 for values all at least 0, -1 for values all at most 0, `nil` for either.
+    private static func sign(_ bounds: ValueBounds) -> Int? {
+        bounds.low >= 0 ? 1 : bounds.high <= 0 ? -1 : nil
+    }
+}
