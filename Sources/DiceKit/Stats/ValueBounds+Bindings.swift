@@ -43,6 +43,9 @@ extension ValueBounds.Walker {
             return ends(of: inner)
         case .binding(let name, let value, let body):
             guard let bound = bounds(of: value) else { return ValueBounds.Ends() }
+            if case .given(let given, let condition) = Self.unannotated(body).kind {
+                return ends(of: given, name, bound, where: condition)
+            }
             if Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) {
                 return binding(name, value, bound) { $0.ends(of: body) }
             }
@@ -55,7 +58,7 @@ extension ValueBounds.Walker {
 
     /// The ends of `body` with `name` bound to `value` (whose interval is `bound`) and read
     /// several times, where the loose bounds meet the witnesses' (above).
-    mutating func bracket(_ name: String, _ value: Expr, _ bound: ValueBounds, _ body: Expr) -> ValueBounds.Ends {
+    mutating func bracket(_ name: String, _ value: Expr?, _ bound: ValueBounds, _ body: Expr) -> ValueBounds.Ends {
         guard let loose = binding(name, value, bound, { $0.bounds(of: body) }) else { return ValueBounds.Ends() }
         if binding(name, value, bound, { $0.direction(of: name, in: body) }) != nil {
             return ValueBounds.Ends(low: loose.low, high: loose.high)
@@ -149,5 +152,76 @@ extension ValueBounds.Walker {
     /// 1 for values all at least 0, -1 for values all at most 0, `nil` for either.
     private static func sign(_ bounds: ValueBounds) -> Int? {
         bounds.low >= 0 ? 1 : bounds.high <= 0 ? -1 : nil
+    }
+}
+
+/// `let r = … in E given C` where C compares `r` with constants: the values of `r` where C holds
+/// are those of its own between the least and greatest that C lets through, which are known
+/// where its values' holes are (`ValueBounds.values`). `let r = 20d6! in r given r > 100` said
+/// max 286, the end of the sum's cut tails; `r given r < 300` said 286 too, where it is 299.
+extension ValueBounds.Walker {
+    /// The ends of `given` where `condition` holds, `name` bound to values of `bound`.
+    mutating func ends(of given: Expr, _ name: String, _ bound: ValueBounds, where condition: Expr) -> ValueBounds.Ends {
+        guard let narrowed = narrowing(bound, of: name, by: condition) else { return ValueBounds.Ends() }
+        // Between those ends, `name` is no pool for `count` to read.
+        guard Self.standsForEachUse(narrowed, Self.uses(of: [name], in: given)[name]) else {
+            return bracket(name, nil, narrowed, given)
+        }
+        guard let ends = binding(name, nil, narrowed, { $0.bounds(of: given) }) else { return ValueBounds.Ends() }
+        return ValueBounds.Ends(low: ends.low, high: ends.high)
+    }
+
+    /// `bound` where `condition` holds: a comparison of `name` with a constant, or several
+    /// joined by `and`; `nil` for any other condition, or values whose holes are not known.
+    private mutating func narrowing(_ bound: ValueBounds, of name: String, by condition: Expr) -> ValueBounds? {
+        let condition = Self.unannotated(condition)
+        if case .logical(.and, let a, let b) = condition.kind {
+            guard let first = narrowing(bound, of: name, by: a) else { return nil }
+            return narrowing(first, of: name, by: b)
+        }
+        guard case .comparison(var op, let lhs, let rhs) = condition.kind else { return nil }
+        var other = rhs
+        if case .name(let read) = Self.unannotated(rhs).kind, read == name {
+            other = lhs
+            op = Self.mirrored(op)
+        } else {
+            guard case .name(let read) = Self.unannotated(lhs).kind, read == name else { return nil }
+        }
+        guard (Self.uses(of: [name], in: other)[name] ?? 0) == 0, let point = bounds(of: other), point.low == point.high,
+              let k = point.low.whole, let values = bound.values ?? (bound.low == bound.high ? bound.low.whole.map(WholeSet.constant) : nil),
+              let least = values.least else { return nil }
+        var low = Swift.max(least, bound.low.whole ?? least), high = bound.high.whole
+        switch op {
+        case .greater: low = Swift.max(low, k == Int.max ? k : k + 1)
+        case .greaterEqual: low = Swift.max(low, k)
+        case .less: high = Swift.min(high ?? k, k == Int.min ? k : k - 1)
+        case .lessEqual: high = Swift.min(high ?? k, k)
+        case .equal: (low, high) = (Swift.max(low, k), Swift.min(high ?? k, k))
+        case .notEqual: return nil
+        }
+        // The least and greatest values between those ends, a window's length away at most.
+        guard let first = (0...WholeSet.maxWindow).lazy.map({ low &+ $0 }).first(where: { values.contains($0) }),
+              high.map({ first <= $0 }) ?? true else { return nil }
+        guard let high else { return ValueBounds(low: BoundNumber(first), high: .infinity, values: values) }
+        guard let last = (0...WholeSet.maxWindow).lazy.map({ high &- $0 }).first(where: { values.contains($0) }),
+              last >= first else { return nil }
+        return ValueBounds(low: BoundNumber(first), high: BoundNumber(last), values: values)
+    }
+
+    /// `op` with its sides swapped: `k < r` is `r > k`.
+    private static func mirrored(_ op: ComparisonOperator) -> ComparisonOperator {
+        switch op {
+        case .less: return .greater
+        case .lessEqual: return .greaterEqual
+        case .greater: return .less
+        case .greaterEqual: return .lessEqual
+        case .equal, .notEqual: return op
+        }
+    }
+
+    static func unannotated(_ expr: Expr) -> Expr {
+        var expr = expr
+        while case .annotated(let inner, _) = expr.kind { expr = inner }
+        return expr
     }
 }

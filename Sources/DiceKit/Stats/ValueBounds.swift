@@ -229,12 +229,14 @@ struct ValueBounds: Hashable {
                 return ValueBounds.either(a, b)
             case .binding(let name, let value, let body):
                 guard let bound = bounds(of: value) else { return nil }
-                guard Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) else {
-                    let ends = bracket(name, value, bound, body)
-                    guard let low = ends.low, let high = ends.high else { return nil }
-                    return ValueBounds(low: low, high: high)
+                if case .given = Self.unannotated(body).kind {
+                } else if Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) {
+                    return binding(name, value, bound) { $0.bounds(of: body) }
                 }
-                return binding(name, value, bound) { $0.bounds(of: body) }
+                // Read several times, or where a condition holds (`ValueBounds+Bindings.swift`).
+                let ends = ends(of: expr)
+                guard let low = ends.low, let high = ends.high else { return nil }
+                return ValueBounds(low: low, high: high)
             case .count(let target, let point):
                 return countBounds(target, point)
             case .annotated(let inner, _):

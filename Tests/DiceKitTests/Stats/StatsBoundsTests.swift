@@ -383,6 +383,14 @@ extension StatsBoundsTests {
         Probe(expr: "let r = 1000d6! in r * (0 - r)", minimum: nil, maximum: -1_000_000),
         Probe(expr: "let r = 300d6! in 2 * r - 1d6 + min(r, 900)", minimum: 894, maximum: nil),
         Probe(expr: "let n = 2 in let r = 1000d6 in r + r * n", minimum: 3000, maximum: 18000),
+        // `given` comparing the roll with constants: its values between the ends it lets
+        // through (said max 286, the end of the sum's cut tails), where its holes are known:
+        // 1d6! never shows 12.
+        Probe(expr: "let r = 20d6! in r given r > 100", minimum: 101, maximum: nil),
+        Probe(expr: "let r = 20d6! in r given r < 300", minimum: 20, maximum: 299),
+        Probe(expr: "let r = 20d6! in 2 * r given 300 > r and r >= 25", minimum: 50, maximum: 598),
+        Probe(expr: "let r = 20d6! in r + r given r > 100", minimum: 202, maximum: nil),
+        Probe(expr: "let r = 1d6! in r given r > 11", minimum: 13, maximum: nil),
     ]
 
     @Test(arguments: StatsBoundsTests.readTwice)
