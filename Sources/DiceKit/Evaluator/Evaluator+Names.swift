@@ -45,6 +45,11 @@ extension Evaluator {
         // A use counts like a repeat member: macros that each use the last twice
         // would otherwise double the work at each level, with no dice to stop them.
         try spend(1, at: range)
+        // Inside a `given` rolled again, a condition of the body or a default is noted at the
+        // outermost use, in the innermost macro's name, as its error would be (`atMacroUse`).
+        let macroUse = givenMacroUse
+        if insideGiven { givenMacroUse = GivenConditions.Place(range: macroUse?.range ?? range, macro: macro.name) }
+        defer { givenMacroUse = macroUse }
         var frame: Frame<Bound> = [:]
         frame.reserveCapacity(macro.parameters.count)
         for (parameter, argument) in zip(macro.parameters, arguments) { frame.bindNew(parameter, Bound(value: argument.value)) }

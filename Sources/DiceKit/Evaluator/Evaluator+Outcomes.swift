@@ -145,7 +145,14 @@ extension Evaluator {
     mutating func retryingGiven(_ expr: Expr) throws(DiceError) -> Roll {
         if insideGiven { return try givenOnce(expr) }
         insideGiven = true
-        defer { insideGiven = false }
+        givenConditions = GivenConditions()
+        // Its own conditions are where they are written, though it is inside a macro's body.
+        let macroUse = givenMacroUse
+        givenMacroUse = nil
+        defer {
+            insideGiven = false
+            givenMacroUse = macroUse
+        }
         let held = heldParts
         for tries in 1...Swift.max(1, givenTryLimit) {
             conditionFailed = false
@@ -162,7 +169,14 @@ extension Evaluator {
             try spend(1, at: expr.range)
             try pollAfter(nodes &- nodesBefore, at: expr.range)
         }
-        throw DiceError(.conditionNeverHeld(tries: givenTryLimit), at: (expr.givenCondition ?? expr).range)
+        throw givenConditions.error(.conditionNeverHeld(tries: givenTryLimit), else: (expr.givenCondition ?? expr).range)
+    }
+
+    /// The error of a `given` whose condition failed `tries` times, for a simulation that kept
+    /// no roll: where the last one rolled again says it (`failedCondition`), else at `range`.
+    package func givenNeverHeld(tries: Int, else range: SourceRange) -> DiceError {
+        guard let failedCondition else { return DiceError(.conditionNeverHeld(tries: tries), at: range) }
+        return givenConditions.error(.conditionNeverHeld(tries: tries), else: failedCondition)
     }
 
     /// One try of `E given C`, through the `let`s it ends in; `conditionFailed` when C did not hold.
@@ -171,7 +185,9 @@ extension Evaluator {
         case .given(let value, let condition):
             let roll = try evaluate(value)
             let test = try evaluate(condition)
-            if try number(test.value, for: "'given'", at: condition.range).isZero { conditionFailed = true }
+            let holds = try !number(test.value, for: "'given'", at: condition.range).isZero
+            givenConditions.note(givenMacroUse ?? GivenConditions.Place(range: condition.range), held: holds)
+            if !holds { conditionFailed = true }
             return made(.given(value: roll, condition: test, tries: 1), value: roll.value)
         case .binding(let name, let value, let body):
             return try binding(name, value, body, givenBody: true)

@@ -60,8 +60,13 @@ package struct Evaluator<Source: DieSource> {
     /// Tries of `given` whose condition failed, over the evaluator's life.
     var givenFailures = 0
     /// The condition of the last try of a `given` that failed, outside macros: where a
-    /// simulation that kept no roll points.
+    /// simulation that kept no roll points, unless a condition inside never held
+    /// (`givenNeverHeld`).
     var failedCondition: SourceRange?
+    /// The conditions met in the tries of the `given` being rolled again, or last rolled again.
+    var givenConditions = GivenConditions()
+    /// Inside that `given`, the use of a macro the walk is in: where its conditions are noted.
+    var givenMacroUse: GivenConditions.Place?
     /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
     var faceCounts: [Int] = []
     /// Reused array of the dice of the pool being rolled (`takeDieScratch`).

@@ -1,6 +1,6 @@
-/// The texts and tally fields of an expression in the order it is read: left to right, each
-/// macro use read as its body with each parameter read as its argument, and each name bound
-/// by `let` as its value (LANGUAGE.md §7).
+/// The texts and tally fields of an expression in the order it is read: left to right (a
+/// `let`'s value before its body), each macro use read as its body with each parameter read
+/// as its argument (LANGUAGE.md §7).
 extension Appearance {
     /// How many parts of expressions one reading walks at most: macros that use others twice
     /// over could otherwise ask for exponentially many. What is left unread keeps the order
@@ -51,9 +51,11 @@ extension Appearance {
             case .call(let name, let arguments):
                 readEnvironmentName(name, arguments: arguments, in: scope)
             case .binding(let name, let value, let body):
-                // Read where the name is used, as a macro's body is: a tally bound to read its
-                // fields (`let t = (a: 1d2, b: 1) in (sum: t.a + t.b, a: t.a)`) puts none
-                // before the result's own.
+                // Read where it is written, before the body, as the roller rolls it: only macros
+                // are read as expanded (§7). Read where the name was used, `let q = "m" in if
+                // 1d2 == 1 then "n" else q` listed n before m. The name is bound all the same,
+                // so that it hides a parameter of that name; reading it again adds nothing.
+                read(value, in: scope)
                 read(body, in: scope.binding(name, to: value))
             case .field:
                 // A number: nothing of the tally it reads is an outcome.

@@ -113,7 +113,7 @@ extension Stats {
                 // is too rare to simulate, not the roll too large.
                 let failures = evaluator.givenFailures &- failuresBefore
                 if failures > 0, error.kind.isRollBound {
-                    throw DiceError(.conditionNeverHeld(tries: failures), at: evaluator.failedCondition ?? expr.range)
+                    throw evaluator.givenNeverHeld(tries: failures, else: expr.range)
                 }
                 throw error
             }
@@ -140,7 +140,7 @@ extension Stats {
         }
         // Not one roll: when a `given` failed all along, that is the news, not the time.
         if made == 0 && evaluator.givenFailures > 0 {
-            throw DiceError(.conditionNeverHeld(tries: evaluator.givenFailures), at: evaluator.failedCondition ?? expr.range)
+            throw evaluator.givenNeverHeld(tries: evaluator.givenFailures, else: expr.range)
         }
         guard made >= Swift.min(rolls, minimumSimulationRolls) else {
             let wanted = Swift.min(rolls, minimumSimulationRolls)

@@ -66,9 +66,11 @@ final class StatsEngine {
     /// Whether a `given` left out the mass where its condition fails: the statement's
     /// distribution is then divided by its total.
     var conditioned = false
-    /// The condition of the first `given` met outside macros whose probability was 0: where
-    /// the error of a statement whose every outcome was left out points.
-    var impossibleCondition: SourceRange?
+    /// The conditions of the `given` rolled again whole being worked out, and whether each
+    /// held: where the error of one whose every outcome was left out points.
+    var givenConditions = GivenConditions()
+    /// Inside that `given`, the use of a macro the walk is in: where its conditions are noted.
+    var givenMacroUse: GivenConditions.Place?
     /// Whether the walk is inside a `given` rolled again whole (`givenUnit`).
     private var insideGivenUnit = false
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
@@ -128,7 +130,7 @@ final class StatsEngine {
         cutExplosionTails = false
         explosionCutBound = 0
         conditioned = false
-        impossibleCondition = nil
+        givenConditions = GivenConditions()
         meter.clearCuts()
         var distribution = try outcomes(of: expr)
         if conditioned {
@@ -139,7 +141,9 @@ final class StatsEngine {
             // probability is at most the true one and 1 - total, C / (T + C), is a sound
             // bound of the conditioned mass left out with the tails, reported below.
             let total = distribution.totalProbability
-            guard total > 0 else { throw .dice(DiceError(.conditionImpossible, at: impossibleCondition ?? expr.range)) }
+            guard total > 0 else {
+                throw .dice(givenConditions.error(.conditionImpossible, else: (expr.givenCondition ?? expr).range))
+            }
             distribution = distribution.dividingProbabilities(by: total + (cutExplosionTails ? explosionCutBound : 0))
         }
         if distribution.hasSymbolic {
@@ -208,7 +212,16 @@ final class StatsEngine {
     /// so that the cut is still reported; the whole statement's (`depth` 1), by the report.
     private func givenUnit(_ expr: Expr) throws(StatsFailure) -> Distribution {
         insideGivenUnit = true
-        defer { insideGivenUnit = false }
+        // Its own conditions, where they are written though it is inside a macro's body; the
+        // statement's are the report's (`report(of:)`).
+        let outerConditions = givenConditions, macroUse = givenMacroUse
+        if depth > 1 { givenConditions = GivenConditions() }
+        givenMacroUse = nil
+        defer {
+            insideGivenUnit = false
+            if depth > 1 { givenConditions = outerConditions }
+            givenMacroUse = macroUse
+        }
         let cutBefore = explosionCutBound
         let part = try outcomes(of: expr)
         if depth == 1 { return part }
@@ -217,8 +230,9 @@ final class StatsEngine {
         return part.dividingProbabilities(by: total + Swift.max(0, explosionCutBound - cutBefore))
     }
 
-    /// The error of `given` unit `expr` whose condition never holds: naming a value it reads
-    /// that was fixed outside it (`namesFixedByGiven`), when there is one.
+    /// The error of `given` unit `expr` whose condition never holds, at the condition that
+    /// never held (`GivenConditions`): naming a value it reads that was fixed outside it
+    /// (`namesFixedByGiven`), when there is one.
     private func impossible(_ expr: Expr) -> DiceError {
         let range = (expr.givenCondition ?? expr).range
         if let frame = frames.last {
@@ -226,11 +240,23 @@ final class StatsEngine {
             StatsEngine.countUses(in: expr, of: Set(frame.names), weight: 1, into: &uses)
             for name in frame.names.reversed() where uses[name] != nil {
                 if case .value(let value) = frame[name] {
-                    return DiceError(.conditionImpossibleWhen(name: name, value: value), at: range)
+                    return givenConditions.error(.conditionImpossibleWhen(name: name, value: value), else: range)
                 }
             }
         }
-        return DiceError(.conditionImpossible, at: range)
+        return givenConditions.error(.conditionImpossible, else: range)
+    }
+
+    /// `body`, the body or a default of a use of macro `name` at `range`: inside a `given`
+    /// rolled again whole, its conditions are noted at the outermost use, in the innermost
+    /// macro's name, as the roller notes them (`Evaluator.expand`).
+    func inMacroUse<T>(_ name: String, at range: SourceRange,
+                       _ body: () throws(StatsFailure) -> T) throws(StatsFailure) -> T {
+        guard insideGivenUnit else { return try body() }
+        let macroUse = givenMacroUse
+        givenMacroUse = GivenConditions.Place(range: macroUse?.range ?? range, macro: name)
+        defer { givenMacroUse = macroUse }
+        return try body()
     }
 
     /// The distribution of `expr` worked out from its parts' (`outcomes(of:)` without sharing).

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The classes of a bound pool's faces, and the parts its dice fall in (`BoundPoolSplits`).
 extension StatsEngine {
     /// The classes of the faces a bound pool shows: each face alone (in increasing order,
@@ -94,8 +102,14 @@ extension StatsEngine {
             let cutoff = meter.budget.explosionCutoff, limit = meter.budget.maxOutcomes
             switch explosion.kind {
             case .compound:
-                let compounded = try compoundedFaces(stop: stop, boom: boom, at: range)
+                let compounded = try compoundedFaces(stop: stop, boom: boom, dice: dice, at: range)
                 parts = [compounded.faces]
+                // A part's chances are scaled to 1 (`FaceClasses.part`): the chance that every
+                // die ends within the totals kept goes to the size, so that the mass cut stays
+                // out. Scaled, it was spread over the totals, and `let p = 1d4!! in
+                // count(p, >1) + p` said nothing was cut where `1d4!!` did.
+                let within = compounded.faces.reduce(0) { $0 + $1.p }
+                sizes = [([dice], pow(within, Double(dice)))]
                 cut = compounded.cut
             case .explode:
                 parts = [stop, boom]
@@ -173,10 +187,12 @@ extension StatsEngine {
         return shown
     }
 
-    /// The totals of one compounding die (`!!`): rolls added up until one does not explode,
-    /// the tail cut where the mass left is below the cutoff.
-    func compoundedFaces(stop: [(position: Number, p: Double)], boom: [(position: Number, p: Double)],
-                                 at range: SourceRange) throws(StatsFailure) -> (faces: [(position: Number, p: Double)], cut: Bool) {
+    /// The totals of one compounding die (`!!`) of `dice`: rolls added up until one does not
+    /// explode, the tail cut where the mass left is below the cutoff shared among the dice,
+    /// as `PoolModel` shares it. The totals' chances make 1 less the mass cut.
+    func compoundedFaces(stop: [(position: Number, p: Double)], boom: [(position: Number, p: Double)], dice: Int,
+                         at range: SourceRange) throws(StatsFailure) -> (faces: [(position: Number, p: Double)], cut: Bool) {
+        let cutoff = meter.budget.explosionCutoff / Double(Swift.max(1, dice))
         var finished: [Number: Double] = [:]
         var pending: [Number: Double] = [.integer(0): 1]
         while !pending.isEmpty {
@@ -192,7 +208,7 @@ extension StatsEngine {
                 }
             }
             let left = next.values.reduce(0, +)
-            if left < meter.budget.explosionCutoff {
+            if left < cutoff {
                 return (finished.keys.sorted().map { ($0, finished[$0] ?? 0) }, left > 0)
             }
             pending = next

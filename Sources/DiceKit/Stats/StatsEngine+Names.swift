@@ -47,7 +47,9 @@ extension StatsEngine {
         for parameter in macro.parameters.dropFirst(arguments.count) {
             guard let expression = macro.defaults[parameter] else { continue }
             do {
-                values.append(try inTree("\(name)=\(parameter)") { () throws(StatsFailure) in try outcomes(of: expression) })
+                values.append(try inMacroUse(name, at: range) { () throws(StatsFailure) in
+                    try inTree("\(name)=\(parameter)") { () throws(StatsFailure) in try outcomes(of: expression) }
+                })
             } catch .dice(let error) {
                 throw .dice(error.atMacroUse(macro.name, at: range))
             }
@@ -109,8 +111,8 @@ extension StatsEngine {
             frames.removeLast()
         }
         do {
-            return try inTree(macro.name) { () throws(StatsFailure) in
-                try outcomes(ofEach: macro.body, tryFixed: &tryFixed)
+            return try inMacroUse(macro.name, at: range) { () throws(StatsFailure) in
+                try inTree(macro.name) { () throws(StatsFailure) in try outcomes(ofEach: macro.body, tryFixed: &tryFixed) }
             }
         } catch .dice(let error) {
             throw .dice(error.atMacroUse(macro.name, at: range))

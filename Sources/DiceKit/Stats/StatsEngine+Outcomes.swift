@@ -61,7 +61,7 @@ extension StatsEngine {
             var holds = 0.0
             test.forEachValue { outcome, p in if !outcome.isZero { holds += p } }
             conditioned = true
-            if holds == 0 && macroDepth == 0 && impossibleCondition == nil { impossibleCondition = condition.range }
+            givenConditions.note(givenMacroUse ?? GivenConditions.Place(range: condition.range), held: holds > 0)
             guard holds > 0 else { return Distribution(storage: .sparse([])) }
             return body.scaled(by: holds)
         default:

@@ -76,19 +76,19 @@ extension StatsEngine {
         try checkCountOrdering(point, members: try possibleMembers(inner))
         switch inner.kind {
         case .group(let members, let modifiers, _) where modifiers.isEmpty:
-            var chances: [Double] = []
+            var chances: [MatchChance] = []
             for member in members { chances.append(try matchChance(member, point)) }
             return Distribution(StatsEngine.successes(chances))
         case .repeat(let count, let body, let modifiers) where modifiers.isEmpty:
             // Members alike and independent: a binomial for each number of members.
             let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
             var result = ValueAccumulator()
-            var chance: Double?
+            var chance: MatchChance?
             try counts.forEachOutcome { (value, p) throws(StatsFailure) in
                 guard case .integer(let n) = value, n >= 0, n <= limits.maxDice else {
                     throw .dice(DiceError(.invalidRepeatCount(value), at: count.range))
                 }
-                let single: Double
+                let single: MatchChance
                 if let known = chance {
                     single = known
                 } else {
@@ -96,7 +96,7 @@ extension StatsEngine {
                     chance = single
                 }
                 try meter.charge(n + 1)
-                try mix(Distribution(StatsEngine.successes([Double](repeating: single, count: n))), times: p, into: &result)
+                try mix(Distribution(StatsEngine.successes([MatchChance](repeating: single, count: n))), times: p, into: &result)
             }
             return try meter.checkSize(result.build())
         default:
@@ -187,23 +187,32 @@ extension StatsEngine {
         }
     }
 
-    /// The chance that `member` (one roll) matches `point`.
-    private func matchChance(_ member: Expr, _ point: ComparePoint) throws(StatsFailure) -> Double {
+    /// The chances that one roll matches a compare point and that it does not: less than 1
+    /// together by what was cut from its explosion tails.
+    struct MatchChance {
+        var match: Double
+        var miss: Double
+    }
+
+    /// The chances that `member` (one roll) matches `point` and that it does not. Divided by
+    /// the member's total, they made 1, and the mass cut from an exploding member's tails was
+    /// spread over the counts: `count({1d4!!, 1d4!}, >1)` said nothing was cut.
+    private func matchChance(_ member: Expr, _ point: ComparePoint) throws(StatsFailure) -> MatchChance {
         guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
         let outcomes = try self.outcomes(of: member)
         var chance = 0.0
         outcomes.forEachValue { value, p in if key.matches(value) { chance += p } }
-        return chance / Swift.max(outcomes.totalProbability, .leastNormalMagnitude)
+        return MatchChance(match: chance, miss: Swift.max(0, outcomes.totalProbability - chance))
     }
 
     /// How many of independent events of `chances` happen: 0 to their number.
-    static func successes(_ chances: [Double]) -> [Distribution.Outcome] {
+    static func successes(_ chances: [MatchChance]) -> [Distribution.Outcome] {
         var counts = [1.0]
         for chance in chances {
             var next = [Double](repeating: 0, count: counts.count + 1)
             for (k, p) in counts.enumerated() {
-                next[k] += p * (1 - chance)
-                next[k + 1] += p * chance
+                next[k] += p * chance.miss
+                next[k + 1] += p * chance.match
             }
             counts = next
         }

@@ -44,7 +44,8 @@ final class SweepSharing {
         /// The explosion tails' masses noted (`StatsEngine.explosionCutBound`).
         let explosionCut: Double
         let conditioned: Bool
-        let impossibleCondition: SourceRange?
+        /// The conditions of `given` it noted (`StatsEngine.givenConditions`).
+        let givenConditions: GivenConditions
         /// The masses cut from tails of sums, in order.
         let cuts: [Double]
         /// The expression level and macro depth it was worked out at: no deeper than these,
@@ -178,18 +179,18 @@ extension StatsEngine {
             // What working it out again would note.
             if shared.cutExplosionTails { noteExplosionCut(shared.explosionCut) }
             if shared.conditioned { conditioned = true }
-            if impossibleCondition == nil { impossibleCondition = shared.impossibleCondition }
+            givenConditions.merge(shared.givenConditions)
             for mass in shared.cuts { meter.noteCut(mass) }
             return shared.distribution
         }
         let outerCutExplosionTails = cutExplosionTails, outerConditioned = conditioned
         let outerExplosionCut = explosionCutBound
-        let outerImpossible = impossibleCondition
+        let outerConditions = givenConditions
         let firstCut = meter.cuts.count
         cutExplosionTails = false
         conditioned = false
         explosionCutBound = 0
-        impossibleCondition = nil
+        givenConditions = GivenConditions()
         defer { explosionCutBound += outerExplosionCut }
         let distribution: Distribution
         do throws(StatsFailure) {
@@ -197,7 +198,7 @@ extension StatsEngine {
         } catch {
             cutExplosionTails = cutExplosionTails || outerCutExplosionTails
             conditioned = conditioned || outerConditioned
-            impossibleCondition = outerImpossible ?? impossibleCondition
+            givenConditions = outerConditions.merging(givenConditions)
             throw error
         }
         if var shared = entry.shared {
@@ -209,12 +210,12 @@ extension StatsEngine {
             sharing.stored += distribution.storageSize
             entry.shared = SweepSharing.Shared(
                 distribution: distribution, cutExplosionTails: cutExplosionTails, explosionCut: explosionCutBound,
-                conditioned: conditioned, impossibleCondition: impossibleCondition,
+                conditioned: conditioned, givenConditions: givenConditions,
                 cuts: Array(meter.cuts[Swift.min(firstCut, meter.cuts.count)...]), depth: depth, macroDepth: macroDepth)
         }
         cutExplosionTails = cutExplosionTails || outerCutExplosionTails
         conditioned = conditioned || outerConditioned
-        impossibleCondition = outerImpossible ?? impossibleCondition
+        givenConditions = outerConditions.merging(givenConditions)
         return distribution
     }
 

@@ -40,7 +40,7 @@ extension StatsEngine {
         case .explode: extraParts = [stop, boom]
         case .once: extraParts = [rolled]
         case .penetrate: extraParts = [try oneLess(stop, at: range), try oneLess(boom, at: range)]
-        case .compound: (compounded, cut) = try compoundedFaces(stop: stop, boom: boom, at: range)
+        case .compound: (compounded, cut) = try compoundedFaces(stop: stop, boom: boom, dice: dice, at: range)
         }
         // `!!`: the total each exploding face shows, `f` plus a compounded die's (by index in `rolled`).
         var totals: [Int: [(position: Number, p: Double)]] = [:]

@@ -126,6 +126,21 @@ import Testing
         ErrorCase("1d6 given ‸0", [3], .conditionNeverHeld(tries: 1_000)),
         ErrorCase("let r = 1d6 in r given ‸r > 6", [3], .conditionNeverHeld(tries: 1_000)),
         ErrorCase("(1d6 given 1d6 > 0) + (1d6 given ‸1d6 > 6)", [3], .conditionNeverHeld(tries: 1_000)),
+        // A `given` inside another is tried with it: an inner condition that never holds is
+        // where the error points (the roller pointed at the outer `1`, `stats` at the `0`).
+        ErrorCase("(1d6 given ‸0) given 1", [3], .conditionNeverHeld(tries: 1_000)),
+        ErrorCase("1 + ((1d6 given ‸0) given 1)", [3], .conditionNeverHeld(tries: 1_000)),
+        ErrorCase("(1d6 given 1d6 > 3) given ‸0", [2, 5], .conditionNeverHeld(tries: 1_000)),
+        // Each held some time, only together never: at the outer one, which is rolled again.
+        ErrorCase("let r = 1d6 in (r given r > 3) given ‸r < 3", [1, 5], .conditionNeverHeld(tries: 1_000)),
+        // Inside a macro (its body or a default): at the use, in the name of the macro whose
+        // body it is, as the macro's other errors are.
+        ErrorCase("def f = 1d6 given 0\n‸f given 1", [3], .inMacro(name: "f", .conditionNeverHeld(tries: 1_000))),
+        ErrorCase("def f(x = 1d6 given 0) = x\n1 + (‸f given 1)", [3],
+                  .inMacro(name: "f", .conditionNeverHeld(tries: 1_000))),
+        ErrorCase("def g = 1d6 given 0\ndef f = g + 1\n‸f given 1", [3],
+                  .inMacro(name: "g", .conditionNeverHeld(tries: 1_000))),
+        ErrorCase("def f = (1d6 given 0) given 1\n‸f", [3], .inMacro(name: "f", .conditionNeverHeld(tries: 1_000))),
     ]
 
     @Test(arguments: cases)
@@ -139,7 +154,7 @@ import Testing
     }
 
     /// Where every roll fails, `stats` (exact, or simulated where the exact engine declines)
-    /// fails with the same kind; its place may differ.
+    /// fails with the same kind; its place may differ, except a `given`'s.
     @Test(arguments: cases.filter(\.always))
     func statsFailsAlike(_ c: ErrorCase) throws {
         let marked = MarkedText(c.marked)
@@ -149,10 +164,15 @@ import Testing
         var session = Session(seed: 1)
         for definition in program.dropLast() { _ = try session.execute(definition) }
         let error = diceError { () throws(DiceError) in try session.execute(Stmt(.stats(expr), statement.range)) }
+        if case .conditionNeverHeld = c.kind.outsideMacros {
+            // A condition that never holds has probability 0, and `stats` says so at the same
+            // place, in the same macro.
+            #expect(error?.kind.outsideMacros == .conditionImpossible, "\(String(describing: error?.message))")
+            #expect(error?.kind.macroNames == c.kind.macroNames)
+            #expect(error?.position(in: marked.text) == TextPosition(line: marked.line ?? 0, column: marked.column ?? 0))
+            return
+        }
         switch (c.kind, error?.kind) {
-        case (.conditionNeverHeld, let kind):
-            // A condition that never holds has probability 0.
-            #expect(kind == .conditionImpossible)
         case (.notANumber, .notANumber?):
             // What needed a number is worded alike (`NumberNeed`), at the text's place.
             #expect(error?.kind == c.kind, "\(String(describing: error?.message))")
@@ -175,5 +195,19 @@ import Testing
         evaluator = Evaluator(environment: Environment(), source: ScriptedDice(faces))
         #expect(try evaluator.evaluate(Parser.parseExpression("1d6 given 1d6 == 6")).value == .integer(1))
         #expect(evaluator.source.position == 2_000)
+    }
+}
+
+extension DiceError.Kind {
+    /// The error inside the macros it is reported in.
+    var outsideMacros: DiceError.Kind {
+        if case .inMacro(_, let inner) = self { return inner.outsideMacros }
+        return self
+    }
+
+    /// The macros it is reported in, outermost first.
+    var macroNames: [String] {
+        if case .inMacro(let name, let inner) = self { return [name] + inner.macroNames }
+        return []
     }
 }

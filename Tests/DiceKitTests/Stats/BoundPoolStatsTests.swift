@@ -185,6 +185,26 @@ import Testing
         #expect(abs(large.distribution.mean - (12 * 10.5 + 12.0 / 20)) < 1e-9)
     }
 
+    /// A bound pool whose explosion tails are cut says so (§7), as the pool alone does: a
+    /// compounding die's totals were scaled up to a total of 1 within the pool's parts, which
+    /// spread the cut mass over them, so `let p = 1d4!! in count(p, >1) + p` gave no
+    /// `truncated` and no note where `1d4!!` and `let p = 1d4! in ...` did. Counted only, with
+    /// a rolled count, unique, and a bound group and `repeat` of compounding dice too; and the
+    /// group or `repeat` counted in place, whose members' chances of a match were divided by
+    /// their totals, which left the cut out of `count({1d4!!, 1d4!!}, >1)` the same way.
+    @Test(arguments: [
+        "let p = 1d4!! in count(p, >1) + p", "let p = 2d4!! in count(p, >1)", "let p = 2d4!!kh1 in count(p, >=3) + p",
+        "let p = (1d2)d4!! in count(p, >1) + p", "let p = 2d4u!! in count(p, >1) + p", "let p = 1d4! in count(p, >1) + p",
+        "let p = 2d6!p in count(p, >=5) + p", "let g = {1d4!!, 1d4!!} in count(g, >1) + g",
+        "let g = repeat(2, 1d4!!) in count(g, >1) + g", "count(2d4!!, >1)", "count({1d4!!, 1d4!}, >1)",
+        "count(repeat((1d2), 1d4!), >1)",
+    ])
+    func cutTailsOfACountedPoolAreStated(_ program: String) throws {
+        let report = try StatsHarness.report(program)
+        #expect(report.exact)
+        try StatsHarness.expectCutStated(report, program)
+    }
+
     private func expectAlike(_ a: Distribution, _ b: Distribution, _ what: String) throws {
         var values = Set(a.valueOutcomes.map(\.value))
         values.formUnion(b.valueOutcomes.map(\.value))

@@ -24,10 +24,24 @@ struct OutcomeOrderTests {
         // A name used twice: its values are met ascending.
         OrderCase(program: #"let r = 1d6 in match r + 0 * r { 6: "crit", else: "meh" }"#, texts: ["crit", "meh"]),
         OrderCase(program: "let r = 1d6 in if r * r == 36 then (crit: 1) else (hit: r)", fields: ["crit", "hit"]),
-        // A name bound by `let` is read where it is used, and a field read is a number: the
-        // bound tally's fields come in no earlier than the result's own.
-        OrderCase(program: "let t = (a: 1d2, b: 1) in (sum: t.a + t.b, a: t.a)", fields: ["sum", "a"]),
-        OrderCase(program: "let t = (a: 1d2, b: 1) in (x: t.b, b: 1, a: t.a)", fields: ["x", "b", "a"]),
+        // A `let`'s value is read where it is written, before its body, whatever reads its
+        // name (a branch, a table's entry, a macro's argument) or whether any does; a field
+        // read is a number, and adds nothing.
+        OrderCase(program: #"let q = "m" in if 1d2 == 1 then "n" else q"#, texts: ["m", "n"]),
+        OrderCase(program: #"let q = "m" in if 1d2 == 1 then "n" else "m""#, texts: ["m", "n"]),
+        OrderCase(program: #"let q = "m" in match 1d3 { 1: "n", 2: q, else: "o" }"#, texts: ["m", "n", "o"]),
+        OrderCase(program: #"let t = match 1d2 { 1: "b", else: "a" } in if 1d2 == 1 then "c" else t"#,
+                  texts: ["b", "a", "c"]),
+        OrderCase(program: """
+                  def f(x) = if 1d2 == 1 then "n" else x
+                  let q = "m" in f(q)
+                  """, texts: ["m", "n"]),
+        OrderCase(program: """
+                  def pick = d{"y", "x"}
+                  let q = pick in if 1d3 == 1 then "z" else q
+                  """, texts: ["y", "x", "z"]),
+        OrderCase(program: "let t = (a: 1d2, b: 1) in (sum: t.a + t.b, a: t.a)", fields: ["a", "sum"]),
+        OrderCase(program: "let t = (a: 1d2, b: 1) in (x: t.b, b: 1, a: t.a)", fields: ["a", "b", "x"]),
         // Macros read where they are used, parameters as their arguments.
         OrderCase(program: """
                   def a = d{"p", "q"}
@@ -38,6 +52,15 @@ struct OutcomeOrderTests {
                   def pick(x, y) = let r = 1d6 in if r + 0 * r >= 6 then y else x
                   pick("x", "y")
                   """, texts: ["y", "x"]),
+        OrderCase(program: """
+                  def f(q = "m") = if 1d2 == 1 then "n" else q
+                  f
+                  """, texts: ["n", "m"]),
+        // A parameter shadowed by a `let` is not read where the name is.
+        OrderCase(program: """
+                  def f(q) = let q = "b" in if 1d2 == 1 then "a" else q
+                  f("c")
+                  """, texts: ["b", "a"]),
     ]
 
     @Test(arguments: cases) func textsAndFieldsComeInReadingOrder(_ c: OrderCase) throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import DiceKit
 
 /// Runs small `stats` programs: statements before the last define macros and
@@ -52,6 +53,25 @@ enum StatsHarness {
     static var packageRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Expects `report` to state an explosion cut as §7 asks: more than rounding (1d6! alone
+    /// cuts 3.5e-13) and small, the outcomes shown and the cut making 1, in JSON
+    /// (`truncated`) and in the text's note.
+    static func expectCutStated(_ report: DistributionReport, _ what: String,
+                                sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        #expect(report.truncatedMass > 1e-14 && report.truncatedMass < 1e-9, "\(what): \(report.truncatedMass)",
+                sourceLocation: sourceLocation)
+        #expect(abs(report.distribution.totalProbability + report.truncatedMass - 1) < 1e-14, "\(what)",
+                sourceLocation: sourceLocation)
+        let json = OutcomeRenderer().json(for: report, input: "stats x")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let stats = try #require(object["stats"] as? [String: Any])
+        let truncated = stats["truncated"] as? Double
+        #expect(truncated.map { $0 > 1e-14 && $0 < 1e-9 } == true, "\(what)", sourceLocation: sourceLocation)
+        let text = DistributionRenderer(width: 80, unicode: true).render(report, title: "x")
+        #expect(text.contains("(explosions cut where the probability left was below 1e-12; "), "\(what)",
+                sourceLocation: sourceLocation)
     }
 
     /// A JSON number as a `Number`.
