@@ -33,11 +33,21 @@ extension StatsEngine {
         var points: [ComparePoint] = []
         StatsEngine.collectCounts(of: name, in: body, into: &points)
         if !points.isEmpty {
+            // A point that reads a name of the body is worked out, and checked, at the count.
+            let local = pointsReadingBody(of: name, in: body)
             let members = try possibleMembers(value)
-            for point in points { try checkCountOrdering(point, members: members) }
-            if let counted = try boundGroupDistribution(name, value, body, points: points) { return counted }
+            for point in points {
+                if local.contains(point) {
+                    try checkCountOrdering(point, members: members, against: nil)
+                } else {
+                    try checkCountOrdering(point, members: members)
+                }
+            }
+            if let counted = try boundGroupDistribution(name, value, body, points: points, local: local) {
+                return counted
+            }
+            return try boundPoolDistribution(name, value, body, points: points, local: local)
         }
-        if let counted = try boundPoolDistribution(name, value, body) { return counted }
         let bound = try outcomes(of: value)
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)

@@ -38,6 +38,71 @@ extension StatsEngine {
         return reads
     }
 
+    /// The compare points of `count(name, cp)` in `body` (as `collectCounts` finds them) whose
+    /// value reads the pool's name or a name bound inside `body`, itself or through a macro's
+    /// default: it can be worked out only where the count is, not at the `let`.
+    /// `let p = 2d6 in count(p, <=(p))` and `let q = 2d6 in let x = 1d6 in count(q, <(x))`
+    /// rolled, and failed in `stats` with "unknown name" for a name in scope.
+    func pointsReadingBody(of name: String, in body: Expr) -> Set<ComparePoint> {
+        var found = Set<ComparePoint>()
+        func visit(_ expr: Expr, _ bound: Set<String>) {
+            if case .count(let target, let point) = expr.kind, case .name(name) = target.kind,
+               !SweepSharing.namesRead(by: point.value, environment: environment).isDisjoint(with: bound) {
+                found.insert(point)
+            }
+            if case .binding(let inner, let value, let rest) = expr.kind {
+                visit(value, bound)
+                // A `let` of the same name hides the pool in its body.
+                if inner != name { visit(rest, bound.union([inner])) }
+                return
+            }
+            expr.forEachChild { visit($0, bound) }
+        }
+        visit(body, [name])
+        return found
+    }
+
+    /// The keys of the compare points a bound pool is counted with, each once, and the place of
+    /// each point's key. A point of `local` (`pointsReadingBody`), or whose value is not one
+    /// value (`count(q, <(1d6))`, a parameter standing for a roll), has none: it is counted where
+    /// the count is, from the dice of each outcome of the pool (`boundCount`).
+    func countKeys(_ points: [ComparePoint], local: Set<ComparePoint>)
+        throws(StatsFailure) -> (keys: [PointKey], places: [ComparePoint: Int]) {
+        var keys: [PointKey] = []
+        var places: [ComparePoint: Int] = [:]
+        for point in points where !local.contains(point) && places[point] == nil {
+            guard let key = try countKey(point) else { continue }
+            if let place = keys.firstIndex(of: key) {
+                places[point] = place
+            } else {
+                places[point] = keys.count
+                keys.append(key)
+            }
+        }
+        return (keys, places)
+    }
+
+    /// `count(p, cp)` of a pool bound by `let`, under one of its outcomes: the count filed under
+    /// the point's key, else (a point worked out only here) how many of the kept dice match
+    /// each value of the point, mixed over them. `let p = 2d6 in count(p, <=(p))` is 2 for
+    /// every roll; `let q = 2d6 in count(q, <(1d6))` is 0, 1 or 2 for a roll of 3 and 5.
+    func boundCount(_ pool: BoundPoolOutcome, _ point: ComparePoint) throws(StatsFailure) -> Distribution {
+        let against = try outcomes(of: point.value)
+        if let value = against.constantOutcome, let matches = pool.counts[PointKey(op: point.op, value: value)] {
+            return Distribution(constant: .integer(matches))
+        }
+        guard let dice = pool.dice else { throw .invariant("a count of a bound pool that was not worked out") }
+        // As the roller: each die compared with the point's value, which must be numbers to order.
+        try checkCountOrdering(point, members: dice.map { [$0.face] }, against: against)
+        try meter.charge(WorkMeter.product(against.count, dice.count + 1))
+        var result = DistributionAccumulator()
+        against.forEachValue { value, p in
+            let key = PointKey(op: point.op, value: value)
+            result.add(dice.reduce(0) { key.matches($1.face) ? $0 &+ $1.count : $0 }, p)
+        }
+        return try meter.checkSize(result.build())
+    }
+
     /// `expr` with each `count(name, cp)` (not inside a `let` of the same name) replaced by the
     /// name `names[cp]`, at the count's range; `nil` when one has no name in `names`, or sits
     /// in a modifier's arguments or a dice term's sides (`Expr.mappingChildren`).

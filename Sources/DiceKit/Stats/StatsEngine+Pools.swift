@@ -66,41 +66,42 @@ extension StatsEngine {
     func countDistribution(_ target: Expr, _ point: ComparePoint, at range: SourceRange) throws(StatsFailure) -> Distribution {
         if case .name(let name) = target.kind, let parameter = frames.last?[name] {
             guard case .pool(let pool) = parameter else { throw .dice(DiceError(.countNeedsPool, at: target.range)) }
-            guard let key = try countKey(point), let matches = pool.counts[key] else {
-                throw .invariant("a count of a bound pool that was not worked out")
-            }
-            return Distribution(constant: .integer(matches))
+            return try boundCount(pool, point)
         }
         var inner = target
         while case .annotated(let labelled, _) = inner.kind { inner = labelled }
-        try checkCountOrdering(point, members: try possibleMembers(inner))
+        let possible = try possibleMembers(inner)
         switch inner.kind {
         case .group(let members, let modifiers, _) where modifiers.isEmpty:
-            var chances: [Double] = []
-            for member in members { chances.append(try matchChance(member, point)) }
-            return Distribution(StatsEngine.successes(chances))
+            var rolled: [Distribution] = []
+            for member in members { rolled.append(try outcomes(of: member)) }
+            return try forEachPointValue(point, members: possible) { (key) throws(StatsFailure) in
+                try meter.charge(rolled.reduce(0) { $0 &+ $1.count })
+                return Distribution(StatsEngine.successes(rolled.map { StatsEngine.chance(of: key, in: $0) }))
+            }
         case .repeat(let count, let body, let modifiers) where modifiers.isEmpty:
             // Members alike and independent: a binomial for each number of members.
-            let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
-            var result = ValueAccumulator()
-            var chance: Double?
-            try counts.forEachOutcome { (value, p) throws(StatsFailure) in
+            var sizes: [(n: Int, p: Double)] = []
+            try distribution(of: count, for: NumberNeeds.repeatCount).forEachOutcome { (value, p) throws(StatsFailure) in
                 guard case .integer(let n) = value, n >= 0, n <= limits.maxDice else {
                     throw .dice(DiceError(.invalidRepeatCount(value), at: count.range))
                 }
-                let single: Double
-                if let known = chance {
-                    single = known
-                } else {
-                    single = try matchChance(body, point)
-                    chance = single
-                }
-                try meter.charge(n + 1)
-                try mix(Distribution(StatsEngine.successes([Double](repeating: single, count: n))), times: p, into: &result)
+                sizes.append((n, p))
             }
-            return try meter.checkSize(result.build())
+            // A member is worked out only when some count is not 0 (the roller rolls none then).
+            let one = try sizes.contains { $0.n > 0 } ? outcomes(of: body) : Distribution(constant: .integer(0))
+            return try forEachPointValue(point, members: possible) { (key) throws(StatsFailure) in
+                let single = StatsEngine.chance(of: key, in: one)
+                var result = ValueAccumulator()
+                for (n, p) in sizes {
+                    try meter.charge(n &+ 1)
+                    try mix(Distribution(StatsEngine.successes([Double](repeating: single, count: n))), times: p,
+                            into: &result)
+                }
+                return try meter.checkSize(result.build())
+            }
         default:
-            break
+            try checkCountOrdering(point, members: possible)
         }
         guard let counted = StatsEngine.counting(target, point) else {
             throw .dice(DiceError(.countNeedsPool, at: target.range))
@@ -178,22 +179,50 @@ extension StatsEngine {
     /// named (its first such face), else the point's value; at the point, as the roller.
     func checkCountOrdering(_ point: ComparePoint, members: [[Value]]) throws(StatsFailure) {
         guard point.op != .equal, point.op != .notEqual, members.contains(where: { !$0.isEmpty }) else { return }
-        let against = try outcomes(of: point.value).symbolicOutcomes.first?.value
+        try checkCountOrdering(point, members: members, against: try outcomes(of: point.value))
+    }
+
+    /// `checkCountOrdering(_:members:)` with the point's outcomes `against`; `nil` for a point
+    /// known only at the count (`pointsReadingBody`): the members are checked up to the first
+    /// that shows no text, and the rest at the count (`boundCount`), so that
+    /// `let p = 4d{"hit", "miss"} in let x = 3 in count(p, >=(x))` names "hit", as rolled.
+    func checkCountOrdering(_ point: ComparePoint, members: [[Value]], against: Distribution?) throws(StatsFailure) {
+        guard point.op != .equal, point.op != .notEqual else { return }
+        let text = against?.symbolicOutcomes.first?.value
         for member in members where !member.isEmpty {
-            let culprit = member.first { $0.number == nil } ?? against
-            if let culprit {
+            if let culprit = member.first(where: { $0.number == nil }) ?? text {
                 throw .dice(ComparePoint.orderingError(culprit, at: point.value.range))
             }
+            if against == nil { return }
         }
     }
 
-    /// The chance that `member` (one roll) matches `point`.
-    private func matchChance(_ member: Expr, _ point: ComparePoint) throws(StatsFailure) -> Double {
-        guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
-        let outcomes = try self.outcomes(of: member)
+    /// The chance that a member of `outcomes` (one roll) matches `key`.
+    private static func chance(of key: PointKey, in outcomes: Distribution) -> Double {
         var chance = 0.0
         outcomes.forEachValue { value, p in if key.matches(value) { chance += p } }
         return chance / Swift.max(outcomes.totalProbability, .leastNormalMagnitude)
+    }
+
+    /// `count` of a group or `repeat` written in place, `count(key)` for each value of its
+    /// compare point, mixed. The roller rolls the point once, after the members, and compares
+    /// every member with that one value: `count({1d3}, !=(1d3))` is 0 a third of the time.
+    /// Each value apart, those counts are exact, where one rolled point used to send the whole
+    /// statement to a simulation that stated its sample's ends as the min and max.
+    /// `members`: what each member may show (`possibleMembers`), for `checkCountOrdering`.
+    private func forEachPointValue(_ point: ComparePoint, members: [[Value]],
+                                   _ count: (PointKey) throws(StatsFailure) -> Distribution) throws(StatsFailure) -> Distribution {
+        let against = try outcomes(of: point.value)
+        try checkCountOrdering(point, members: members, against: against)
+        if let value = against.constantOutcome { return try count(PointKey(op: point.op, value: value)) }
+        try meter.charge(against.count)
+        var result = ValueAccumulator()
+        try against.forEachValue { (value, p) throws(StatsFailure) in
+            let part = try count(PointKey(op: point.op, value: value))
+            try meter.charge(part.storageSize)
+            try mix(part, times: p, into: &result)
+        }
+        return try meter.checkSize(result.build())
     }
 
     /// How many of independent events of `chances` happen: 0 to their number.

@@ -38,6 +38,51 @@ struct RolledBoundPoolTests {
         try EveryRoll.expectAgreement(program)
     }
 
+    /// A compare point whose value is known only at the count (LANGUAGE.md §5b): it reads the
+    /// pool or a name bound in the body (itself, or through a macro's default), stands for a
+    /// roll (a `let` or a parameter), or rolls dice of its own, which the roller rolls at the
+    /// count, after the pool. These failed with "unknown name" for a name in scope, or were
+    /// simulated.
+    static let pointsAtTheCount = [
+        "let p = 2d6 in count(p, <=(p))",
+        "let p = 3d4 in count(p, >=(p - 6)) * 100 + p",
+        "let q = 2d6 in let x = 1d6 in count(q, <(x))",
+        "let q = 2d4 in let x = 1d4 in count(q, <(x)) * 10 + x",
+        "let x = 1d6 in let q = 2d6 in q + count(q, <(x))",
+        "let x = 3 in let q = 2d4 in let x = 1d4 in count(q, >=(x))",
+        "let q = 2d4 in count(q, <(1d4)) * 10 + count(q, >=(1d4))",
+        "let q = 3d4kh2 in count(q, =(1d4)) + count(q, =4) * 10",
+        "let p = (1d2)d4 in count(p, >=(p - 2))",
+        "let p = 2d{\"a\", \"b\", \"c\"} in let t = d{\"a\", \"b\"} in count(p, =(t))",
+        "let q = 2d6 in count(q, >=(count(q, >3)))",
+        "def f(x) = let q = 2d6 in count(q, <(x))\nf(1d6)",
+        "def lim(t = x) = t\nlet q = 2d4 in let x = 1d4 in count(q, <(lim))",
+        // A default that counts the pool, under a body that rolls: it broke an invariant.
+        "def five(n = count(p, =5)) = n * 10\nlet p = 2d6 in five + count(p, =6) + 1d2",
+        // Written in place: the point rolled once, after the pool, every member compared with it.
+        "count(repeat(2, 1d6), <(1d6))",
+        "count({1d3}, !=(1d3))",
+        "count({1d4, 1d6}, >=(1d4)) * 10 + 1d2",
+        "count(repeat(1d2, 1d4), =(1d4))",
+    ]
+
+    @Test(arguments: pointsAtTheCount)
+    func pointsAtTheCountAgreeWithEveryRoll(_ program: String) throws {
+        try EveryRoll.expectAgreement(program)
+    }
+
+    /// §7: exact, so the header's ends are the true ones; simulated, they were the sample's.
+    @Test func aRolledPointHasTheTrueEnds() throws {
+        let ends: [(String, Int, Int)] = [("count({1d3}, !=(1d3))", 0, 1), ("count(repeat(2, 1d6), <(1d6))", 0, 2),
+                                          ("let p = 2d6 in count(p, <=(p))", 2, 2)]
+        for (program, low, high) in ends {
+            let report = try StatsHarness.report(program)
+            #expect(report.exact, "\(program)")
+            #expect(report.distribution.minimum == .integer(low) && report.distribution.maximum == .integer(high),
+                    "\(program)")
+        }
+    }
+
     /// Worked out by hand. (1d2)d6 counting sixes: one die half the time (5/6 none), two the
     /// other half (25/36 none, 10/36 one, 1/36 two). 4d6kh(1d2) counting 5s and 6s: kh1 keeps
     /// one when any of four dice shows one (65/81); kh2 keeps min(2, k), k binomial(4, 1/3)

@@ -82,6 +82,18 @@ struct StatsErrorTests {
         Case(program: #"count(3d6, >="a")"#, faces: [1], expected: .notANumber(.text("a"), needed: "the compare point")),
         Case(program: #"count(2d{(s: 1), ()}, <2)"#, faces: [1],
              expected: .notANumber(.tally(DiceKit.Tally([("s", .integer(1))])), needed: "the compare point")),
+        // A point known only at the count is checked there, against the pool's dice.
+        Case(program: #"let p = 4d{"hit","miss"} in let x = 3 in count(p, >=(x))"#, faces: [1],
+             expected: .notANumber(.text("hit"), needed: "the compare point")),
+        Case(program: #"let p = 3d6 in let t = "a" in count(p, >=(t))"#, faces: [1],
+             expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: #"let p = {1d6, d{"a"}} in let x = 3 in count(p, >=(x))"#, faces: [1, 1],
+             expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: #"count({1d6, 1d6}, >=(d{1, "a"}))"#, faces: [1, 1, 2],
+             expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: "let p = 2d6 in let x = 1d2 - 1 in count(p, <(1/x))", faces: [1, 1, 1], expected: .divisionByZero),
+        // The roller rolls the repeat, then the point.
+        Case(program: "count(repeat(1d2-2, 1d6), =(1/(1d2-1)))", faces: [1], expected: .invalidRepeatCount(.integer(-1))),
         // So does an ordering pattern of a match tried against a text, at the value matched.
         Case(program: #"match "q" { >=3: 1, else: 0 }"#, faces: [],
              expected: .notANumber(.text("q"), needed: "the compare point")),
