@@ -242,7 +242,8 @@ extension StatsEngine {
             let inputs = values.compactMap(\.number)
             choices.append((try resolveRules(ordered) { $0 < inputs.count ? inputs[$0] : nil }, p))
         }
-        let (keys, places) = try countKeys(points, local: local)
+        let found = try countKeys(points, local: local)
+        let (keys, places) = (found.keys, found.places)
         let countsAnyhow = points.contains { places[$0] == nil }
         var countings: [(counting: GroupCounting, p: Double)] = []
         for (rules, p) in choices {

@@ -59,15 +59,20 @@ extension StatsEngine {
         var counted: Expr?
         var readsValue: Bool
         /// Whether BODY may count the pool with a compare point that has no key: a macro's
-        /// default that reads the pool (where the macro is used) or a point worked out at the
-        /// count (`countKeys`). Each face is then apart and each split its own outcome, the
-        /// pool's dice shown, so that any point counts them (`boundCount`).
+        /// default that reads the pool (where the macro is used) or a point of several values
+        /// (`countKeys`). Each split is then its own outcome, the pool's dice shown, so that any
+        /// point counts them (`boundCount`).
         var countsAnyhow: Bool
+        /// The keys whose matches tell the classes of faces apart: `keys`, then each value a
+        /// rolled point may take; `nil` when each face is its own class, since a default or a
+        /// point read at the count may count the pool with any point.
+        var classKeys: [PointKey]?
     }
 
     private func boundPoolReading(_ name: String, points: [ComparePoint], local: Set<ComparePoint>,
                                   _ body: Expr) throws(StatsFailure) -> BoundPoolReading {
-        let (keys, places) = try countKeys(points, local: local)
+        let found = try countKeys(points, local: local)
+        let (keys, places) = (found.keys, found.places)
         let names = places.mapValues { StatsEngine.countName(name, $0) }
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
@@ -79,8 +84,11 @@ extension StatsEngine {
         let countsAnyhow = defaultsReadPool || points.contains { places[$0] == nil }
         // A body that reads the pool only through its counts reads them through names.
         let counted = readsValue || countsAnyhow ? nil : StatsEngine.replacingCounts(of: name, in: body, names: names)
+        // `let p = 40d6 in count(p, =(1d4 + 10))` tells no face apart: one class, not six.
+        let classKeys = defaultsReadPool ? nil : found.rolled.map { keys + $0 }
         return BoundPoolReading(keys: keys, countNames: keys.indices.map { StatsEngine.countName(name, $0) },
-                                counted: counted, readsValue: readsValue, countsAnyhow: countsAnyhow)
+                                counted: counted, readsValue: readsValue, countsAnyhow: countsAnyhow,
+                                classKeys: classKeys)
     }
 
     /// What BODY sees of a bound pool over the joint outcomes of its rolled parts, those alike
@@ -119,7 +127,7 @@ extension StatsEngine {
         let symbols = semantics.symbols
         // Keep/drop (which sees each die of a chain) and counting need each face apart, in
         // increasing order, as reading the value does.
-        let perFace = reading.readsValue || reading.countsAnyhow || !rules.keeps.isEmpty || !rules.counting.isSum
+        let perFace = reading.readsValue || reading.classKeys == nil || !rules.keeps.isEmpty || !rules.counting.isSum
         let tableKey = BoundPoolTables.Key(pool: pool, dice: dice, sides: sides, inputs: parts.inputs, keys: keys)
         if reading.counted != nil, let table = boundPoolTables.table(tableKey) {
             if table.cut { noteExplosionCut(table.cutMass) }
@@ -148,10 +156,11 @@ extension StatsEngine {
         if reading.readsValue && !reading.countsAnyhow && StatsEngine.sumsByClass(rules, symbols: symbols) {
             return try summedClassOutcomes(settled, dice: dice, keys: keys, weight: weight, into: &views.seen, at: pool.range)
         }
+        let classKeys = reading.classKeys ?? keys
         let (classes, splits) = rules.unique
-            ? try uniqueBoundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: keys,
-                                        perFace: perFace, at: pool.range)
-            : try boundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: keys,
+            ? try uniqueBoundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols,
+                                        keys: classKeys, perFace: perFace, at: pool.range)
+            : try boundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: classKeys,
                                   perFace: perFace, at: pool.range)
         // The splits' chances make 1 less the tails cut.
         let cutMass = splits.cutTail ? 1 - splits.chances.reduce(0, +) : 0

@@ -62,24 +62,47 @@ extension StatsEngine {
         return found
     }
 
-    /// The keys of the compare points a bound pool is counted with, each once, and the place of
-    /// each point's key. A point of `local` (`pointsReadingBody`), or whose value is not one
-    /// value (`count(q, <(1d6))`, a parameter standing for a roll), has none: it is counted where
-    /// the count is, from the dice of each outcome of the pool (`boundCount`).
-    func countKeys(_ points: [ComparePoint], local: Set<ComparePoint>)
-        throws(StatsFailure) -> (keys: [PointKey], places: [ComparePoint: Int]) {
+    /// The compare points a bound pool is counted with, as `countKeys` files them.
+    struct CountKeys {
+        /// The key of each point of one value (`count(p, >=5)`), each once.
         var keys: [PointKey] = []
+        /// The place in `keys` of each point that has a key.
         var places: [ComparePoint: Int] = [:]
-        for point in points where !local.contains(point) && places[point] == nil {
-            guard let key = try countKey(point) else { continue }
-            if let place = keys.firstIndex(of: key) {
-                places[point] = place
+        /// The key of each value a point of several values may take, when those read no name
+        /// of the body (`count(q, <(1d6))`, a parameter standing for a roll): they tell apart
+        /// the faces those points will. `nil` when some point is worked out only at the count
+        /// (`pointsReadingBody`), or may take too many values: each face is then apart.
+        var rolled: [PointKey]? = []
+
+        /// The most values of such points told apart: past it, each face is its own class.
+        static let rolledLimit = 64
+    }
+
+    /// The keys of the compare points `points` a bound pool is counted with. A point of
+    /// `local` (`pointsReadingBody`), or whose value is not one value, has none: it is counted
+    /// where the count is, from the dice of each outcome of the pool (`boundCount`).
+    func countKeys(_ points: [ComparePoint], local: Set<ComparePoint>) throws(StatsFailure) -> CountKeys {
+        var found = CountKeys()
+        for point in points where found.places[point] == nil {
+            guard !local.contains(point) else {
+                found.rolled = nil
+                continue
+            }
+            let values = try outcomes(of: point.value)
+            guard let value = values.constantOutcome else {
+                values.forEachValue { value, _ in found.rolled?.append(PointKey(op: point.op, value: value)) }
+                if (found.rolled?.count ?? 0) > CountKeys.rolledLimit { found.rolled = nil }
+                continue
+            }
+            let key = PointKey(op: point.op, value: value)
+            if let place = found.keys.firstIndex(of: key) {
+                found.places[point] = place
             } else {
-                places[point] = keys.count
-                keys.append(key)
+                found.places[point] = found.keys.count
+                found.keys.append(key)
             }
         }
-        return (keys, places)
+        return found
     }
 
     /// `count(p, cp)` of a pool bound by `let`, under one of its outcomes: the count filed under

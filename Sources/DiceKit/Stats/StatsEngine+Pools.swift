@@ -265,11 +265,6 @@ extension StatsEngine {
         }
     }
 
-    /// The fixed value of a compare point, as a count of a bound pool is filed under it.
-    func countKey(_ point: ComparePoint) throws(StatsFailure) -> PointKey? {
-        guard let value = try outcomes(of: point.value).constantOutcome else { return nil }
-        return PointKey(op: point.op, value: value)
-    }
 }
 
 /// A compare point with its value worked out: what a count of a bound pool is filed under.

@@ -57,6 +57,10 @@ struct RolledBoundPoolTests {
         "let q = 2d6 in count(q, >=(count(q, >3)))",
         "def f(x) = let q = 2d6 in count(q, <(x))\nf(1d6)",
         "def lim(t = x) = t\nlet q = 2d4 in let x = 1d4 in count(q, <(lim))",
+        // A rolled point tells apart only the faces its values do: {1}, {2, 3, 4}, {5}, {6}.
+        "let p = 3d6 in count(p, >=(1d2 + 4)) + count(p, =1) * 10",
+        "let p = 2d6 in (n: count(p, =(1d4 + 10)), v: p)",
+        "let p = 3d4mi2 in count(p, !=(1d2 * 2)) * 10 + count(p, >=3)",
         // A default that counts the pool, under a body that rolls: it broke an invariant.
         "def five(n = count(p, =5)) = n * 10\nlet p = 2d6 in five + count(p, =6) + 1d2",
         // Written in place: the point rolled once, after the pool, every member compared with it.
@@ -69,6 +73,18 @@ struct RolledBoundPoolTests {
     @Test(arguments: pointsAtTheCount)
     func pointsAtTheCountAgreeWithEveryRoll(_ program: String) throws {
         try EveryRoll.expectAgreement(program)
+    }
+
+    /// A point rolled apart from the pool tells apart only the faces its values do, so that
+    /// big pools stay within the budget: counting 30d6 against 5 or 6 and against 1 is four
+    /// classes of faces (496 outcomes), where each face apart was six (324,632 splits).
+    @Test func aRolledPointTellsApartOnlyTheFacesItMust() throws {
+        let report = try StatsHarness.report("let p = 30d6 in (hits: count(p, >=(1d2 + 4)), ones: count(p, =1))")
+        #expect(report.exact)
+        #expect(report.distribution.valueOutcomes.count == 496)
+        let hits = try StatsHarness.report("def hits(tn) = let p = 20d10 in count(p, >=(tn)) - count(p, =1)\nhits(1d3 + 6)")
+        #expect(hits.exact)
+        #expect(abs(hits.distribution.mean - 4) < 1e-9)
     }
 
     /// §7: exact, so the header's ends are the true ones; simulated, they were the sample's.
