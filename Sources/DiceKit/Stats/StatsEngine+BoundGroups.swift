@@ -28,7 +28,7 @@ extension StatsEngine {
             // As the roller: the members, then the modifiers, then the compare points.
             var values: [Distribution] = []
             for member in members { values.append(try outcomes(of: member)) }
-            let countings = try groupCountings(values, of: .group(members), modifiers, points, local: local,
+            let countings = try groupCountings(values, of: .group(members), bound: inner, modifiers, points, local: local,
                                                readsValue: readsValue, at: range)
             var mixed = OrderedMass<GroupState>()
             for (counting, weight) in countings {
@@ -43,8 +43,8 @@ extension StatsEngine {
             finals = mixed
             counted = countings.first?.counting
         case .repeat(let count, let member, let modifiers):
-            (finals, counted) = try repeatStates(count, member, modifiers, points, local: local, readsValue: readsValue,
-                                                 at: range)
+            (finals, counted) = try repeatStates(inner, count, member, modifiers, points, local: local,
+                                                 readsValue: readsValue, at: range)
         default:
             return nil
         }
@@ -62,9 +62,10 @@ extension StatsEngine {
 
     // MARK: - Repeats
 
-    /// The joint outcomes of `repeat(count, member)` with `modifiers`, mixed over its counts.
-    private func repeatStates(_ count: Expr, _ member: Expr, _ modifiers: [DiceModifier], _ points: [ComparePoint],
-                              local: Set<ComparePoint>, readsValue: Bool, at range: SourceRange)
+    /// The joint outcomes of `repeat(count, member)` with `modifiers` (the expression `bound`),
+    /// mixed over its counts.
+    private func repeatStates(_ bound: Expr, _ count: Expr, _ member: Expr, _ modifiers: [DiceModifier],
+                              _ points: [ComparePoint], local: Set<ComparePoint>, readsValue: Bool, at range: SourceRange)
         throws(StatsFailure) -> (OrderedMass<GroupState>, GroupCounting?) {
         let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
         var sizes: [(n: Int, p: Double)] = []
@@ -78,7 +79,7 @@ extension StatsEngine {
         // A member is worked out only when some count is not 0 (the roller rolls none then).
         let largest = sizes.reduce(0) { Swift.max($0, $1.n) }
         let one = try largest > 0 ? outcomes(ofMember: member, copies: largest) : Distribution(constant: .integer(0))
-        let countings = try groupCountings([one], of: .repeatBody(member), modifiers, points, local: local,
+        let countings = try groupCountings([one], of: .repeatBody(member), bound: bound, modifiers, points, local: local,
                                            readsValue: readsValue, at: range)
         var finals = OrderedMass<GroupState>()
         for (counting, weight) in countings {
@@ -220,11 +221,13 @@ extension StatsEngine {
 
     // MARK: - What is counted
 
-    /// The rules of a group's `modifiers` over members that may show `members`' values, with
-    /// the compare points' keys: what a member adds to a state, for each joint outcome of the
-    /// modifiers' arguments (each rolled once, `kh(1d2)`), with its chance.
-    private func groupCountings(_ members: [Distribution], of sources: MemberSources, _ modifiers: [DiceModifier],
-                                _ points: [ComparePoint], local: Set<ComparePoint>, readsValue: Bool,
+    /// The rules of a group's `modifiers` over members that may show `members`' values (of the
+    /// group or repeat `bound`), with the compare points' keys: what a member adds to a state,
+    /// for each joint outcome of the modifiers' arguments (each rolled once, `kh(1d2)`), with
+    /// its chance.
+    private func groupCountings(_ members: [Distribution], of sources: MemberSources, bound: Expr,
+                                _ modifiers: [DiceModifier], _ points: [ComparePoint], local: Set<ComparePoint>,
+                                readsValue: Bool,
                                 at range: SourceRange) throws(StatsFailure) -> [(counting: GroupCounting, p: Double)] {
         if !modifiers.isEmpty, let index = members.firstIndex(where: { $0.symbolic.first != nil }),
            let other = members[index].symbolic.first {
@@ -242,6 +245,7 @@ extension StatsEngine {
             let inputs = values.compactMap(\.number)
             choices.append((try resolveRules(ordered) { $0 < inputs.count ? inputs[$0] : nil }, p))
         }
+        try checkCountOrderings(points, local: local, of: bound)
         let found = try countKeys(points, local: local)
         let (keys, places) = (found.keys, found.places)
         let countsAnyhow = points.contains { places[$0] == nil }

@@ -37,6 +37,7 @@ extension StatsEngine {
                                        local: Set<ComparePoint>, _ body: Expr) throws(StatsFailure) -> Distribution {
         let semantics = TermSemantics(term)
         let choices = try boundPoolParts(pool, term, semantics)
+        try checkCountOrderings(points, local: local, of: pool)
         let reading = try boundPoolReading(name, points: points, local: local, body)
         var views = BoundPoolViews()
         for (index, choice) in choices.enumerated() {

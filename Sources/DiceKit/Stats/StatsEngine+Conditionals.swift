@@ -35,14 +35,6 @@ extension StatsEngine {
         if !points.isEmpty {
             // A point that reads a name of the body is worked out, and checked, at the count.
             let local = pointsReadingBody(of: name, in: body)
-            let members = try possibleMembers(value)
-            for point in points {
-                if local.contains(point) {
-                    try checkCountOrdering(point, members: members, against: nil)
-                } else {
-                    try checkCountOrdering(point, members: members)
-                }
-            }
             if let counted = try boundGroupDistribution(name, value, body, points: points, local: local) {
                 return counted
             }

@@ -105,6 +105,22 @@ extension StatsEngine {
         return found
     }
 
+    /// The roller's check of each of `points` that orders (`checkCountOrdering`), counting the
+    /// pool, group or repeat `value` bound by `let`: made once its parts are rolled, as the
+    /// roller rolls them at the `let` and compares at the count, so that
+    /// `let p = 2d(1d2 - 1) in count(p, <(1/0))` fails on its sides first; a point of `local`
+    /// only as far as the members tell (`checkCountOrdering(_:members:against:)`).
+    func checkCountOrderings(_ points: [ComparePoint], local: Set<ComparePoint>, of value: Expr) throws(StatsFailure) {
+        let members = try possibleMembers(value)
+        for point in points {
+            if local.contains(point) {
+                try checkCountOrdering(point, members: members, against: nil)
+            } else {
+                try checkCountOrdering(point, members: members)
+            }
+        }
+    }
+
     /// `count(p, cp)` of a pool bound by `let`, under one of its outcomes: the count filed under
     /// the point's key, else (a point worked out only here) how many of the kept dice match
     /// each value of the point, mixed over them. `let p = 2d6 in count(p, <=(p))` is 2 for

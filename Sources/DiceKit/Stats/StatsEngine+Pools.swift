@@ -101,13 +101,27 @@ extension StatsEngine {
                 return try meter.checkSize(result.build())
             }
         default:
-            try checkCountOrdering(point, members: possible)
+            break
         }
         guard let counted = StatsEngine.counting(target, point) else {
             throw .dice(DiceError(.countNeedsPool, at: target.range))
         }
         try checkReplacedCounting(inner)
-        return try distribution(of: counted)
+        do {
+            try checkCountOrdering(point, members: possible)
+            return try distribution(of: counted)
+        } catch .dice(let error) {
+            // The roller rolls the pool, then the point: an error of the pool's comes first,
+            // where its own counting works out the point with its other arguments
+            // (`count(2d(1d2 - 1), =(1/(1d2 - 1)))` fails on its sides when the first d2 is 1).
+            let (place, within) = (point.value.range, error.range)
+            guard place.lowerBound <= within.lowerBound, within.upperBound <= place.upperBound,
+                  let plain = StatsEngine.counting(target, ComparePoint(.equal, Expr(.number(.integer(0)), place))) else {
+                throw .dice(error)
+            }
+            _ = try distribution(of: plain)
+            throw .dice(error)
+        }
     }
 
     /// The roller rolls `count`'s pool as written before it counts, so the pool's own

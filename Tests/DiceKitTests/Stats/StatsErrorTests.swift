@@ -92,8 +92,14 @@ struct StatsErrorTests {
         Case(program: #"count({1d6, 1d6}, >=(d{1, "a"}))"#, faces: [1, 1, 2],
              expected: .notANumber(.text("a"), needed: "the compare point")),
         Case(program: "let p = 2d6 in let x = 1d2 - 1 in count(p, <(1/x))", faces: [1, 1, 1], expected: .divisionByZero),
-        // The roller rolls the repeat, then the point.
+        // The roller rolls the pool (its count, sides and modifiers' arguments), then the point.
         Case(program: "count(repeat(1d2-2, 1d6), =(1/(1d2-1)))", faces: [1], expected: .invalidRepeatCount(.integer(-1))),
+        Case(program: "count(2d(1d2-1), =(1/(1d2-1)))", faces: [1], expected: .invalidSides(.integer(0))),
+        Case(program: "count(2d6kh(1d2-2), <(1/(1d2-1)))", faces: [1],
+             expected: .invalidModifierArgument(.keepHighest, value: .integer(-1))),
+        Case(program: "let p = 2d(1d2-1) in count(p, <(1/(1d2-1)))", faces: [1], expected: .invalidSides(.integer(0))),
+        Case(program: "let p = {1d6, 1d6}kh(1d2-2) in count(p, <(1/(1d2-1)))", faces: [1, 1, 1],
+             expected: .invalidModifierArgument(.keepHighest, value: .integer(-1))),
         // So does an ordering pattern of a match tried against a text, at the value matched.
         Case(program: #"match "q" { >=3: 1, else: 0 }"#, faces: [],
              expected: .notANumber(.text("q"), needed: "the compare point")),
