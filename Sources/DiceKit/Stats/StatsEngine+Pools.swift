@@ -13,15 +13,31 @@ extension StatsEngine {
         guard let faceList = term.sides.fixedFaces else { throw .dice(DiceError(.emptyFaces, at: range)) }
         let count = try term.count.map { (count) throws(StatsFailure) in try distribution(of: count, for: NumberNeeds.diceCount) }
             ?? Distribution(constant: .integer(1))
-        var inputs: [Number] = []
-        for argument in PoolRules.arguments(of: semantics.stageOrder) {
-            guard let value = try outcomes(of: argument).constantOutcome else {
-                throw .tooExpensive("a compare point of text dice that is not fixed")
-            }
-            inputs.append(.integer(symbols.firstIndex(of: value) ?? -1))
-        }
-        let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
+        var arguments: [Distribution] = []
+        for argument in PoolRules.arguments(of: semantics.stageOrder) { arguments.append(try outcomes(of: argument)) }
         let faces = Distribution(faces: faceList)
+        // An argument is a face, read as its position (`cs="hit"`). One that is rolled is rolled
+        // once for the pool: the pool for each joint outcome of them, mixed, where
+        // `count(4d{"hit", "miss"}, =(d{"hit", "miss"}))` was simulated, its ends the sample's.
+        let fixed = arguments.compactMap(\.constantOutcome)
+        if fixed.count == arguments.count {
+            return try symbolDice(faces, symbols, semantics, positions: fixed, counts: count, at: range)
+        }
+        var result = ValueAccumulator()
+        try forEachJointOutcome(of: arguments) { (values, p) throws(StatsFailure) in
+            let part = try symbolDice(faces, symbols, semantics, positions: values, counts: count, at: range)
+            try meter.charge(part.storageSize)
+            try mix(part, times: p, into: &result)
+        }
+        return try meter.checkSize(result.build())
+    }
+
+    /// `symbolDiceDistribution` of dice of `faces` (the positions of `symbols`), `counts` of
+    /// them, its modifiers' arguments `values` (each face read as its position).
+    private func symbolDice(_ faces: Distribution, _ symbols: [Value], _ semantics: TermSemantics, positions values: [Value],
+                            counts count: Distribution, at range: SourceRange) throws(StatsFailure) -> Distribution {
+        let inputs = values.map { Number.integer(symbols.firstIndex(of: $0) ?? -1) }
+        let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
         if !rules.counting.isSum {
             // Counting: the pool of positions counts the same dice.
             if rules.unique { return try uniqueDistribution(faces: faces, rules: rules, counts: count, at: range) }
@@ -278,7 +294,6 @@ extension StatsEngine {
             return nil
         }
     }
-
 }
 
 /// A compare point with its value worked out: what a count of a bound pool is filed under.

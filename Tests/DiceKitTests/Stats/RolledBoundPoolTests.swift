@@ -68,6 +68,9 @@ struct RolledBoundPoolTests {
         "count({1d3}, !=(1d3))",
         "count({1d4, 1d6}, >=(1d4)) * 10 + 1d2",
         "count(repeat(1d2, 1d4), =(1d4))",
+        "count(4d{\"hit\", \"miss\"}, =(d{\"hit\", \"miss\"}))",
+        "3d{\"a\", \"b\", \"c\"}cs=(d{\"a\", \"b\"})",
+        "let t = d{\"a\", \"b\"} in count(3d{\"a\", \"b\", \"c\"}, !=(t)) * 10 + 1d2",
     ]
 
     @Test(arguments: pointsAtTheCount)
