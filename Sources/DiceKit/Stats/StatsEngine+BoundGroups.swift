@@ -264,7 +264,9 @@ extension StatsEngine {
         var counting = GroupCounting(rules: rules, keys: keys, readsValue: readsValue, range: range)
         if countsAnyhow && rules.keeps.isEmpty {
             var seen = Set<Value>()
-            for member in members { member.forEachValue { value, _ in if seen.insert(value).inserted { counting.members.append(value) } } }
+            for member in members {
+                member.forEachValue { value, _ in if seen.insert(value).inserted { counting.members.append(value) } }
+            }
         }
         if !rules.keeps.isEmpty {
             var values = Set<Number>()
