@@ -252,20 +252,36 @@ extension StatsEngine {
         var countings: [(counting: GroupCounting, p: Double)] = []
         for (rules, p) in choices {
             countings.append((try groupCounting(members, rules: rules, keys: keys, countsAnyhow: countsAnyhow,
-                                                readsValue: readsValue, at: range), p))
+                                                rolled: found.rolled, readsValue: readsValue, at: range), p))
         }
         return countings
     }
 
-    /// What a member adds to a state under `rules`, counting `keys`, and each value apart when
-    /// BODY `countsAnyhow` (with a compare point that has no key).
+    /// What a member adds to a state under `rules`, counting `keys`, and the values of the
+    /// members apart when BODY `countsAnyhow` (with a compare point that has no key): those
+    /// alike to `keys` and to each key of `rolled` (`CountKeys.rolled`) as one, each apart
+    /// when `rolled` is `nil`.
     private func groupCounting(_ members: [Distribution], rules: PoolRules, keys: [PointKey], countsAnyhow: Bool,
-                               readsValue: Bool, at range: SourceRange) throws(StatsFailure) -> GroupCounting {
+                               rolled: [PointKey]?, readsValue: Bool,
+                               at range: SourceRange) throws(StatsFailure) -> GroupCounting {
         var counting = GroupCounting(rules: rules, keys: keys, readsValue: readsValue, range: range)
         if countsAnyhow && rules.keeps.isEmpty {
-            var seen = Set<Value>()
+            // `let p = repeat(6, 4d6kh3) in count(p, >=(1d6 + 12))` sees 3 to 12 alike (none is
+            // 13 or more): seven classes of members, not sixteen.
+            let telling = rolled.map { keys + $0 }
+            var byMatches: [[Bool]: Int] = [:]
             for member in members {
-                member.forEachValue { value, _ in if seen.insert(value).inserted { counting.members.append(value) } }
+                member.forEachValue { value, _ in
+                    guard counting.memberClass[value] == nil else { return }
+                    let match = telling?.map { $0.matches(value) }
+                    if let match, let known = byMatches[match] {
+                        counting.memberClass[value] = known
+                        return
+                    }
+                    if let match { byMatches[match] = counting.members.count }
+                    counting.memberClass[value] = counting.members.count
+                    counting.members.append(value)
+                }
             }
         }
         if !rules.keeps.isEmpty {
@@ -299,9 +315,12 @@ private struct GroupCounting {
     var matches: [[Bool]] = []
     /// Under keep/drop: what a kept member of each rank adds to the value.
     var contributions: [Number] = []
-    /// When BODY counts with a compare point that has no key: each value a member may show
-    /// (under keep/drop, those of the ranks), of which a state counts the kept members.
+    /// When BODY counts with a compare point that has no key: each class of values a member
+    /// may show (under keep/drop, each rank), by a value of it, of which a state counts the
+    /// kept members.
     var members: [Value] = []
+    /// Without keep/drop, the class in `members` of each value a member may show.
+    var memberClass: [Value: Int] = [:]
 
     /// No member yet.
     var empty: GroupState {
@@ -323,7 +342,7 @@ private struct GroupCounting {
                 state.counts[rank] = 1
             } else {
                 for (index, key) in keys.enumerated() where key.matches(value) { state.counts[index] = 1 }
-                if let slot = members.firstIndex(of: value) { state.members[slot] = 1 }
+                if let slot = memberClass[value] { state.members[slot] = 1 }
                 if readsValue {
                     if case .number(let number) = value, !rules.counting.isSum {
                         state.value = .number(try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in

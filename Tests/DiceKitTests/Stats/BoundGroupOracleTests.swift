@@ -50,6 +50,8 @@ struct BoundGroupOracleTests {
         "let p = {1d4, 1d4, 1d6}kh2 in let x = 1d4 in (n: count(p, >=(x)), v: p + x)",
         "let p = repeat(2, d{\"a\", \"b\"}) in count(p, =(d{\"a\", \"b\"}))",
         "let p = repeat(1d2, 1d4)cs>=3 in count(p, =(1d4)) * 10 + p",
+        "let p = repeat(3, 1d6) in count(p, >=(1d2 + 4)) * 10 + count(p, =1)",
+        "let p = {1d6, 1d4, 2} in (a: count(p, <(1d3)), b: count(p, !=(1d2 * 2)))",
     ]
 
     @Test(arguments: cases)

@@ -88,6 +88,13 @@ struct RolledBoundPoolTests {
         let hits = try StatsHarness.report("def hits(tn) = let p = 20d10 in count(p, >=(tn)) - count(p, =1)\nhits(1d3 + 6)")
         #expect(hits.exact)
         #expect(abs(hits.distribution.mean - 4) < 1e-9)
+        // A bound repeat's members alike: 3 to 12 are one class, no value of the point reaching them.
+        let bound = try StatsHarness.report("let p = repeat(6, 4d6kh3) in count(p, >=(1d6 + 12))")
+        let written = try StatsHarness.report("count(repeat(6, 4d6kh3), >=(1d6 + 12))")
+        #expect(bound.exact && written.exact)
+        for outcome in written.distribution.valueOutcomes {
+            #expect(abs(bound.distribution.probability(ofValue: outcome.value) - outcome.probability) < 1e-12)
+        }
     }
 
     /// §7: exact, so the header's ends are the true ones; simulated, they were the sample's.
