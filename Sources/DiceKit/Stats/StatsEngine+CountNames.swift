@@ -88,7 +88,15 @@ extension StatsEngine {
                 found.rolled = nil
                 continue
             }
-            let values = try outcomes(of: point.value)
+            let values: Distribution
+            do {
+                values = try outcomes(of: point.value)
+            } catch .dice {
+                // It fails where the count is, only when BODY gets there: `let p = 2d6 in
+                // if p > 100 then count(p, <(1/0)) else 1` is 1, rolled, and was an error.
+                found.rolled = nil
+                continue
+            }
             guard let value = values.constantOutcome else {
                 values.forEachValue { value, _ in found.rolled?.append(PointKey(op: point.op, value: value)) }
                 if (found.rolled?.count ?? 0) > CountKeys.rolledLimit { found.rolled = nil }
@@ -108,16 +116,16 @@ extension StatsEngine {
     /// The roller's check of each of `points` that orders (`checkCountOrdering`), counting the
     /// pool, group or repeat `value` bound by `let`: made once its parts are rolled, as the
     /// roller rolls them at the `let` and compares at the count, so that
-    /// `let p = 2d(1d2 - 1) in count(p, <(1/0))` fails on its sides first; a point of `local`
-    /// only as far as the members tell (`checkCountOrdering(_:members:against:)`).
+    /// `let p = 2d(1d2 - 1) in count(p, <(1/0))` fails on its sides first. A point of `local`,
+    /// or whose value fails, is checked at the count, after its value (`boundCount`): the
+    /// roller works out `let p = 2d{"a"} in count(p, <(1/0))` to a division by zero.
     func checkCountOrderings(_ points: [ComparePoint], local: Set<ComparePoint>, of value: Expr) throws(StatsFailure) {
         let members = try possibleMembers(value)
-        for point in points {
-            if local.contains(point) {
-                try checkCountOrdering(point, members: members, against: nil)
-            } else {
-                try checkCountOrdering(point, members: members)
-            }
+        guard members.contains(where: { !$0.isEmpty }) else { return }
+        for point in points where point.op != .equal && point.op != .notEqual && !local.contains(point) {
+            let against: Distribution
+            do { against = try outcomes(of: point.value) } catch .dice { continue }
+            try checkCountOrdering(point, members: members, against: against)
         }
     }
 

@@ -212,18 +212,14 @@ extension StatsEngine {
         try checkCountOrdering(point, members: members, against: try outcomes(of: point.value))
     }
 
-    /// `checkCountOrdering(_:members:)` with the point's outcomes `against`; `nil` for a point
-    /// known only at the count (`pointsReadingBody`): the members are checked up to the first
-    /// that shows no text, and the rest at the count (`boundCount`), so that
-    /// `let p = 4d{"hit", "miss"} in let x = 3 in count(p, >=(x))` names "hit", as rolled.
-    func checkCountOrdering(_ point: ComparePoint, members: [[Value]], against: Distribution?) throws(StatsFailure) {
+    /// `checkCountOrdering(_:members:)` with the point's outcomes `against`.
+    func checkCountOrdering(_ point: ComparePoint, members: [[Value]], against: Distribution) throws(StatsFailure) {
         guard point.op != .equal, point.op != .notEqual else { return }
-        let text = against?.symbolicOutcomes.first?.value
+        let text = against.symbolicOutcomes.first?.value
         for member in members where !member.isEmpty {
             if let culprit = member.first(where: { $0.number == nil }) ?? text {
                 throw .dice(ComparePoint.orderingError(culprit, at: point.value.range))
             }
-            if against == nil { return }
         }
     }
 

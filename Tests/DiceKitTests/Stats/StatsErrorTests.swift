@@ -82,9 +82,11 @@ struct StatsErrorTests {
         Case(program: #"count(3d6, >="a")"#, faces: [1], expected: .notANumber(.text("a"), needed: "the compare point")),
         Case(program: #"count(2d{(s: 1), ()}, <2)"#, faces: [1],
              expected: .notANumber(.tally(DiceKit.Tally([("s", .integer(1))])), needed: "the compare point")),
-        // A point known only at the count is checked there, against the pool's dice.
-        Case(program: #"let p = 4d{"hit","miss"} in let x = 3 in count(p, >=(x))"#, faces: [1],
-             expected: .notANumber(.text("hit"), needed: "the compare point")),
+        // A point known only at the count is checked there, after its value, against the
+        // dice of the pool's outcome (here, first, four misses).
+        Case(program: #"let p = 4d{"hit","miss"} in let x = 3 in count(p, >=(x))"#, faces: [2],
+             expected: .notANumber(.text("miss"), needed: "the compare point")),
+        Case(program: #"let p = 2d{"a"} in count(p, <(1/0))"#, faces: [1, 1], expected: .divisionByZero),
         Case(program: #"let p = 3d6 in let t = "a" in count(p, >=(t))"#, faces: [1],
              expected: .notANumber(.text("a"), needed: "the compare point")),
         Case(program: #"let p = {1d6, d{"a"}} in let x = 3 in count(p, >=(x))"#, faces: [1, 1],
@@ -191,6 +193,11 @@ struct StatsErrorTests {
         // No dice, nothing compared: no error.
         #expect(try StatsHarness.report(#"let p = 0d{"a"} in count(p, >=1)"#).distribution.constantValue == .integer(0))
         #expect(try StatsHarness.report(#"count(repeat(0, "a"), >=1)"#).distribution.constantValue == .integer(0))
+        // A count's point is worked out where the count is: never here.
+        #expect(try StatsHarness.report("let p = 2d6 in if p > 100 then count(p, <(1/0)) else 1")
+            .distribution.constantValue == .integer(1))
+        #expect(try StatsHarness.report("let p = {1d6, 1d6} in if p > 100 then count(p, =(1/0)) else 1")
+            .distribution.constantValue == .integer(1))
         // One big die needs no convolution.
         #expect(try StatsHarness.report("1d100000").distribution.count == 100_000)
     }
