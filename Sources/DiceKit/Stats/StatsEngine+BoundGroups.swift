@@ -11,9 +11,10 @@
 /// (those the compare points tell apart, or each value under keep/drop), not a walk over
 /// every roll. BODY is worked out once for each joint outcome.
 extension StatsEngine {
-    /// The distribution of the `let`, or `nil` when `value` is not a group or `repeat`.
-    func boundGroupDistribution(_ name: String, _ value: Expr, _ body: Expr,
-                                points: [ComparePoint]) throws(StatsFailure) -> Distribution? {
+    /// The distribution of the `let`, or `nil` when `value` is not a group or `repeat`; `local`:
+    /// the points worked out at the count (`pointsReadingBody`).
+    func boundGroupDistribution(_ name: String, _ value: Expr, _ body: Expr, points: [ComparePoint],
+                                local: Set<ComparePoint>) throws(StatsFailure) -> Distribution? {
         var inner = value
         while case .annotated(let labelled, _) = inner.kind { inner = labelled }
         let range = inner.range
@@ -21,14 +22,14 @@ extension StatsEngine {
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
         let readsValue = uses[name, default: 0] > points.count
         let finals: OrderedMass<GroupState>
-        let keys: [PointKey]
+        let counted: GroupCounting?
         switch inner.kind {
         case .group(let members, let modifiers, _):
             // As the roller: the members, then the modifiers, then the compare points.
             var values: [Distribution] = []
             for member in members { values.append(try outcomes(of: member)) }
-            let countings = try groupCountings(values, of: .group(members), modifiers, points, readsValue: readsValue,
-                                               at: range)
+            let countings = try groupCountings(values, of: .group(members), bound: inner, modifiers, points, local: local,
+                                               readsValue: readsValue, at: range)
             var mixed = OrderedMass<GroupState>()
             for (counting, weight) in countings {
                 var states = OrderedMass<GroupState>()
@@ -40,26 +41,32 @@ extension StatsEngine {
                 for (state, p) in try finish(states, counting).entries { mixed.add(state, p * weight) }
             }
             finals = mixed
-            keys = countings.first?.counting.keys ?? []
+            counted = countings.first?.counting
         case .repeat(let count, let member, let modifiers):
-            (finals, keys) = try repeatStates(count, member, modifiers, points, readsValue: readsValue, at: range)
+            (finals, counted) = try repeatStates(inner, count, member, modifiers, points, local: local,
+                                                 readsValue: readsValue, at: range)
         default:
             return nil
         }
         let outcomes = finals.entries.map { (state, p) in
             var counts: [PointKey: Int] = [:]
-            for (index, key) in keys.enumerated() { counts[key] = state.counts[index] }
-            return (outcome: BoundPoolOutcome(value: state.value, counts: counts), p: p)
+            for (index, key) in (counted?.keys ?? []).enumerated() { counts[key] = state.counts[index] }
+            // The kept members by value, for a compare point worked out at the count (`boundCount`).
+            let dice = counted.flatMap { $0.members.isEmpty ? nil : $0.members }.map { values in
+                zip(values, state.members).compactMap { $1 > 0 ? (face: $0, count: $1) : nil }
+            }
+            return (outcome: BoundPoolOutcome(value: state.value, counts: counts, dice: dice), p: p)
         }
         return try bodyDistribution(body, binding: name, outcomes)
     }
 
     // MARK: - Repeats
 
-    /// The joint outcomes of `repeat(count, member)` with `modifiers`, mixed over its counts.
-    private func repeatStates(_ count: Expr, _ member: Expr, _ modifiers: [DiceModifier], _ points: [ComparePoint],
-                              readsValue: Bool, at range: SourceRange)
-        throws(StatsFailure) -> (OrderedMass<GroupState>, [PointKey]) {
+    /// The joint outcomes of `repeat(count, member)` with `modifiers` (the expression `bound`),
+    /// mixed over its counts.
+    private func repeatStates(_ bound: Expr, _ count: Expr, _ member: Expr, _ modifiers: [DiceModifier],
+                              _ points: [ComparePoint], local: Set<ComparePoint>, readsValue: Bool, at range: SourceRange)
+        throws(StatsFailure) -> (OrderedMass<GroupState>, GroupCounting?) {
         let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
         var sizes: [(n: Int, p: Double)] = []
         try counts.forEachOutcome { (value, p) throws(StatsFailure) in
@@ -72,14 +79,14 @@ extension StatsEngine {
         // A member is worked out only when some count is not 0 (the roller rolls none then).
         let largest = sizes.reduce(0) { Swift.max($0, $1.n) }
         let one = try largest > 0 ? outcomes(ofMember: member, copies: largest) : Distribution(constant: .integer(0))
-        let countings = try groupCountings([one], of: .repeatBody(member), modifiers, points, readsValue: readsValue,
-                                           at: range)
+        let countings = try groupCountings([one], of: .repeatBody(member), bound: bound, modifiers, points, local: local,
+                                           readsValue: readsValue, at: range)
         var finals = OrderedMass<GroupState>()
         for (counting, weight) in countings {
             try addRepeatStates(one, of: member, sizes: sizes, counting, weight: weight, readsValue: readsValue,
                                 into: &finals)
         }
-        return (finals, countings.first?.counting.keys ?? [])
+        return (finals, countings.first?.counting)
     }
 
     /// Adds to `finals` the joint outcomes of `repeat(n, member)` (each member `one`) for each
@@ -133,8 +140,9 @@ extension StatsEngine {
                 guard probability > 0 else { return }
                 var state = counting.empty
                 for (position, count) in split.enumerated() where count > 0 {
-                    let increment = classes[position].key.counts
-                    for slot in state.counts.indices { state.counts[slot] += count * increment[slot] }
+                    let increment = classes[position].key
+                    for slot in state.counts.indices { state.counts[slot] += count * increment.counts[slot] }
+                    for slot in state.members.indices { state.members[slot] += count * increment.members[slot] }
                 }
                 states.add(state, probability)
                 return
@@ -166,6 +174,7 @@ extension StatsEngine {
             for (increment, q) in increments.entries {
                 var sum = state
                 for slot in sum.counts.indices { sum.counts[slot] += increment.counts[slot] }
+                for slot in sum.members.indices { sum.members[slot] += increment.members[slot] }
                 if counting.readsValue && counting.ranks == nil {
                     let (a, b) = (state.value, increment.value)
                     do {
@@ -194,7 +203,7 @@ extension StatsEngine {
             let kept = StatsEngine.kept(state.counts, counting.rules.keeps)
             var result = GroupState(counts: counting.matches.map { row in
                 kept.indices.reduce(0) { row[$1] ? $0 + kept[$1] : $0 }
-            }, value: .integer(0))
+            }, value: .integer(0), members: counting.members.isEmpty ? [] : kept)
             if counting.readsValue {
                 var total = Number.integer(0)
                 for (rank, times) in kept.enumerated() where times > 0 {
@@ -212,11 +221,13 @@ extension StatsEngine {
 
     // MARK: - What is counted
 
-    /// The rules of a group's `modifiers` over members that may show `members`' values, with
-    /// the compare points' keys: what a member adds to a state, for each joint outcome of the
-    /// modifiers' arguments (each rolled once, `kh(1d2)`), with its chance.
-    private func groupCountings(_ members: [Distribution], of sources: MemberSources, _ modifiers: [DiceModifier],
-                                _ points: [ComparePoint], readsValue: Bool,
+    /// The rules of a group's `modifiers` over members that may show `members`' values (of the
+    /// group or repeat `bound`), with the compare points' keys: what a member adds to a state,
+    /// for each joint outcome of the modifiers' arguments (each rolled once, `kh(1d2)`), with
+    /// its chance.
+    private func groupCountings(_ members: [Distribution], of sources: MemberSources, bound: Expr,
+                                _ modifiers: [DiceModifier], _ points: [ComparePoint], local: Set<ComparePoint>,
+                                readsValue: Bool,
                                 at range: SourceRange) throws(StatsFailure) -> [(counting: GroupCounting, p: Double)] {
         if !modifiers.isEmpty, let index = members.firstIndex(where: { $0.symbolic.first != nil }),
            let other = members[index].symbolic.first {
@@ -234,27 +245,51 @@ extension StatsEngine {
             let inputs = values.compactMap(\.number)
             choices.append((try resolveRules(ordered) { $0 < inputs.count ? inputs[$0] : nil }, p))
         }
-        var keys: [PointKey] = []
-        for point in points {
-            guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
-            if !keys.contains(key) { keys.append(key) }
-        }
+        try checkCountOrderings(points, local: local, of: bound)
+        let found = try countKeys(points, local: local)
+        let (keys, places) = (found.keys, found.places)
+        let countsAnyhow = points.contains { places[$0] == nil }
         var countings: [(counting: GroupCounting, p: Double)] = []
         for (rules, p) in choices {
-            countings.append((try groupCounting(members, rules: rules, keys: keys, readsValue: readsValue, at: range), p))
+            countings.append((try groupCounting(members, rules: rules, keys: keys, countsAnyhow: countsAnyhow,
+                                                rolled: found.rolled, readsValue: readsValue, at: range), p))
         }
         return countings
     }
 
-    /// What a member adds to a state under `rules`, counting `keys`.
-    private func groupCounting(_ members: [Distribution], rules: PoolRules, keys: [PointKey], readsValue: Bool,
+    /// What a member adds to a state under `rules`, counting `keys`, and the values of the
+    /// members apart when BODY `countsAnyhow` (with a compare point that has no key): those
+    /// alike to `keys` and to each key of `rolled` (`CountKeys.rolled`) as one, each apart
+    /// when `rolled` is `nil`.
+    private func groupCounting(_ members: [Distribution], rules: PoolRules, keys: [PointKey], countsAnyhow: Bool,
+                               rolled: [PointKey]?, readsValue: Bool,
                                at range: SourceRange) throws(StatsFailure) -> GroupCounting {
         var counting = GroupCounting(rules: rules, keys: keys, readsValue: readsValue, range: range)
+        if countsAnyhow && rules.keeps.isEmpty {
+            // `let p = repeat(6, 4d6kh3) in count(p, >=(1d6 + 12))` sees 3 to 12 alike (none is
+            // 13 or more): seven classes of members, not sixteen.
+            let telling = rolled.map { keys + $0 }
+            var byMatches: [[Bool]: Int] = [:]
+            for member in members {
+                member.forEachValue { value, _ in
+                    guard counting.memberClass[value] == nil else { return }
+                    let match = telling?.map { $0.matches(value) }
+                    if let match, let known = byMatches[match] {
+                        counting.memberClass[value] = known
+                        return
+                    }
+                    if let match { byMatches[match] = counting.members.count }
+                    counting.memberClass[value] = counting.members.count
+                    counting.members.append(value)
+                }
+            }
+        }
         if !rules.keeps.isEmpty {
             var values = Set<Number>()
             for member in members { member.forEachOutcome { value, _ in values.insert(value) } }
             let ascending = values.sorted()
             counting.ranks = Dictionary(uniqueKeysWithValues: ascending.enumerated().map { ($0.element, $0.offset) })
+            if countsAnyhow { counting.members = ascending.map(Value.number) }
             counting.matches = keys.map { key in ascending.map { key.matches(.number($0)) } }
             for value in ascending {
                 counting.contributions.append(try arithmetic(at: range) { () throws(ArithmeticFault) in
@@ -280,10 +315,17 @@ private struct GroupCounting {
     var matches: [[Bool]] = []
     /// Under keep/drop: what a kept member of each rank adds to the value.
     var contributions: [Number] = []
+    /// When BODY counts with a compare point that has no key: each class of values a member
+    /// may show (under keep/drop, each rank), by a value of it, of which a state counts the
+    /// kept members.
+    var members: [Value] = []
+    /// Without keep/drop, the class in `members` of each value a member may show.
+    var memberClass: [Value: Int] = [:]
 
     /// No member yet.
     var empty: GroupState {
-        GroupState(counts: [Int](repeating: 0, count: ranks?.count ?? keys.count), value: .integer(0))
+        GroupState(counts: [Int](repeating: 0, count: ranks?.count ?? keys.count), value: .integer(0),
+                   members: [Int](repeating: 0, count: ranks == nil ? members.count : 0))
     }
 
     /// What one member adds, for each of its outcomes: under keep/drop one more member of
@@ -300,6 +342,7 @@ private struct GroupCounting {
                 state.counts[rank] = 1
             } else {
                 for (index, key) in keys.enumerated() where key.matches(value) { state.counts[index] = 1 }
+                if let slot = memberClass[value] { state.members[slot] = 1 }
                 if readsValue {
                     if case .number(let number) = value, !rules.counting.isSum {
                         state.value = .number(try StatsFailure.arithmetic(at: range) { () throws(ArithmeticFault) in
@@ -317,8 +360,9 @@ private struct GroupCounting {
 }
 
 /// Members so far: how many match each key (under keep/drop, how many show each value's
-/// rank), and their value when BODY reads it.
+/// rank), and their value when BODY reads it; how many show each of `GroupCounting.members`.
 private struct GroupState: Hashable {
     var counts: [Int]
     var value: Value
+    var members: [Int] = []
 }

@@ -14,16 +14,15 @@ extension StatsEngine {
     /// 16 macro uses.
     static let boundOutcomeCost = 16 * macroUseCost
 
-    /// The distribution of the `let`, or `nil` when BODY does not count the name.
-    func boundPoolDistribution(_ name: String, _ value: Expr, _ body: Expr) throws(StatsFailure) -> Distribution? {
-        var points: [ComparePoint] = []
-        StatsEngine.collectCounts(of: name, in: body, into: &points)
-        guard !points.isEmpty else { return nil }
+    /// The distribution of the `let`, BODY counting the name with `points` (`collectCounts`),
+    /// those of `local` read where the count is (`pointsReadingBody`).
+    func boundPoolDistribution(_ name: String, _ value: Expr, _ body: Expr, points: [ComparePoint],
+                               local: Set<ComparePoint>) throws(StatsFailure) -> Distribution {
         var pool = value
         while case .annotated(let inner, _) = pool.kind { pool = inner }
         guard case .dice(let term) = pool.kind else { throw .tooExpensive("counting a name bound to no pool") }
         return try pointingAtModifiers(of: term, at: pool.range) { () throws(StatsFailure) in
-            try boundPoolDistribution(name, pool, term, points: points, body)
+            try boundPoolDistribution(name, pool, term, points: points, local: local, body)
         }
     }
 
@@ -35,10 +34,11 @@ extension StatsEngine {
     /// one six), so that BODY is worked out once for each. `p` and its counts come from the
     /// same outcome of the same pool: one roll.
     private func boundPoolDistribution(_ name: String, _ pool: Expr, _ term: DiceTerm, points: [ComparePoint],
-                                       _ body: Expr) throws(StatsFailure) -> Distribution {
+                                       local: Set<ComparePoint>, _ body: Expr) throws(StatsFailure) -> Distribution {
         let semantics = TermSemantics(term)
         let choices = try boundPoolParts(pool, term, semantics)
-        let reading = try boundPoolReading(name, points: points, body)
+        try checkCountOrderings(points, local: local, of: pool)
+        let reading = try boundPoolReading(name, points: points, local: local, body)
         var views = BoundPoolViews()
         for (index, choice) in choices.enumerated() {
             try addBoundPool(name, pool, term, semantics, choice.parts, index: index, weight: choice.p, reading,
@@ -59,19 +59,22 @@ extension StatsEngine {
         /// BODY with its counts read through `countNames`: `nil` when it reads the pool otherwise.
         var counted: Expr?
         var readsValue: Bool
-        /// Whether a macro's default that BODY uses reads the pool (where the macro is used).
-        var defaultsReadPool: Bool
+        /// Whether BODY may count the pool with a compare point that has no key: a macro's
+        /// default that reads the pool (where the macro is used) or a point of several values
+        /// (`countKeys`). Each split is then its own outcome, the pool's dice shown, so that any
+        /// point counts them (`boundCount`).
+        var countsAnyhow: Bool
+        /// The keys whose matches tell the classes of faces apart: `keys`, then each value a
+        /// rolled point may take; `nil` when each face is its own class, since a default or a
+        /// point read at the count may count the pool with any point.
+        var classKeys: [PointKey]?
     }
 
-    private func boundPoolReading(_ name: String, points: [ComparePoint],
+    private func boundPoolReading(_ name: String, points: [ComparePoint], local: Set<ComparePoint>,
                                   _ body: Expr) throws(StatsFailure) -> BoundPoolReading {
-        var keys: [PointKey] = []
-        var names: [ComparePoint: String] = [:]
-        for point in points {
-            guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
-            if !keys.contains(key) { keys.append(key) }
-            names[point] = StatsEngine.countName(name, keys.firstIndex(of: key) ?? 0)
-        }
+        let found = try countKeys(points, local: local)
+        let (keys, places) = (found.keys, found.places)
+        let names = places.mapValues { StatsEngine.countName(name, $0) }
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
         // A macro's default that reads the pool (worked out where the macro is used) may read
@@ -79,10 +82,14 @@ extension StatsEngine {
         var checked = Set<String>()
         let defaultsReadPool = defaultsRead(name, in: body, checked: &checked)
         let readsValue = uses[name, default: 0] > points.count || defaultsReadPool
+        let countsAnyhow = defaultsReadPool || points.contains { places[$0] == nil }
         // A body that reads the pool only through its counts reads them through names.
+        let counted = readsValue || countsAnyhow ? nil : StatsEngine.replacingCounts(of: name, in: body, names: names)
+        // `let p = 40d6 in count(p, =(1d4 + 10))` tells no face apart: one class, not six.
+        let classKeys = defaultsReadPool ? nil : found.rolled.map { keys + $0 }
         return BoundPoolReading(keys: keys, countNames: keys.indices.map { StatsEngine.countName(name, $0) },
-                                counted: readsValue ? nil : StatsEngine.replacingCounts(of: name, in: body, names: names),
-                                readsValue: readsValue, defaultsReadPool: defaultsReadPool)
+                                counted: counted, readsValue: readsValue, countsAnyhow: countsAnyhow,
+                                classKeys: classKeys)
     }
 
     /// What BODY sees of a bound pool over the joint outcomes of its rolled parts, those alike
@@ -121,7 +128,7 @@ extension StatsEngine {
         let symbols = semantics.symbols
         // Keep/drop (which sees each die of a chain) and counting need each face apart, in
         // increasing order, as reading the value does.
-        let perFace = reading.readsValue || !rules.keeps.isEmpty || !rules.counting.isSum
+        let perFace = reading.readsValue || reading.classKeys == nil || !rules.keeps.isEmpty || !rules.counting.isSum
         let tableKey = BoundPoolTables.Key(pool: pool, dice: dice, sides: sides, inputs: parts.inputs, keys: keys)
         if reading.counted != nil, let table = boundPoolTables.table(tableKey) {
             if table.cut { noteExplosionCut(table.cutMass) }
@@ -147,13 +154,14 @@ extension StatsEngine {
         // Where a bare `!` explodes, as `PoolModel` has it (`1d6r6!` never explodes; bound, it
         // exploded on 5s, the highest face left after the reroll).
         let highest = model.highestFace
-        if reading.readsValue && !reading.defaultsReadPool && StatsEngine.sumsByClass(rules, symbols: symbols) {
+        if reading.readsValue && !reading.countsAnyhow && StatsEngine.sumsByClass(rules, symbols: symbols) {
             return try summedClassOutcomes(settled, dice: dice, keys: keys, weight: weight, into: &views.seen, at: pool.range)
         }
+        let classKeys = reading.classKeys ?? keys
         let (classes, splits) = rules.unique
-            ? try uniqueBoundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: keys,
-                                        perFace: perFace, at: pool.range)
-            : try boundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: keys,
+            ? try uniqueBoundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols,
+                                        keys: classKeys, perFace: perFace, at: pool.range)
+            : try boundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: classKeys,
                                   perFace: perFace, at: pool.range)
         // The splits' chances make 1 less the tails cut.
         let cutMass = splits.cutTail ? 1 - splits.chances.reduce(0, +) : 0
@@ -171,11 +179,11 @@ extension StatsEngine {
             let kept = rules.keeps.isEmpty ? split : StatsEngine.kept(split, rules.keeps)
             let value = reading.readsValue
                 ? try poolValue(kept, classes, rules: rules, dice: dice, at: pool.range) : .integer(0)
-            // A default may count the pool anyhow: each split of the faces is its own outcome
-            // (of these classes: those of another joint outcome of the parts may differ).
+            // BODY may count the pool anyhow: each split of the faces is its own outcome (of
+            // these classes: those of another joint outcome of the parts may differ).
             let key = BoundPoolOutcome.Seen(counts: classes.counts(of: kept, keys: keys.count), value: value,
-                                            split: reading.defaultsReadPool ? kept : [],
-                                            parts: reading.defaultsReadPool ? index : 0)
+                                            split: reading.countsAnyhow ? kept : [],
+                                            parts: reading.countsAnyhow ? index : 0)
             views.seen.add(key, p * weight, keys: keys) { classes.shown(kept) }
         }
     }

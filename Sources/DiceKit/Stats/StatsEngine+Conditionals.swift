@@ -33,17 +33,24 @@ extension StatsEngine {
         var points: [ComparePoint] = []
         StatsEngine.collectCounts(of: name, in: body, into: &points)
         if !points.isEmpty {
-            let members = try possibleMembers(value)
-            for point in points { try checkCountOrdering(point, members: members) }
-            if let counted = try boundGroupDistribution(name, value, body, points: points) { return counted }
+            // A point that reads a name of the body is worked out, and checked, at the count.
+            let local = pointsReadingBody(of: name, in: body)
+            if let counted = try boundGroupDistribution(name, value, body, points: points, local: local) {
+                return counted
+            }
+            return try boundPoolDistribution(name, value, body, points: points, local: local)
         }
-        if let counted = try boundPoolDistribution(name, value, body) { return counted }
         let bound = try outcomes(of: value)
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
         if uses[name] == 1 && !StatsEngine.namesFixedByGiven(in: body, of: [name], topIsUnit: false).isEmpty {
             uses[name] = 2
         }
+        // A macro's default that reads the name is worked out where the macro is used, with the
+        // name's one value there: with `def lim(t = x) = t`, `let x = 1d4 in lim` was 0 (the name
+        // seemed unused) and `lim + x` two rolls of 1d4, where the roller has x and 2x.
+        var checked = Set<String>()
+        if defaultsRead(name, in: body, checked: &checked) { uses[name] = Swift.max(uses[name, default: 0], 2) }
         switch uses[name, default: 0] {
         case 0:
             // E is rolled all the same: its mass (less than 1 when a tail was cut) carries over.

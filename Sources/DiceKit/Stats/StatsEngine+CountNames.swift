@@ -38,6 +38,118 @@ extension StatsEngine {
         return reads
     }
 
+    /// The compare points of `count(name, cp)` in `body` (as `collectCounts` finds them) whose
+    /// value reads the pool's name or a name bound inside `body`, itself or through a macro's
+    /// default: it can be worked out only where the count is, not at the `let`.
+    /// `let p = 2d6 in count(p, <=(p))` and `let q = 2d6 in let x = 1d6 in count(q, <(x))`
+    /// rolled, and failed in `stats` with "unknown name" for a name in scope.
+    func pointsReadingBody(of name: String, in body: Expr) -> Set<ComparePoint> {
+        var found = Set<ComparePoint>()
+        func visit(_ expr: Expr, _ bound: Set<String>) {
+            if case .count(let target, let point) = expr.kind, case .name(name) = target.kind,
+               !SweepSharing.namesRead(by: point.value, environment: environment).isDisjoint(with: bound) {
+                found.insert(point)
+            }
+            if case .binding(let inner, let value, let rest) = expr.kind {
+                visit(value, bound)
+                // A `let` of the same name hides the pool in its body.
+                if inner != name { visit(rest, bound.union([inner])) }
+                return
+            }
+            expr.forEachChild { visit($0, bound) }
+        }
+        visit(body, [name])
+        return found
+    }
+
+    /// The compare points a bound pool is counted with, as `countKeys` files them.
+    struct CountKeys {
+        /// The key of each point of one value (`count(p, >=5)`), each once.
+        var keys: [PointKey] = []
+        /// The place in `keys` of each point that has a key.
+        var places: [ComparePoint: Int] = [:]
+        /// The key of each value a point of several values may take, when those read no name
+        /// of the body (`count(q, <(1d6))`, a parameter standing for a roll): they tell apart
+        /// the faces those points will. `nil` when some point is worked out only at the count
+        /// (`pointsReadingBody`), or may take too many values: each face is then apart.
+        var rolled: [PointKey]? = []
+
+        /// The most values of such points told apart: past it, each face is its own class.
+        static let rolledLimit = 64
+    }
+
+    /// The keys of the compare points `points` a bound pool is counted with. A point of
+    /// `local` (`pointsReadingBody`), or whose value is not one value, has none: it is counted
+    /// where the count is, from the dice of each outcome of the pool (`boundCount`).
+    func countKeys(_ points: [ComparePoint], local: Set<ComparePoint>) throws(StatsFailure) -> CountKeys {
+        var found = CountKeys()
+        for point in points where found.places[point] == nil {
+            guard !local.contains(point) else {
+                found.rolled = nil
+                continue
+            }
+            let values: Distribution
+            do {
+                values = try outcomes(of: point.value)
+            } catch .dice {
+                // It fails where the count is, only when BODY gets there: `let p = 2d6 in
+                // if p > 100 then count(p, <(1/0)) else 1` is 1, rolled, and was an error.
+                found.rolled = nil
+                continue
+            }
+            guard let value = values.constantOutcome else {
+                values.forEachValue { value, _ in found.rolled?.append(PointKey(op: point.op, value: value)) }
+                if (found.rolled?.count ?? 0) > CountKeys.rolledLimit { found.rolled = nil }
+                continue
+            }
+            let key = PointKey(op: point.op, value: value)
+            if let place = found.keys.firstIndex(of: key) {
+                found.places[point] = place
+            } else {
+                found.places[point] = found.keys.count
+                found.keys.append(key)
+            }
+        }
+        return found
+    }
+
+    /// The roller's check of each of `points` that orders (`checkCountOrdering`), counting the
+    /// pool, group or repeat `value` bound by `let`: made once its parts are rolled, as the
+    /// roller rolls them at the `let` and compares at the count, so that
+    /// `let p = 2d(1d2 - 1) in count(p, <(1/0))` fails on its sides first. A point of `local`,
+    /// or whose value fails, is checked at the count, after its value (`boundCount`): the
+    /// roller works out `let p = 2d{"a"} in count(p, <(1/0))` to a division by zero.
+    func checkCountOrderings(_ points: [ComparePoint], local: Set<ComparePoint>, of value: Expr) throws(StatsFailure) {
+        let members = try possibleMembers(value)
+        guard members.contains(where: { !$0.isEmpty }) else { return }
+        for point in points where point.op != .equal && point.op != .notEqual && !local.contains(point) {
+            let against: Distribution
+            do { against = try outcomes(of: point.value) } catch .dice { continue }
+            try checkCountOrdering(point, members: members, against: against)
+        }
+    }
+
+    /// `count(p, cp)` of a pool bound by `let`, under one of its outcomes: the count filed under
+    /// the point's key, else (a point worked out only here) how many of the kept dice match
+    /// each value of the point, mixed over them. `let p = 2d6 in count(p, <=(p))` is 2 for
+    /// every roll; `let q = 2d6 in count(q, <(1d6))` is 0, 1 or 2 for a roll of 3 and 5.
+    func boundCount(_ pool: BoundPoolOutcome, _ point: ComparePoint) throws(StatsFailure) -> Distribution {
+        let against = try outcomes(of: point.value)
+        if let value = against.constantOutcome, let matches = pool.counts[PointKey(op: point.op, value: value)] {
+            return Distribution(constant: .integer(matches))
+        }
+        guard let dice = pool.dice else { throw .invariant("a count of a bound pool that was not worked out") }
+        // As the roller: each die compared with the point's value, which must be numbers to order.
+        try checkCountOrdering(point, members: dice.map { [$0.face] }, against: against)
+        try meter.charge(WorkMeter.product(against.count, dice.count + 1))
+        var result = DistributionAccumulator()
+        against.forEachValue { value, p in
+            let key = PointKey(op: point.op, value: value)
+            result.add(dice.reduce(0) { key.matches($1.face) ? $0 &+ $1.count : $0 }, p)
+        }
+        return try meter.checkSize(result.build())
+    }
+
     /// `expr` with each `count(name, cp)` (not inside a `let` of the same name) replaced by the
     /// name `names[cp]`, at the count's range; `nil` when one has no name in `names`, or sits
     /// in a modifier's arguments or a dice term's sides (`Expr.mappingChildren`).

@@ -13,15 +13,31 @@ extension StatsEngine {
         guard let faceList = term.sides.fixedFaces else { throw .dice(DiceError(.emptyFaces, at: range)) }
         let count = try term.count.map { (count) throws(StatsFailure) in try distribution(of: count, for: NumberNeeds.diceCount) }
             ?? Distribution(constant: .integer(1))
-        var inputs: [Number] = []
-        for argument in PoolRules.arguments(of: semantics.stageOrder) {
-            guard let value = try outcomes(of: argument).constantOutcome else {
-                throw .tooExpensive("a compare point of text dice that is not fixed")
-            }
-            inputs.append(.integer(symbols.firstIndex(of: value) ?? -1))
-        }
-        let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
+        var arguments: [Distribution] = []
+        for argument in PoolRules.arguments(of: semantics.stageOrder) { arguments.append(try outcomes(of: argument)) }
         let faces = Distribution(faces: faceList)
+        // An argument is a face, read as its position (`cs="hit"`). One that is rolled is rolled
+        // once for the pool: the pool for each joint outcome of them, mixed, where
+        // `count(4d{"hit", "miss"}, =(d{"hit", "miss"}))` was simulated, its ends the sample's.
+        let fixed = arguments.compactMap(\.constantOutcome)
+        if fixed.count == arguments.count {
+            return try symbolDice(faces, symbols, semantics, positions: fixed, counts: count, at: range)
+        }
+        var result = ValueAccumulator()
+        try forEachJointOutcome(of: arguments) { (values, p) throws(StatsFailure) in
+            let part = try symbolDice(faces, symbols, semantics, positions: values, counts: count, at: range)
+            try meter.charge(part.storageSize)
+            try mix(part, times: p, into: &result)
+        }
+        return try meter.checkSize(result.build())
+    }
+
+    /// `symbolDiceDistribution` of dice of `faces` (the positions of `symbols`), `counts` of
+    /// them, its modifiers' arguments `values` (each face read as its position).
+    private func symbolDice(_ faces: Distribution, _ symbols: [Value], _ semantics: TermSemantics, positions values: [Value],
+                            counts count: Distribution, at range: SourceRange) throws(StatsFailure) -> Distribution {
+        let inputs = values.map { Number.integer(symbols.firstIndex(of: $0) ?? -1) }
+        let rules = try resolveRules(semantics.stageOrder) { $0 < inputs.count ? inputs[$0] : nil }
         if !rules.counting.isSum {
             // Counting: the pool of positions counts the same dice.
             if rules.unique { return try uniqueDistribution(faces: faces, rules: rules, counts: count, at: range) }
@@ -66,39 +82,40 @@ extension StatsEngine {
     func countDistribution(_ target: Expr, _ point: ComparePoint, at range: SourceRange) throws(StatsFailure) -> Distribution {
         if case .name(let name) = target.kind, let parameter = frames.last?[name] {
             guard case .pool(let pool) = parameter else { throw .dice(DiceError(.countNeedsPool, at: target.range)) }
-            guard let key = try countKey(point), let matches = pool.counts[key] else {
-                throw .invariant("a count of a bound pool that was not worked out")
-            }
-            return Distribution(constant: .integer(matches))
+            return try boundCount(pool, point)
         }
         var inner = target
         while case .annotated(let labelled, _) = inner.kind { inner = labelled }
-        try checkCountOrdering(point, members: try possibleMembers(inner))
+        let possible = try possibleMembers(inner)
         switch inner.kind {
         case .group(let members, let modifiers, _) where modifiers.isEmpty:
-            var chances: [MatchChance] = []
-            for member in members { chances.append(try matchChance(member, point)) }
-            return Distribution(StatsEngine.successes(chances))
+            var rolled: [Distribution] = []
+            for member in members { rolled.append(try outcomes(of: member)) }
+            return try forEachPointValue(point, members: possible) { (key) throws(StatsFailure) in
+                try meter.charge(rolled.reduce(0) { $0 &+ $1.count })
+                return Distribution(StatsEngine.successes(rolled.map { StatsEngine.chance(of: key, in: $0) }))
+            }
         case .repeat(let count, let body, let modifiers) where modifiers.isEmpty:
             // Members alike and independent: a binomial for each number of members.
-            let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
-            var result = ValueAccumulator()
-            var chance: MatchChance?
-            try counts.forEachOutcome { (value, p) throws(StatsFailure) in
+            var sizes: [(n: Int, p: Double)] = []
+            try distribution(of: count, for: NumberNeeds.repeatCount).forEachOutcome { (value, p) throws(StatsFailure) in
                 guard case .integer(let n) = value, n >= 0, n <= limits.maxDice else {
                     throw .dice(DiceError(.invalidRepeatCount(value), at: count.range))
                 }
-                let single: MatchChance
-                if let known = chance {
-                    single = known
-                } else {
-                    single = try matchChance(body, point)
-                    chance = single
-                }
-                try meter.charge(n + 1)
-                try mix(Distribution(StatsEngine.successes([MatchChance](repeating: single, count: n))), times: p, into: &result)
+                sizes.append((n, p))
             }
-            return try meter.checkSize(result.build())
+            // A member is worked out only when some count is not 0 (the roller rolls none then).
+            let one = try sizes.contains { $0.n > 0 } ? outcomes(of: body) : Distribution(constant: .integer(0))
+            return try forEachPointValue(point, members: possible) { (key) throws(StatsFailure) in
+                let single = StatsEngine.chance(of: key, in: one)
+                var result = ValueAccumulator()
+                for (n, p) in sizes {
+                    try meter.charge(n &+ 1)
+                    try mix(Distribution(StatsEngine.successes([MatchChance](repeating: single, count: n))), times: p,
+                            into: &result)
+                }
+                return try meter.checkSize(result.build())
+            }
         default:
             break
         }
@@ -106,7 +123,21 @@ extension StatsEngine {
             throw .dice(DiceError(.countNeedsPool, at: target.range))
         }
         try checkReplacedCounting(inner)
-        return try distribution(of: counted)
+        do {
+            try checkCountOrdering(point, members: possible)
+            return try distribution(of: counted)
+        } catch .dice(let error) {
+            // The roller rolls the pool, then the point: an error of the pool's comes first,
+            // where its own counting works out the point with its other arguments
+            // (`count(2d(1d2 - 1), =(1/(1d2 - 1)))` fails on its sides when the first d2 is 1).
+            let (place, within) = (point.value.range, error.range)
+            guard place.lowerBound <= within.lowerBound, within.upperBound <= place.upperBound,
+                  let plain = StatsEngine.counting(target, ComparePoint(.equal, Expr(.number(.integer(0)), place))) else {
+                throw .dice(error)
+            }
+            _ = try distribution(of: plain)
+            throw .dice(error)
+        }
     }
 
     /// The roller rolls `count`'s pool as written before it counts, so the pool's own
@@ -178,10 +209,15 @@ extension StatsEngine {
     /// named (its first such face), else the point's value; at the point, as the roller.
     func checkCountOrdering(_ point: ComparePoint, members: [[Value]]) throws(StatsFailure) {
         guard point.op != .equal, point.op != .notEqual, members.contains(where: { !$0.isEmpty }) else { return }
-        let against = try outcomes(of: point.value).symbolicOutcomes.first?.value
+        try checkCountOrdering(point, members: members, against: try outcomes(of: point.value))
+    }
+
+    /// `checkCountOrdering(_:members:)` with the point's outcomes `against`.
+    func checkCountOrdering(_ point: ComparePoint, members: [[Value]], against: Distribution) throws(StatsFailure) {
+        guard point.op != .equal, point.op != .notEqual else { return }
+        let text = against.symbolicOutcomes.first?.value
         for member in members where !member.isEmpty {
-            let culprit = member.first { $0.number == nil } ?? against
-            if let culprit {
+            if let culprit = member.first(where: { $0.number == nil }) ?? text {
                 throw .dice(ComparePoint.orderingError(culprit, at: point.value.range))
             }
         }
@@ -194,15 +230,34 @@ extension StatsEngine {
         var miss: Double
     }
 
-    /// The chances that `member` (one roll) matches `point` and that it does not. Divided by
-    /// the member's total, they made 1, and the mass cut from an exploding member's tails was
-    /// spread over the counts: `count({1d4!!, 1d4!}, >1)` said nothing was cut.
-    private func matchChance(_ member: Expr, _ point: ComparePoint) throws(StatsFailure) -> MatchChance {
-        guard let key = try countKey(point) else { throw .tooExpensive("a count whose compare point is not fixed") }
-        let outcomes = try self.outcomes(of: member)
+    /// The chances that a member of `outcomes` (one roll) matches `key` and that it does not.
+    /// Divided by the member's total, they made 1, and the mass cut from an exploding member's
+    /// tails was spread over the counts: `count({1d4!!, 1d4!}, >1)` said nothing was cut.
+    private static func chance(of key: PointKey, in outcomes: Distribution) -> MatchChance {
         var chance = 0.0
         outcomes.forEachValue { value, p in if key.matches(value) { chance += p } }
         return MatchChance(match: chance, miss: Swift.max(0, outcomes.totalProbability - chance))
+    }
+
+    /// `count` of a group or `repeat` written in place, `count(key)` for each value of its
+    /// compare point, mixed. The roller rolls the point once, after the members, and compares
+    /// every member with that one value: `count({1d3}, !=(1d3))` is 0 a third of the time.
+    /// Each value apart, those counts are exact, where one rolled point used to send the whole
+    /// statement to a simulation that stated its sample's ends as the min and max.
+    /// `members`: what each member may show (`possibleMembers`), for `checkCountOrdering`.
+    private func forEachPointValue(_ point: ComparePoint, members: [[Value]],
+                                   _ count: (PointKey) throws(StatsFailure) -> Distribution) throws(StatsFailure) -> Distribution {
+        let against = try outcomes(of: point.value)
+        try checkCountOrdering(point, members: members, against: against)
+        if let value = against.constantOutcome { return try count(PointKey(op: point.op, value: value)) }
+        try meter.charge(against.count)
+        var result = ValueAccumulator()
+        try against.forEachValue { (value, p) throws(StatsFailure) in
+            let part = try count(PointKey(op: point.op, value: value))
+            try meter.charge(part.storageSize)
+            try mix(part, times: p, into: &result)
+        }
+        return try meter.checkSize(result.build())
     }
 
     /// How many of independent events of `chances` happen: 0 to their number.
@@ -243,12 +298,6 @@ extension StatsEngine {
         default:
             return nil
         }
-    }
-
-    /// The fixed value of a compare point, as a count of a bound pool is filed under it.
-    func countKey(_ point: ComparePoint) throws(StatsFailure) -> PointKey? {
-        guard let value = try outcomes(of: point.value).constantOutcome else { return nil }
-        return PointKey(op: point.op, value: value)
     }
 }
 

@@ -97,9 +97,7 @@ final class SweepSharing {
 
     /// What `expr` reads, with the names of `environment`.
     func entry(for expr: Expr, environment: Environment) -> Entry {
-        var names: Set<String> = []
-        var expanding: Set<String> = []
-        SweepSharing.collectNames(in: expr, bound: [], environment: environment, expanding: &expanding, into: &names)
+        let names = SweepSharing.namesRead(by: expr, environment: environment)
         let readsSwept = names.contains { name in
             if name == self.name { return true }
             guard case .macro = environment[name] else { return false }
@@ -131,6 +129,14 @@ final class SweepSharing {
         }
         reaches[macro] = found
         return found
+    }
+
+    /// The names `expr` reads and does not bind itself, those its macros' defaults read included.
+    static func namesRead(by expr: Expr, environment: Environment) -> Set<String> {
+        var names: Set<String> = []
+        var expanding: Set<String> = []
+        collectNames(in: expr, bound: [], environment: environment, expanding: &expanding, into: &names)
+        return names
     }
 
     /// Adds the names `expr` reads and does not bind itself to `names`, `bound` being the

@@ -26,11 +26,39 @@ extension ValueBounds {
         return ValueBounds(low: BoundNumber(low), high: BoundNumber(high), values: WholeSet(Array(remainders)))
     }
 
+    /// What a count's compare point compares the dice with: one value, or the values of a
+    /// point rolled apart from the pool (`count(p, <(1d20))`), from their ends (and, for `=`
+    /// and `!=`, the whole numbers among them).
+    enum PointReach {
+        case value(PointKey)
+        case rolled(ComparisonOperator, ValueBounds)
+    }
+
     /// The ends of how many of a pool's kept dice match `point`, each die settling on one of
-    /// `faces`, the pool keeping `kept` dice (fewest to most). Every die may show the same face:
-    /// all kept dice may match when some face does, none when some face does not.
-    static func count(faces: [Value], point: PointKey, kept: ClosedRange<Int>) -> ValueBounds {
-        let match = faces.contains { point.matches($0) }, miss = faces.contains { !point.matches($0) }
+    /// `faces`, the pool keeping `kept` dice (fewest to most); `nil` when they cannot be told.
+    /// Every die may show the same face, and the point any of its values: all kept dice may
+    /// match when some face matches some value, none when some face misses some value.
+    static func count(faces: [Value], point: PointReach, kept: ClosedRange<Int>) -> ValueBounds? {
+        let match: Bool, miss: Bool
+        switch point {
+        case .value(let key):
+            (match, miss) = (faces.contains { key.matches($0) }, faces.contains { !key.matches($0) })
+        case .rolled(let op, let values):
+            let numbers = faces.compactMap(\.number).map { BoundNumber($0) }
+            guard numbers.count == faces.count, let least = numbers.min(), let most = numbers.max() else { return nil }
+            switch op {
+            case .less: (match, miss) = (least < values.high, most >= values.low)
+            case .lessEqual: (match, miss) = (least <= values.high, most > values.low)
+            case .greater: (match, miss) = (most > values.low, least <= values.high)
+            case .greaterEqual: (match, miss) = (most >= values.low, least < values.high)
+            case .equal, .notEqual:
+                let wholes = numbers.compactMap(\.whole)
+                guard let points = values.wholeValues, wholes.count == numbers.count else { return nil }
+                let equal = wholes.contains { points.contains($0) }
+                let unequal = !(Set(wholes).count == 1 && points.isConstant && points.least == wholes.first)
+                (match, miss) = op == .equal ? (equal, unequal) : (unequal, equal)
+            }
+        }
         return ValueBounds(low: miss ? 0 : BoundNumber(kept.lowerBound), high: match ? BoundNumber(kept.upperBound) : 0)
     }
 }
@@ -52,7 +80,7 @@ extension ValueBounds.Walker {
                 break
             }
         }
-        guard case .dice(let term) = pool.kind, let key = pointKey(point) else { return nil }
+        guard case .dice(let term) = pool.kind, let reach = pointReach(point) else { return nil }
         if let names { frames.append(names) }
         defer { if names != nil { frames.removeLast() } }
         let semantics = TermSemantics(term)
@@ -87,13 +115,19 @@ extension ValueBounds.Walker {
         }
         func kept(_ n: Int) -> Int { rules.keeps.isEmpty ? n : KeepDropStep.keptRange(rules.keeps, total: n).count }
         // Keep/drop keeps no fewer of more dice.
-        return ValueBounds.count(faces: faces, point: key, kept: kept(fewest)...Swift.max(kept(fewest), kept(most)))
+        return ValueBounds.count(faces: faces, point: reach, kept: kept(fewest)...Swift.max(kept(fewest), kept(most)))
     }
 
-    /// The compare point's value, when it is one number or text.
-    private mutating func pointKey(_ point: ComparePoint) -> PointKey? {
-        if case .text(let text) = point.value.kind { return PointKey(op: point.op, value: .text(text)) }
-        guard let value = bounds(of: point.value), value.low == value.high, let number = value.low.number else { return nil }
-        return PointKey(op: point.op, value: .number(number))
+    /// The compare point's value, when it is one number or text; else its values when it reads
+    /// no name bound here (its dice rolled apart from the pool's, at the count: any of its
+    /// values may meet any roll of the pool), as a simulated `count(p, <(1d20))` states
+    /// its true ends, not its sample's.
+    private mutating func pointReach(_ point: ComparePoint) -> ValueBounds.PointReach? {
+        if case .text(let text) = point.value.kind { return .value(PointKey(op: point.op, value: .text(text))) }
+        guard let value = bounds(of: point.value) else { return nil }
+        if value.low == value.high, let number = value.low.number { return .value(PointKey(op: point.op, value: .number(number))) }
+        var uses: [String: Int] = [:]
+        StatsEngine.countUses(in: point.value, of: Set(frames.last?.names ?? []), weight: 1, into: &uses)
+        return uses.isEmpty ? .rolled(point.op, value) : nil
     }
 }

@@ -43,6 +43,15 @@ struct BoundGroupOracleTests {
         "let p = repeat(3, d{\"hit\", \"miss\"}) in count(p, =\"hit\") + count(p, !=\"hit\") * 10",
         "def s = (s: 1)\nlet p = repeat(2, d{(s: 1), (a: 1), ()}) in (n: count(p, =(s))) + p",
         "let p = {1d4, 1d6} in let q = repeat(2, 1d4)kh1 in count(p, >=3) * 10 + count(q, >=3) + q",
+        // A compare point known only at the count: each member's value kept apart ("unknown name").
+        "let p = {1d6, 1d8} in let x = 1d6 in count(p, <(x))",
+        "let p = repeat(2, 1d4) in count(p, >(p - 4)) * 10 + p",
+        "let p = {1d6, 1d8}kh1 in count(p, >=(1d8))",
+        "let p = {1d4, 1d4, 1d6}kh2 in let x = 1d4 in (n: count(p, >=(x)), v: p + x)",
+        "let p = repeat(2, d{\"a\", \"b\"}) in count(p, =(d{\"a\", \"b\"}))",
+        "let p = repeat(1d2, 1d4)cs>=3 in count(p, =(1d4)) * 10 + p",
+        "let p = repeat(3, 1d6) in count(p, >=(1d2 + 4)) * 10 + count(p, =1)",
+        "let p = {1d6, 1d4, 2} in (a: count(p, <(1d3)), b: count(p, !=(1d2 * 2)))",
     ]
 
     @Test(arguments: cases)

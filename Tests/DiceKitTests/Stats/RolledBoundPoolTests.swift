@@ -38,6 +38,77 @@ struct RolledBoundPoolTests {
         try EveryRoll.expectAgreement(program)
     }
 
+    /// A compare point whose value is known only at the count (LANGUAGE.md §5b): it reads the
+    /// pool or a name bound in the body (itself, or through a macro's default), stands for a
+    /// roll (a `let` or a parameter), or rolls dice of its own, which the roller rolls at the
+    /// count, after the pool. These failed with "unknown name" for a name in scope, or were
+    /// simulated.
+    static let pointsAtTheCount = [
+        "let p = 2d6 in count(p, <=(p))",
+        "let p = 3d4 in count(p, >=(p - 6)) * 100 + p",
+        "let q = 2d6 in let x = 1d6 in count(q, <(x))",
+        "let q = 2d4 in let x = 1d4 in count(q, <(x)) * 10 + x",
+        "let x = 1d6 in let q = 2d6 in q + count(q, <(x))",
+        "let x = 3 in let q = 2d4 in let x = 1d4 in count(q, >=(x))",
+        "let q = 2d4 in count(q, <(1d4)) * 10 + count(q, >=(1d4))",
+        "let q = 3d4kh2 in count(q, =(1d4)) + count(q, =4) * 10",
+        "let p = (1d2)d4 in count(p, >=(p - 2))",
+        "let p = 2d{\"a\", \"b\", \"c\"} in let t = d{\"a\", \"b\"} in count(p, =(t))",
+        "let q = 2d6 in count(q, >=(count(q, >3)))",
+        "def f(x) = let q = 2d6 in count(q, <(x))\nf(1d6)",
+        "def lim(t = x) = t\nlet q = 2d4 in let x = 1d4 in count(q, <(lim))",
+        // A rolled point tells apart only the faces its values do: {1}, {2, 3, 4}, {5}, {6}.
+        "let p = 3d6 in count(p, >=(1d2 + 4)) + count(p, =1) * 10",
+        "let p = 2d6 in (n: count(p, =(1d4 + 10)), v: p)",
+        "let p = 3d4mi2 in count(p, !=(1d2 * 2)) * 10 + count(p, >=3)",
+        // A default that counts the pool, under a body that rolls: it broke an invariant.
+        "def five(n = count(p, =5)) = n * 10\nlet p = 2d6 in five + count(p, =6) + 1d2",
+        // Written in place: the point rolled once, after the pool, every member compared with it.
+        "count(repeat(2, 1d6), <(1d6))",
+        "count({1d3}, !=(1d3))",
+        "count({1d4, 1d6}, >=(1d4)) * 10 + 1d2",
+        "count(repeat(1d2, 1d4), =(1d4))",
+        "count(4d{\"hit\", \"miss\"}, =(d{\"hit\", \"miss\"}))",
+        "3d{\"a\", \"b\", \"c\"}cs=(d{\"a\", \"b\"})",
+        "let t = d{\"a\", \"b\"} in count(3d{\"a\", \"b\", \"c\"}, !=(t)) * 10 + 1d2",
+    ]
+
+    @Test(arguments: pointsAtTheCount)
+    func pointsAtTheCountAgreeWithEveryRoll(_ program: String) throws {
+        try EveryRoll.expectAgreement(program)
+    }
+
+    /// A point rolled apart from the pool tells apart only the faces its values do, so that
+    /// big pools stay within the budget: counting 30d6 against 5 or 6 and against 1 is four
+    /// classes of faces (496 outcomes), where each face apart was six (324,632 splits).
+    @Test func aRolledPointTellsApartOnlyTheFacesItMust() throws {
+        let report = try StatsHarness.report("let p = 30d6 in (hits: count(p, >=(1d2 + 4)), ones: count(p, =1))")
+        #expect(report.exact)
+        #expect(report.distribution.valueOutcomes.count == 496)
+        let hits = try StatsHarness.report("def hits(tn) = let p = 20d10 in count(p, >=(tn)) - count(p, =1)\nhits(1d3 + 6)")
+        #expect(hits.exact)
+        #expect(abs(hits.distribution.mean - 4) < 1e-9)
+        // A bound repeat's members alike: 3 to 12 are one class, no value of the point reaching them.
+        let bound = try StatsHarness.report("let p = repeat(6, 4d6kh3) in count(p, >=(1d6 + 12))")
+        let written = try StatsHarness.report("count(repeat(6, 4d6kh3), >=(1d6 + 12))")
+        #expect(bound.exact && written.exact)
+        for outcome in written.distribution.valueOutcomes {
+            #expect(abs(bound.distribution.probability(ofValue: outcome.value) - outcome.probability) < 1e-12)
+        }
+    }
+
+    /// §7: exact, so the header's ends are the true ones; simulated, they were the sample's.
+    @Test func aRolledPointHasTheTrueEnds() throws {
+        let ends: [(String, Int, Int)] = [("count({1d3}, !=(1d3))", 0, 1), ("count(repeat(2, 1d6), <(1d6))", 0, 2),
+                                          ("let p = 2d6 in count(p, <=(p))", 2, 2)]
+        for (program, low, high) in ends {
+            let report = try StatsHarness.report(program)
+            #expect(report.exact, "\(program)")
+            #expect(report.distribution.minimum == .integer(low) && report.distribution.maximum == .integer(high),
+                    "\(program)")
+        }
+    }
+
     /// Worked out by hand. (1d2)d6 counting sixes: one die half the time (5/6 none), two the
     /// other half (25/36 none, 10/36 one, 1/36 two). 4d6kh(1d2) counting 5s and 6s: kh1 keeps
     /// one when any of four dice shows one (65/81); kh2 keeps min(2, k), k binomial(4, 1/3)

@@ -164,7 +164,10 @@ struct StatsBoundsTests {
                       "count(3d6r<3, <=2)", "count(3d6mi3, >=3)", #"count((1d3)d{"a", "b"}, ="a")"#,
                       "let p = (1d2)d6 in count(p, =6)", "let p = (1d3 + 1)d6kh2 in count(p, >=1)",
                       "count(2d(1d2 + 4), =6)", "count(2d(1d2 + 4), >=1)", "count(4d6dl1, <=3) * 2 - 1",
-                      "let n = 3 in let p = (n)d6 in let n = 1 in count(p, >=1) + n"])
+                      "let n = 3 in let p = (n)d6 in let n = 1 in count(p, >=1) + n",
+                      // A point rolled apart from the pool: any of its values may meet any roll.
+                      "count(3d6, <(1d6))", "let p = 3d4 in count(p, =(1d4 + 2))", "let p = 2d6 in count(p, >(1d4 + 5))",
+                      "count(3d6, !=(1d2 * 3))", "let p = 2d6 in count(p, <=(1d3 - 3))", "count(2d6kh1, >=(1d6))"])
     func countsAndRemaindersStateTheirEnds(_ text: String) throws {
         let (expr, environment) = try StatsHarness.prepare(text)
         let exact = try Stats.exactDistribution(of: expr, environment: environment)

@@ -82,6 +82,26 @@ struct StatsErrorTests {
         Case(program: #"count(3d6, >="a")"#, faces: [1], expected: .notANumber(.text("a"), needed: "the compare point")),
         Case(program: #"count(2d{(s: 1), ()}, <2)"#, faces: [1],
              expected: .notANumber(.tally(DiceKit.Tally([("s", .integer(1))])), needed: "the compare point")),
+        // A point known only at the count is checked there, after its value, against the
+        // dice of the pool's outcome (here, first, four misses).
+        Case(program: #"let p = 4d{"hit","miss"} in let x = 3 in count(p, >=(x))"#, faces: [2],
+             expected: .notANumber(.text("miss"), needed: "the compare point")),
+        Case(program: #"let p = 2d{"a"} in count(p, <(1/0))"#, faces: [1, 1], expected: .divisionByZero),
+        Case(program: #"let p = 3d6 in let t = "a" in count(p, >=(t))"#, faces: [1],
+             expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: #"let p = {1d6, d{"a"}} in let x = 3 in count(p, >=(x))"#, faces: [1, 1],
+             expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: #"count({1d6, 1d6}, >=(d{1, "a"}))"#, faces: [1, 1, 2],
+             expected: .notANumber(.text("a"), needed: "the compare point")),
+        Case(program: "let p = 2d6 in let x = 1d2 - 1 in count(p, <(1/x))", faces: [1, 1, 1], expected: .divisionByZero),
+        // The roller rolls the pool (its count, sides and modifiers' arguments), then the point.
+        Case(program: "count(repeat(1d2-2, 1d6), =(1/(1d2-1)))", faces: [1], expected: .invalidRepeatCount(.integer(-1))),
+        Case(program: "count(2d(1d2-1), =(1/(1d2-1)))", faces: [1], expected: .invalidSides(.integer(0))),
+        Case(program: "count(2d6kh(1d2-2), <(1/(1d2-1)))", faces: [1],
+             expected: .invalidModifierArgument(.keepHighest, value: .integer(-1))),
+        Case(program: "let p = 2d(1d2-1) in count(p, <(1/(1d2-1)))", faces: [1], expected: .invalidSides(.integer(0))),
+        Case(program: "let p = {1d6, 1d6}kh(1d2-2) in count(p, <(1/(1d2-1)))", faces: [1, 1, 1],
+             expected: .invalidModifierArgument(.keepHighest, value: .integer(-1))),
         // So does an ordering pattern of a match tried against a text, at the value matched.
         Case(program: #"match "q" { >=3: 1, else: 0 }"#, faces: [],
              expected: .notANumber(.text("q"), needed: "the compare point")),
@@ -173,6 +193,11 @@ struct StatsErrorTests {
         // No dice, nothing compared: no error.
         #expect(try StatsHarness.report(#"let p = 0d{"a"} in count(p, >=1)"#).distribution.constantValue == .integer(0))
         #expect(try StatsHarness.report(#"count(repeat(0, "a"), >=1)"#).distribution.constantValue == .integer(0))
+        // A count's point is worked out where the count is: never here.
+        #expect(try StatsHarness.report("let p = 2d6 in if p > 100 then count(p, <(1/0)) else 1")
+            .distribution.constantValue == .integer(1))
+        #expect(try StatsHarness.report("let p = {1d6, 1d6} in if p > 100 then count(p, =(1/0)) else 1")
+            .distribution.constantValue == .integer(1))
         // One big die needs no convolution.
         #expect(try StatsHarness.report("1d100000").distribution.count == 100_000)
     }

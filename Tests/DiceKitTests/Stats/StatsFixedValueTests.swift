@@ -48,6 +48,14 @@ struct StatsFixedValueTests {
         #expect(abs(pool.distribution.mean - 6) < 1e-12)
     }
 
+    @Test func aDefaultThatReadsTheNameReadsItsOneValue() throws {
+        // lim's default is worked out where lim is used, with x's one value there: x read
+        // only through it was taken for unused (always 0), and with x beside it for a roll apart.
+        try expectTable("def lim(t = x) = t; let x = 1d4 in lim", ["1": 0.25, "2": 0.25, "3": 0.25, "4": 0.25])
+        try expectTable("def lim(t = x) = t; let x = 1d4 in lim + x", ["2": 0.25, "4": 0.25, "6": 0.25, "8": 0.25])
+        try EveryRoll.expectAgreement("def lim(t = x + 1d2) = t\nlet x = 1d4 in lim * 10 + x")
+    }
+
     @Test func aBodyThatRollsDiceIsItsDistribution() throws {
         // The first value's body rolls a d2: every value's body is worked out as a distribution.
         try expectTable("let r = 1d2 in r + r + 1d2",
