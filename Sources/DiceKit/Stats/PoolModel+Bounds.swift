@@ -12,7 +12,7 @@ extension PoolModel {
     var chainBounds: ValueBounds? {
         var failed = false
         func counted(_ value: Int) -> BoundNumber { self.counted(value, failed: &failed) }
-        guard let explosion = rules.explosion, cutsExplosionTails else {
+        guard let explosion = rules.explosion, someFaceExplodes else {
             let faces = ends(counted).stop
             return failed || faces.low > faces.high ? nil : faces
         }
@@ -66,7 +66,7 @@ extension PoolModel {
             return stops.union(after)
         }
         let result: WholeSet?
-        switch cutsExplosionTails ? rules.explosion?.kind : nil {
+        switch someFaceExplodes ? rules.explosion?.kind : nil {
         case nil:
             result = stops
         case .explode?:
@@ -92,7 +92,7 @@ extension PoolModel {
         func counted(_ value: Int) -> BoundNumber { self.counted(value, failed: &failed) }
         var result: [ValueBounds] = []
         var explosion = rules.explosion
-        if !cutsExplosionTails { explosion = nil }
+        if !someFaceExplodes { explosion = nil }
         // What the extra dice after a face that explodes add, but for `!!` with counting.
         var extras = ValueBounds.empty
         switch explosion?.kind {

@@ -390,16 +390,15 @@ struct ValueBounds: Hashable {
                                             range: .at(0)) else {
                 return nil
             }
-            // Keep/drop among the dice of `!` and `!p` chains picks dice, not chains.
-            let chained = rules.keeps.isEmpty || rules.explosion?.kind == .compound
             guard let low = counts.low.rounded(.up).whole, let high = counts.high.rounded(.down).whole,
                   low <= high else { return nil }
             // Unique dice show different first faces: fewer pools than the dice alone make.
             if rules.unique { return UniqueBounds.bounds(pool, counts: low...high) }
-            if !chained && pool.cutsExplosionTails && rules.explosion?.kind != .once {
+            // Keep/drop among the dice of `!`, `!p` and `xo` chains picks dice, not chains.
+            if !rules.keeps.isEmpty && rules.explosion?.kind != .compound && pool.someFaceExplodes {
                 return KeepOverChains.bounds(pool, counts: low...high)
             }
-            guard let die = chained ? pool.chainBounds : pool.eachDieBounds else { return nil }
+            guard let die = pool.chainBounds else { return nil }
             /// The dice kept of `n`.
             func kept(_ n: Int) -> Int { rules.keeps.isEmpty ? n : KeepDropStep.keptRange(rules.keeps, total: n).count }
             var result: ValueBounds?
@@ -412,16 +411,11 @@ struct ValueBounds: Hashable {
             }
             // Every die may show the same face: k kept dice count k times one die, at either end.
             for n in candidates {
-                // `xo`: each die may add one extra die, which keep/drop sees like any other.
-                let once = !chained && rules.explosion?.kind == .once && n <= Int.max / 2
                 let fewest = BoundNumber(kept(n))
-                let most = once ? BoundNumber(kept(2 * n)) : fewest
-                let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
-                            ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
-                let part = ValueBounds(low: ends.min() ?? 0, high: ends.max() ?? 0)
+                let part = ValueBounds(low: ValueBounds.times(fewest, die.low), high: ValueBounds.times(fewest, die.high))
                 result = result?.union(part) ?? part
             }
-            if chained || !pool.cutsExplosionTails { result?.values = ValueBounds.values(of: pool, counts: low...high, kept: kept) }
+            result?.values = ValueBounds.values(of: pool, counts: low...high, kept: kept)
             return result
         }
 

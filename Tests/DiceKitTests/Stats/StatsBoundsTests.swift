@@ -135,6 +135,13 @@ struct StatsBoundsTests {
         Probe(expr: "(100d6! given 1d6! > 2) * 2", minimum: 200, maximum: nil),
         Probe(expr: "let r = 1d20 in 3d6!kh2 + r given 1d6 > 2", minimum: 3, maximum: 32),
         Probe(expr: "let r = 1d6! in r given r > 2", minimum: 3, maximum: nil),
+        // `xo` cuts no tail: its exact ends. Keep/drop sees its extra dice, but it keeps three
+        // of two dice only when both showed 1 (it said 1 to 12). With a cut term beside it, the
+        // ends `ValueBounds` gives.
+        Probe(expr: "2d4xo=1dh1", minimum: 2, maximum: 6),
+        Probe(expr: "2d4xo=1dh1 + 0 * 1d6!", minimum: 2, maximum: 6),
+        Probe(expr: "3d6xokh2 + 1d6!", minimum: 3, maximum: nil),
+        Probe(expr: "1d4xo>=1kl1 + 1d6!", minimum: 2, maximum: nil),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
@@ -146,7 +153,7 @@ struct StatsBoundsTests {
 
     /// A simulation states the true ends, not its sample's.
     @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20", "3d6u!kh2", "2d6uxo",
-                      "20d6! given 1d6 > 2"])
+                      "20d6! given 1d6 > 2", "2d4xo=1dh1"])
     func simulationsStateTheTrueEnds(_ text: String) throws {
         let probe = try #require(Self.probes.first { $0.expr == text })
         let (expr, environment) = try StatsHarness.prepare(text)
@@ -225,7 +232,7 @@ struct StatsBoundsTests {
         for _ in 0..<600 {
             var text = "\(random.roll(sides: 3))d" + pick(["2", "3", "4", "F", "{1,1,2,3}", "{0,2,5}", "{-1,1,3}"])
             text += pick(["", "", "", "r1", "ro<2", "mi2", "ma2"])
-            text += pick(["!", "!", "!p", "!p", "!!", "!>=2", "!p<2", "!=2", "!p>=3", ""])
+            text += pick(["!", "!", "!p", "!p", "!!", "!>=2", "!p<2", "!=2", "!p>=3", "xo", "xo<2", "xo>=1", ""])
             text += pick(["kh1", "kh2", "kl1", "kl2", "dh1", "dl1", "kh3", "dl2", ""])
             text += pick(["", "", "cs>=2", "cf<2", "df=1", "cs2df=3"])
             guard let pool = try? BruteForcePool(text), let report = try? StatsHarness.report(text) else { continue }
