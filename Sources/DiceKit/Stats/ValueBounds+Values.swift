@@ -30,12 +30,20 @@ extension ValueBounds {
         return x.shifted(by: -y.start)
     }
 
-    /// The values of `a * b` when one is a constant of at least 1.
+    /// The values of `a * b` when one has a few values, none below 0: the other's times each.
+    /// `1d2 * 1d2` is 1, 2 or 4, so `1d6! * (1d2 * 1d2 == 3)` is always 0 (it said max
+    /// unbounded, as if 3 could be a product).
     static func multiple(_ a: ValueBounds, _ b: ValueBounds) -> WholeSet? {
         guard let x = a.wholeValues, let y = b.wholeValues else { return nil }
-        if x.isConstant && x.start >= 1 { return y.scaled(by: x.start) }
-        if y.isConstant && y.start >= 1 { return x.scaled(by: y.start) }
-        return nil
+        let (few, other) = x.isFinite && (!y.isFinite || x.members.count <= y.members.count) ? (x, y) : (y, x)
+        let factors = few.members
+        guard few.isFinite, factors.count <= 64, let least = factors.first, least >= 0 else { return nil }
+        var result = WholeSet([])
+        for factor in factors {
+            guard let part = factor == 0 ? .constant(0) : other.scaled(by: factor) else { return nil }
+            result = result?.union(part)
+        }
+        return result
     }
 
     /// The bounds of a value that is either `a`'s or `b`'s (an `if`'s branches, a modifier's

@@ -142,6 +142,10 @@ struct StatsBoundsTests {
         Probe(expr: "2d4xo=1dh1 + 0 * 1d6!", minimum: 2, maximum: 6),
         Probe(expr: "3d6xokh2 + 1d6!", minimum: 3, maximum: nil),
         Probe(expr: "1d4xo>=1kl1 + 1d6!", minimum: 2, maximum: nil),
+        // A factor that is always 0: `1d2 * 1d2` is 1, 2 or 4, never 3 (it said max unbounded).
+        Probe(expr: "1d6! * (1d2 * 1d2 == 3)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (1d3 * 1d2 == 5) + 1d4", minimum: 1, maximum: 4),
+        Probe(expr: "1d6! * (1d2 * 1d2 != 3)", minimum: 1, maximum: nil),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
@@ -153,7 +157,7 @@ struct StatsBoundsTests {
 
     /// A simulation states the true ends, not its sample's.
     @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20", "3d6u!kh2", "2d6uxo",
-                      "20d6! given 1d6 > 2", "2d4xo=1dh1"])
+                      "20d6! given 1d6 > 2", "2d4xo=1dh1", "1d6! * (1d2 * 1d2 == 3)"])
     func simulationsStateTheTrueEnds(_ text: String) throws {
         let probe = try #require(Self.probes.first { $0.expr == text })
         let (expr, environment) = try StatsHarness.prepare(text)
