@@ -47,7 +47,7 @@ struct ValueBounds: Hashable {
     }
 
     /// `a op b`: 1 when it holds for every pair of values, 0 when for none, else either.
-    fileprivate static func comparison(_ op: ComparisonOperator, _ a: ValueBounds, _ b: ValueBounds) -> ValueBounds {
+    static func comparison(_ op: ComparisonOperator, _ a: ValueBounds, _ b: ValueBounds) -> ValueBounds {
         let always: Bool, never: Bool
         switch op {
         case .less: (always, never) = (a.high < b.low, a.low >= b.high)
@@ -179,6 +179,7 @@ struct ValueBounds: Hashable {
                 return ValueBounds.power(b, e)
             case .comparison(let op, let lhs, let rhs):
                 // 1 or 0, or one of them when the operands' intervals settle it.
+                if op == .equal || op == .notEqual { return equality(op, lhs, rhs) }
                 guard let a = bounds(of: lhs), let b = bounds(of: rhs) else { return ValueBounds(low: 0, high: 1) }
                 return ValueBounds.comparison(op, a, b)
             case .dice(let term):

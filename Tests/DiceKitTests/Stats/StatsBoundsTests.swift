@@ -146,6 +146,14 @@ struct StatsBoundsTests {
         Probe(expr: "1d6! * (1d2 * 1d2 == 3)", minimum: 0, maximum: 0),
         Probe(expr: "1d6! * (1d3 * 1d2 == 5) + 1d4", minimum: 1, maximum: 4),
         Probe(expr: "1d6! * (1d2 * 1d2 != 3)", minimum: 1, maximum: nil),
+        // Texts and tallies compared: a condition that always holds (it said min 0), tallies
+        // that are never equal (1d6! is never 0: it said max 1).
+        Probe(expr: #"if "b" == "b" then 1d6! else 0"#, minimum: 1, maximum: nil),
+        Probe(expr: #"if "b" == 1 then 0 else 1d6!"#, minimum: 1, maximum: nil),
+        Probe(expr: "(a: 1d6!) == (a: 0)", minimum: 0, maximum: 0),
+        Probe(expr: "(a: 1d6!) != (b: 0)", minimum: 1, maximum: 1),
+        Probe(expr: "(a: 1d6!, b: 1) == (a: 1d6!)", minimum: 0, maximum: 0),
+        Probe(expr: "((a: 1d6!) == (a: 1d6!)) + 1d2", minimum: 1, maximum: 3),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
@@ -157,7 +165,8 @@ struct StatsBoundsTests {
 
     /// A simulation states the true ends, not its sample's.
     @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20", "3d6u!kh2", "2d6uxo",
-                      "20d6! given 1d6 > 2", "2d4xo=1dh1", "1d6! * (1d2 * 1d2 == 3)"])
+                      "20d6! given 1d6 > 2", "2d4xo=1dh1", "1d6! * (1d2 * 1d2 == 3)", #"if "b" == "b" then 1d6! else 0"#,
+                      "(a: 1d6!) == (a: 0)"])
     func simulationsStateTheTrueEnds(_ text: String) throws {
         let probe = try #require(Self.probes.first { $0.expr == text })
         let (expr, environment) = try StatsHarness.prepare(text)
