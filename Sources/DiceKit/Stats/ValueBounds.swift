@@ -94,6 +94,11 @@ struct ValueBounds: Hashable {
         var depth = 0
         /// Nodes walked, so that macros using the last one twice do not walk for minutes.
         var steps = 0
+        /// The conditions of the `given`s walked, outside macros, that never hold (`Stats.simulate`).
+        var impossibleConditions: Set<SourceRange> = []
+        /// Whether bounds that hold every value but may hold more will do: a name read several
+        /// times stands for its interval at each read, and `E given C` for E's values.
+        var sound = false
 
         mutating func bounds(of expr: Expr) -> ValueBounds? {
             depth += 1
@@ -230,6 +235,8 @@ struct ValueBounds: Hashable {
                 return ValueBounds.either(a, b)
             case .binding(let name, let value, let body):
                 guard let bound = bounds(of: value) else { return nil }
+                // Soundly, an interval for each read holds every value, if not only those.
+                if sound { return binding(name, value, bound) { $0.bounds(of: body) } }
                 if case .given = Self.unannotated(body).kind {
                 } else if Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) {
                     return binding(name, value, bound) { $0.bounds(of: body) }
@@ -252,9 +259,10 @@ struct ValueBounds: Hashable {
                 guard let truth = bounds(of: operand)?.truth else { return ValueBounds(low: 0, high: 1) }
                 return .constant(truth ? 0 : 1)
             case .given(let value, let condition):
+                if bounds(of: condition)?.truth == false { impossibleConditions.insert(condition.range) }
                 // A C that reads no name E may read is independent of E: E where C holds has
                 // E's ends (`20d6! given 1d6 > 2` said max 286, the end of its cut tails).
-                if let names = frames.last?.names, !Self.uses(of: Set(names), in: condition).isEmpty { return nil }
+                if !sound, let names = frames.last?.names, !Self.uses(of: Set(names), in: condition).isEmpty { return nil }
                 return bounds(of: value)
             case .text, .tally, .field, .match:
                 // Not numbers, or numbers these bounds do not follow: the distribution's own ends.
@@ -295,7 +303,7 @@ struct ValueBounds: Hashable {
                 guard let argument = index < arguments.count ? arguments[index] : macro.defaults[parameter],
                       let bound = bounds(of: argument) else { return nil }
                 if bound.low != bound.high && uses == nil { uses = Self.uses(of: Set(macro.parameters), in: macro.body) }
-                guard Self.standsForEachUse(bound, uses?[parameter]) else { return nil }
+                guard sound || Self.standsForEachUse(bound, uses?[parameter]) else { return nil }
                 bindings[parameter] = bound
             }
             return body(macro, bindings)
@@ -303,10 +311,11 @@ struct ValueBounds: Hashable {
 
         private mutating func body(_ macro: Macro, _ bindings: Frame<ValueBounds>) -> ValueBounds? {
             guard frames.count < limits.maxMacroDepth else { return nil }
-            let outside = pools
+            // A macro's conditions lie in the text of another statement: not kept.
+            let outside = (pools, impossibleConditions)
             pools = [:]
             frames.append(bindings)
-            defer { frames.removeLast(); pools = outside }
+            defer { frames.removeLast(); (pools, impossibleConditions) = outside }
             return bounds(of: macro.body)
         }
 
