@@ -26,6 +26,14 @@ extension ValueBounds {
         return ValueBounds(low: BoundNumber(low), high: BoundNumber(high), values: WholeSet(Array(remainders)))
     }
 
+    /// Bounds that hold every remainder by the constant `d` (not 0), whatever it divides
+    /// (`sound` bounds): from 0 up to the divisor, or down to it. `(4d4!dl1 * 1d6!) % 2 == 5`
+    /// never holds, though the remainder's own bounds are unknown.
+    static func remainderRange(_ d: ValueBounds) -> ValueBounds? {
+        guard d.low == d.high, d.low.isFinite, d.low != 0 else { return nil }
+        return d.low > 0 ? ValueBounds(low: 0, high: d.low) : ValueBounds(low: d.low, high: 0)
+    }
+
     /// The ends of how many of a pool's kept dice match `point`, each die settling on one of
     /// `faces`, the pool keeping `kept` dice (fewest to most). Every die may show the same face:
     /// all kept dice may match when some face does, none when some face does not.

@@ -154,6 +154,25 @@ struct StatsBoundsTests {
         Probe(expr: "(a: 1d6!) != (b: 0)", minimum: 1, maximum: 1),
         Probe(expr: "(a: 1d6!, b: 1) == (a: 1d6!)", minimum: 0, maximum: 0),
         Probe(expr: "((a: 1d6!) == (a: 1d6!)) + 1d2", minimum: 1, maximum: 3),
+        // Values followed through `^`, `-`, `abs`, `//`, `min`, `max`, dice of random sides and
+        // `repeat`: tests that never hold (each said max unbounded), and an end no value reaches.
+        Probe(expr: "1d6! * ((1d3)^2 == 2)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (-(1d3 * 2) == -3)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (abs(2 * 1d3 - 4) == 1)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * ((1d3 * 4) // 2 == 3)", minimum: 0, maximum: 0),
+        Probe(expr: "(2 * 1d2 - 3)^2 + 1d6!", minimum: 2, maximum: nil),
+        Probe(expr: "1d6! * (min(1d3 * 2, 7) == 5)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (max(1d6 * 2, 3) == 5)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * ((1d(1d3 + 1))^2 == 2)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (repeat(2, 1d3 * 3) == 7)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (repeat(3, 1d2 * 2)kh2 == 5)", minimum: 0, maximum: 0),
+        // Tests settled by bounds that hold every value, though maybe more, where a value's own
+        // are not known: a remainder by 2 is never 5, a count never below 0, a `let` read
+        // twice never 9 (each said max unbounded).
+        Probe(expr: "1d6! * ((4d4!dl1 * 1d6!) % 2 == 5)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (count(3d6!kh2, =6) < 0)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (min(count(3d6!kh2, =6), 4) > 4)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * ((let r = d{0,2,5} in r + r) == 9)", minimum: 0, maximum: 0),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
@@ -166,7 +185,7 @@ struct StatsBoundsTests {
     /// A simulation states the true ends, not its sample's.
     @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20", "3d6u!kh2", "2d6uxo",
                       "20d6! given 1d6 > 2", "2d4xo=1dh1", "1d6! * (1d2 * 1d2 == 3)", #"if "b" == "b" then 1d6! else 0"#,
-                      "(a: 1d6!) == (a: 0)"])
+                      "(a: 1d6!) == (a: 0)", "1d6! * ((1d3)^2 == 2)", "1d6! * ((4d4!dl1 * 1d6!) % 2 == 5)"])
     func simulationsStateTheTrueEnds(_ text: String) throws {
         let probe = try #require(Self.probes.first { $0.expr == text })
         let (expr, environment) = try StatsHarness.prepare(text)
@@ -179,12 +198,14 @@ struct StatsBoundsTests {
     /// `count` of a pool and `%` (LANGUAGE.md §7): the ends `ValueBounds` states are the exact
     /// distribution's least and greatest outcomes, and a simulation of a few rolls states them
     /// (it stated its sample's). The pool may be bound by `let`, its count read under the names
-    /// the `let` saw (the last case's inner `n` does not change `p`'s three dice).
+    /// the `let` saw (the last case's inner `n` does not change `p`'s three dice). So do a
+    /// remainder of a `min` (1, 2 or 3: never 6, so never 0 by 5) and a square of -1 or 1.
     @Test(arguments: ["1d6 % 4", "1d2 % 4", "2d6 % -3", "(1d3 * 4) % 6", "3d6 % 5 + 1", "count(4d6kh2, =1)",
                       "count(3d6r<3, <=2)", "count(3d6mi3, >=3)", #"count((1d3)d{"a", "b"}, ="a")"#,
                       "let p = (1d2)d6 in count(p, =6)", "let p = (1d3 + 1)d6kh2 in count(p, >=1)",
                       "count(2d(1d2 + 4), =6)", "count(2d(1d2 + 4), >=1)", "count(4d6dl1, <=3) * 2 - 1",
-                      "let n = 3 in let p = (n)d6 in let n = 1 in count(p, >=1) + n"])
+                      "let n = 3 in let p = (n)d6 in let n = 1 in count(p, >=1) + n", "min(1d3, 1d6) % 5",
+                      "(2 * 1d2 - 3)^2 + 1d2"])
     func countsAndRemaindersStateTheirEnds(_ text: String) throws {
         let (expr, environment) = try StatsHarness.prepare(text)
         let exact = try Stats.exactDistribution(of: expr, environment: environment)
