@@ -173,6 +173,14 @@ struct StatsBoundsTests {
         Probe(expr: "1d6! * (count(3d6!kh2, =6) < 0)", minimum: 0, maximum: 0),
         Probe(expr: "1d6! * (min(count(3d6!kh2, =6), 4) > 4)", minimum: 0, maximum: 0),
         Probe(expr: "1d6! * ((let r = d{0,2,5} in r + r) == 9)", minimum: 0, maximum: 0),
+        // `count` of a pool of `!`, `!p` or `xo` chains: no max where an extra die may match and
+        // explode. The cut tails never reached past the other branch's 100: it said max 100.
+        Probe(expr: "if 1d2 == 1 then count(3d6!, =6) else 100", minimum: 0, maximum: nil),
+        Probe(expr: "let p = 3d6! in if 1d2 == 1 then count(p, =6) else 100", minimum: 0, maximum: nil),
+        Probe(expr: "if 1d2 == 1 then count(2d6!p>=5, <=4) else 100", minimum: 2, maximum: nil),
+        Probe(expr: "count(2d6!p, =1)", minimum: 0, maximum: 2),
+        Probe(expr: "count(2d6xo, =6)", minimum: 0, maximum: 4),
+        Probe(expr: "count(3d6!p, =5)", minimum: 0, maximum: nil),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
@@ -185,7 +193,8 @@ struct StatsBoundsTests {
     /// A simulation states the true ends, not its sample's.
     @Test(arguments: ["8d6!kh3", "6d6!<>4kh2", "2dF!pdh", "{2d6!, 1d12}kh1", "1d6!kh20", "3d6u!kh2", "2d6uxo",
                       "20d6! given 1d6 > 2", "2d4xo=1dh1", "1d6! * (1d2 * 1d2 == 3)", #"if "b" == "b" then 1d6! else 0"#,
-                      "(a: 1d6!) == (a: 0)", "1d6! * ((1d3)^2 == 2)", "1d6! * ((4d4!dl1 * 1d6!) % 2 == 5)"])
+                      "(a: 1d6!) == (a: 0)", "1d6! * ((1d3)^2 == 2)", "1d6! * ((4d4!dl1 * 1d6!) % 2 == 5)",
+                      "count(2d6xo, =6)", "count(3d6!p, =5)", "count(2d6!p, =1)"])
     func simulationsStateTheTrueEnds(_ text: String) throws {
         let probe = try #require(Self.probes.first { $0.expr == text })
         let (expr, environment) = try StatsHarness.prepare(text)
