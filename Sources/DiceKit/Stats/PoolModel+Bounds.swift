@@ -1,6 +1,6 @@
 extension PoolModel {
     /// The least and greatest value one die of the pool adds, a chain's total for explosions
-    /// (for keep/drop among the dice of `!` and `!p` chains, see `eachDieBounds`); `nil`
+    /// (for keep/drop among the dice of `!`, `!p` and `xo` chains, see `KeepOverChains`); `nil`
     /// when a contribution cannot be worked out.
     ///
     /// A chain goes on while its die explodes, so only a face that does not explode ends it:
@@ -210,18 +210,5 @@ extension PoolModel {
             return 0
         }
         return BoundNumber(number)
-    }
-
-    /// The least and greatest value each die of a pool that never explodes counts (for
-    /// keep/drop over exploding dice, see `KeepOverChains`); `nil` when a contribution cannot
-    /// be worked out.
-    var eachDieBounds: ValueBounds? {
-        var faces = ValueBounds.empty
-        var failed = false
-        die.forEachWholeOutcome { face, _ in
-            faces = faces.union(.constant(counted(face, failed: &failed)))
-        }
-        guard !failed, faces.low <= faces.high else { return nil }
-        return faces
     }
 }

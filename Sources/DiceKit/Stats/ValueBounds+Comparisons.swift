@@ -28,9 +28,9 @@ extension ValueBounds {
 extension ValueBounds.Walker {
     /// The bounds of `expr` for settling a comparison or a condition: its own, and where
     /// those are unknown or have no values, bounds that hold every value though maybe more
-    /// (`sound`), which settle that a test is always or never true as well. `let r =
-    /// count(3d6!, =6) in r + r` has no bounds of its own, but is at least 0: never below a
-    /// test's 0 or 1; `let r = d{0,2,5} in r + r` is 0 to 10, but never 9.
+    /// (`sound`), which settle that a test is always or never true as well.
+    /// `(4d4!dl1 * 1d6!) % 2` has no bounds of its own (the product's values are not known),
+    /// but lies between 0 and 2: never 5; `let r = d{0,2,5} in r + r` is 0 to 10, but never 9.
     mutating func deciding(_ expr: Expr) -> ValueBounds? {
         let own = bounds(of: expr)
         if sound || own?.wholeValues != nil { return own }

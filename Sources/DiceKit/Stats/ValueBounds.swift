@@ -54,7 +54,8 @@ struct ValueBounds: Hashable {
             let ends = [b.low.power(exponent), b.high.power(exponent)]
             guard !ends.contains(where: \.isNaN) else { return nil }
             let low = exponent % 2 == 0 && b.low < 0 && b.high > 0 ? 0 : ends.min() ?? 0
-            return ValueBounds(low: low, high: ends.max() ?? 0, values: mapped(b) { (try? Number.integer($0).power(.integer(exponent)))?.integerValue }).clamped
+            let powers = mapped(b) { (try? Number.integer($0).power(.integer(exponent)))?.integerValue }
+            return ValueBounds(low: low, high: ends.max() ?? 0, values: powers).clamped
         }
         guard b.low >= 1, e.low >= 0, let least = e.low.whole, let most = e.high.isFinite ? e.high.whole : Int.max
         else { return nil }
