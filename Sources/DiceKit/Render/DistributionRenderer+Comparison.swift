@@ -58,9 +58,10 @@ extension DistributionRenderer {
             } else {
                 var line = "\(name) mean \(DistributionRenderer.fixed(distribution.mean, 2))"
                 line += ", stdev \(DistributionRenderer.fixed(distribution.standardDeviation, 2))"
-                if let minimum = distribution.minimum, let maximum = distribution.maximum {
-                    line += ", min \(minimum), max \(maximum)"
-                }
+                // The report's ends, as one expression's header has them: `2d6!` said max 190,
+                // the end of its cut tails, where it has none.
+                line += DistributionRenderer.extreme("min", entry.report.minimum, sample: distribution.minimum)
+                    + DistributionRenderer.extreme("max", entry.report.maximum, sample: distribution.maximum)
                 // The median alone: the percentiles would take a line past 80 columns.
                 if let median = distribution.quantile(0.5) { line += ", median \(OutcomeText.label(median))" }
                 moments.append(line)

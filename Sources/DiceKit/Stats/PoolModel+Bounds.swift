@@ -1,6 +1,6 @@
 extension PoolModel {
     /// The least and greatest value one die of the pool adds, a chain's total for explosions
-    /// (for keep/drop among the dice of `!` and `!p` chains, see `eachDieBounds`); `nil`
+    /// (for keep/drop among the dice of `!`, `!p` and `xo` chains, see `KeepOverChains`); `nil`
     /// when a contribution cannot be worked out.
     ///
     /// A chain goes on while its die explodes, so only a face that does not explode ends it:
@@ -12,7 +12,7 @@ extension PoolModel {
     var chainBounds: ValueBounds? {
         var failed = false
         func counted(_ value: Int) -> BoundNumber { self.counted(value, failed: &failed) }
-        guard let explosion = rules.explosion, cutsExplosionTails else {
+        guard let explosion = rules.explosion, someFaceExplodes else {
             let faces = ends(counted).stop
             return failed || faces.low > faces.high ? nil : faces
         }
@@ -66,7 +66,7 @@ extension PoolModel {
             return stops.union(after)
         }
         let result: WholeSet?
-        switch cutsExplosionTails ? rules.explosion?.kind : nil {
+        switch someFaceExplodes ? rules.explosion?.kind : nil {
         case nil:
             result = stops
         case .explode?:
@@ -92,7 +92,7 @@ extension PoolModel {
         func counted(_ value: Int) -> BoundNumber { self.counted(value, failed: &failed) }
         var result: [ValueBounds] = []
         var explosion = rules.explosion
-        if !cutsExplosionTails { explosion = nil }
+        if !someFaceExplodes { explosion = nil }
         // What the extra dice after a face that explodes add, but for `!!` with counting.
         var extras = ValueBounds.empty
         switch explosion?.kind {
@@ -210,18 +210,5 @@ extension PoolModel {
             return 0
         }
         return BoundNumber(number)
-    }
-
-    /// The least and greatest value each die of a pool that never explodes counts (for
-    /// keep/drop over exploding dice, see `KeepOverChains`); `nil` when a contribution cannot
-    /// be worked out.
-    var eachDieBounds: ValueBounds? {
-        var faces = ValueBounds.empty
-        var failed = false
-        die.forEachWholeOutcome { face, _ in
-            faces = faces.union(.constant(counted(face, failed: &failed)))
-        }
-        guard !failed, faces.low <= faces.high else { return nil }
-        return faces
     }
 }

@@ -24,7 +24,7 @@ final class PoolModel {
     /// The point a face explodes on; `nil` when the die never explodes.
     private let explosionPoint: ResolvedPoint?
     /// Whether some face of `die` explodes.
-    private let someFaceExplodes: Bool
+    let someFaceExplodes: Bool
     /// Extra dice per chain at most; 0 when the die never explodes.
     let depth: Int
     private let range: SourceRange
@@ -163,8 +163,10 @@ final class PoolModel {
 
     // MARK: - Pools
 
-    /// Whether a pool of one or more dice has its explosion tails cut.
-    var cutsExplosionTails: Bool { depth > 0 || someFaceExplodes }
+    /// Whether a pool of one or more dice has its explosion tails cut: not with `xo`, whose
+    /// chain ends after one extra die (`2d4xo=1dh1` was reported as cut, so its header took
+    /// the loose ends 1 and 12 of `ValueBounds` over its true ones, 2 and 6).
+    var cutsExplosionTails: Bool { someFaceExplodes && !explodesOnce }
 
     /// The distribution of the pool's value with `count` dice.
     func distribution(count: Int, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {

@@ -26,6 +26,14 @@ extension ValueBounds {
         return ValueBounds(low: BoundNumber(low), high: BoundNumber(high), values: WholeSet(Array(remainders)))
     }
 
+    /// Bounds that hold every remainder by the constant `d` (not 0), whatever it divides
+    /// (`sound` bounds): from 0 up to the divisor, or down to it. `(4d4!dl1 * 1d6!) % 2 == 5`
+    /// never holds, though the remainder's own bounds are unknown.
+    static func remainderRange(_ d: ValueBounds) -> ValueBounds? {
+        guard d.low == d.high, d.low.isFinite, d.low != 0 else { return nil }
+        return d.low > 0 ? ValueBounds(low: 0, high: d.low) : ValueBounds(low: d.low, high: 0)
+    }
+
     /// What a count's compare point compares the dice with: one value, or the values of a
     /// point rolled apart from the pool (`count(p, <(1d20))`), from their ends (and, for `=`
     /// and `!=`, the whole numbers among them).
@@ -61,11 +69,46 @@ extension ValueBounds {
         }
         return ValueBounds(low: miss ? 0 : BoundNumber(kept.lowerBound), high: match ? BoundNumber(kept.upperBound) : 0)
     }
+
+    /// How many dice of one chain of `pool`'s `!`, `!p` or `xo` match `point`: a first die,
+    /// then after a face that explodes, with `xo` one die of any face, otherwise dice while
+    /// they explode and one that stops (with `!p` each showing a face less one). A chain
+    /// counts without end where an extra die may match and explode.
+    static func chainCount(_ pool: PoolModel, _ point: PointKey) -> ValueBounds? {
+        guard let kind = pool.rules.explosion?.kind, kind != .compound else { return nil }
+        var stop = ValueBounds.empty, go = ValueBounds.empty, extraStop = ValueBounds.empty, extraGo = ValueBounds.empty
+        var failed = false
+        pool.die.forEachWholeOutcome { face, _ in
+            func matched(_ shown: Int) -> ValueBounds { .constant(point.matches(.integer(shown)) ? 1 : 0) }
+            let explodes = pool.explodes(face)
+            if explodes { go = go.union(matched(face)) } else { stop = stop.union(matched(face)) }
+            // The extra dice: with `xo` any face, with `!p` each a face less one.
+            if kind == .once { extraStop = extraStop.union(matched(face)) }
+            if kind == .penetrate {
+                if face == Int.min {
+                    failed = true
+                } else if explodes {
+                    extraGo = extraGo.union(matched(face - 1))
+                } else {
+                    extraStop = extraStop.union(matched(face - 1))
+                }
+            }
+        }
+        guard !failed else { return nil }
+        if kind == .explode { (extraStop, extraGo) = (stop, go) }
+        // After a face that explodes, one extra die with `xo`; else none that explode and one
+        // that stops at least, and no end where one that explodes matches.
+        var extras = extraStop
+        if kind != .once && extraGo.high > 0 { extras.high = .infinity }
+        guard go.low <= go.high else { return stop }
+        return stop.union(ValueBounds(low: go.low + extras.low, high: go.high + extras.high))
+    }
 }
 
 extension ValueBounds.Walker {
     /// `count(target, point)` over a dice term written in place, or bound by `let` (`pools`,
-    /// read under the names the `let` saw), without explosions or `u`; `nil` for anything else.
+    /// read under the names the `let` saw), without `u`, nor keep/drop with explosions; `nil`
+    /// for anything else.
     /// The count is the fewest and most kept dice of the fewest and most dice; the faces those
     /// a die settles on after clamps and rerolls, of each number of sides it may have.
     mutating func countBounds(_ target: Expr, _ point: ComparePoint) -> ValueBounds? {
@@ -86,7 +129,7 @@ extension ValueBounds.Walker {
         let semantics = TermSemantics(term)
         // Text dice have rules only when they have no modifiers (their points are positions).
         guard let rules = semantics.literalRules ?? (term.modifiers.isEmpty ? PoolRules.literal([]) : nil),
-              semantics.conflict == nil, rules.explosion == nil, !rules.unique,
+              semantics.conflict == nil, rules.explosion == nil || rules.keeps.isEmpty, !rules.unique,
               let counts = term.count.map({ bounds(of: $0) }) ?? .constant(1), counts.low >= 0,
               counts.high <= BoundNumber(limits.maxDice), let fewest = counts.low.rounded(.up).whole,
               let most = counts.high.rounded(.down).whole, fewest <= most else { return nil }
@@ -97,6 +140,7 @@ extension ValueBounds.Walker {
             sides = values.window.indices.filter { values.window[$0] }.map { values.start + $0 }
         }
         var faces: [Value] = []
+        var chain = ValueBounds.empty
         for n in sides {
             let die: Distribution
             if let n {
@@ -108,10 +152,21 @@ extension ValueBounds.Walker {
             }
             guard let model = try? PoolModel(faces: die, rules: rules, largestCount: 1, explosionCutoff: 1e-12,
                                              range: .at(0)) else { return nil }
+            if rules.explosion != nil {
+                // `count(3d6!, =6)` has no max: `if 1d2 == 1 then count(3d6!, =6) else 100`
+                // said 100, its cut tails never reaching past the other branch.
+                guard case .value(let key) = reach, let each = ValueBounds.chainCount(model, key) else { return nil }
+                chain = chain.union(each)
+                continue
+            }
             let symbols = semantics.symbols
             model.die.forEachWholeOutcome { face, _ in
                 faces.append(symbols.isEmpty ? .number(.integer(face)) : symbols.indices.contains(face) ? symbols[face] : .integer(face))
             }
+        }
+        if rules.explosion != nil {
+            return ValueBounds(low: ValueBounds.times(BoundNumber(fewest), chain.low),
+                               high: ValueBounds.times(BoundNumber(most), chain.high))
         }
         func kept(_ n: Int) -> Int { rules.keeps.isEmpty ? n : KeepDropStep.keptRange(rules.keeps, total: n).count }
         // Keep/drop keeps no fewer of more dice.

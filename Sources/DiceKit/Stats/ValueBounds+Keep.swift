@@ -1,10 +1,12 @@
-/// The least and greatest value of keep/drop over the dice of `!` and `!p` chains
+/// The least and greatest value of keep/drop over the dice of `!`, `!p` and `xo` chains
 /// (`8d6!kh3`), where keep/drop sees every die of a chain, not the chains.
 ///
 /// A pool of `n` chains is a multiset of dice of a few kinds: with `!`, `n` dice that stop
 /// and any number of dice that exploded; with `!p`, `n` first dice (`j` of them exploding),
 /// `j` extra dice that stop (showing a face less one) and any number of extra dice that
-/// exploded (none when `j` is 0). Sorted by what they show, keep/drop keeps the ranks
+/// exploded (none when `j` is 0); with `xo`, `n` first dice (`j` of them exploding) and `j`
+/// extra dice of any face, which never explode (`2d4xo=1dh1` is 2 to 6: it keeps 3 dice only
+/// of two 1s and their extra dice). Sorted by what they show, keep/drop keeps the ranks
 /// `lo..<hi` of the `N` dice (`KeepDropStep.keptRange`). Every arrangement of such a multiset
 /// has kept dice showing values in some `[L, U]`, the dice below showing at most `L` and the
 /// dice above at least `U`; conversely every such choice sorts into a pool. Widening `[L, U]`
@@ -33,14 +35,16 @@ enum KeepOverChains {
     /// within `maxCases`.
     static func bounds(_ pool: PoolModel, counts: ClosedRange<Int>) -> ValueBounds? {
         guard let explosion = pool.rules.explosion, explosion.kind != .compound else { return nil }
-        let penetrates = explosion.kind == .penetrate
+        let penetrates = explosion.kind == .penetrate, once = explosion.kind == .once
         var stop = Kind(values: []), go = Kind(values: []), stopExtra = Kind(values: []), goExtra = Kind(values: [])
+        var anyExtra = Kind(values: [])
         var failed = false
         func counted(_ value: Int) -> BoundNumber { pool.counted(value, failed: &failed) }
         pool.die.forEachWholeOutcome { face, _ in
             let explodes = pool.explodes(face)
             let first = (face, counted(face))
             if explodes { go.values.append(first) } else { stop.values.append(first) }
+            if once { anyExtra.values.append(first) }
             guard penetrates else { return }
             guard face > Int.min else {
                 failed = true
@@ -49,22 +53,24 @@ enum KeepOverChains {
             let extra = (face - 1, counted(face - 1))
             if explodes { goExtra.values.append(extra) } else { stopExtra.values.append(extra) }
         }
-        guard !failed, !stop.values.isEmpty else { return nil }
+        // Only `xo` may explode on every face (`1d4xo>=1`): then every first die explodes.
+        guard !failed, once || !stop.values.isEmpty else { return nil }
         let steps = pool.rules.keeps
         // Past this many dice, the kept ranks move in step with the size.
         let settled = steps.reduce(0) { Swift.min($0 + Swift.min($1.count, 1 << 30), 1 << 30) }
         // Each case looks at every face of each kind, for each of 16 ends.
-        let faces = [stop, go, stopExtra, goExtra].reduce(0) { $0 + $1.values.count }
+        let faces = [stop, go, stopExtra, goExtra, anyExtra].reduce(0) { $0 + $1.values.count }
         var cases = 0
         var result = ValueBounds.empty
         let candidates: [Int] = counts.count <= 4096 ? Array(counts)
             : Array(counts.lowerBound...(counts.lowerBound + 64)) + [counts.upperBound]
         for n in candidates {
             // Splits of the first dice: `j` exploding (with `!`, all exploding dice are alike).
-            let splits = go.values.isEmpty || n == 0 ? 0...0 : penetrates ? 0...n : n...n
+            let fewest = stop.values.isEmpty ? n : 0
+            let splits = go.values.isEmpty || n == 0 ? 0...0 : penetrates || once ? fewest...n : n...n
             for j in splits {
-                let canGrow = !go.values.isEmpty && (penetrates ? j > 0 : n > 0)
-                let fixed = penetrates ? n + j : n
+                let canGrow = !once && !go.values.isEmpty && (penetrates ? j > 0 : n > 0)
+                let fixed = penetrates || once ? n + j : n
                 // Past the settled size, enough exploding dice to fill each rank range of a
                 // fixed size, and two more.
                 let last = canGrow ? Swift.max(0, settled - fixed) + settled + 2 : 0
@@ -72,8 +78,8 @@ enum KeepOverChains {
                 guard cases <= maxCases else { return nil }
                 var previous: ValueBounds?
                 for t in 0...last {
-                    let kinds: [(Kind, Int)] = penetrates
-                        ? [(stop, n - j), (go, j), (stopExtra, j), (goExtra, t)]
+                    let kinds: [(Kind, Int)] = once ? [(stop, n - j), (go, j), (anyExtra, j)]
+                        : penetrates ? [(stop, n - j), (go, j), (stopExtra, j), (goExtra, t)]
                         : [(stop, n), (go, t)]
                     guard var part = extremes(kinds, steps: steps) else { return nil }
                     if t == last, let previous, canGrow {

@@ -38,7 +38,7 @@ enum UniqueBounds {
         guard counts.lowerBound <= most, most - counts.lowerBound < 4096 else { return nil }
         let sizes = counts.lowerBound...most
         let rules = pool.rules
-        guard let explosion = rules.explosion, pool.cutsExplosionTails else {
+        guard let explosion = rules.explosion, pool.someFaceExplodes else {
             return plain(faces, rules, sizes)
         }
         guard !rules.keeps.isEmpty else { return summed(pool, sizes) }

@@ -33,7 +33,7 @@ struct ValueBounds: Hashable {
     ///   `limits.maxEvaluationDepth` deep).
     static func of(_ expr: Expr, environment: Environment, limits: Limits) -> ValueBounds? {
         var walker = Walker(environment: environment, limits: limits)
-        guard let bounds = walker.bounds(of: expr), !bounds.low.isNaN, !bounds.high.isNaN,
+        guard let bounds = walker.bounds(of: expr)?.clamped, !bounds.low.isNaN, !bounds.high.isNaN,
               bounds.low <= bounds.high else { return nil }
         return bounds
     }
@@ -46,23 +46,6 @@ struct ValueBounds: Hashable {
         return ValueBounds(low: low, high: high)
     }
 
-    /// `a op b`: 1 when it holds for every pair of values, 0 when for none, else either.
-    fileprivate static func comparison(_ op: ComparisonOperator, _ a: ValueBounds, _ b: ValueBounds) -> ValueBounds {
-        let always: Bool, never: Bool
-        switch op {
-        case .less: (always, never) = (a.high < b.low, a.low >= b.high)
-        case .lessEqual: (always, never) = (a.high <= b.low, a.low > b.high)
-        case .greater: (always, never) = (a.low > b.high, a.high <= b.low)
-        case .greaterEqual: (always, never) = (a.low >= b.high, a.high < b.low)
-        case .equal, .notEqual:
-            let same = a.low == a.high && b.low == b.high && a.low == b.low
-            var apart = a.high < b.low || b.high < a.low
-            if !apart && !same, let x = a.wholeValues, let y = b.wholeValues { apart = x.isDisjoint(with: y) }
-            (always, never) = op == .equal ? (same, apart) : (apart, same)
-        }
-        return always ? .constant(1) : never ? .constant(0) : ValueBounds(low: 0, high: 1)
-    }
-
     /// `b ^ e` where it is monotone: a whole constant exponent of at least 0 (an even one
     /// folds the negative bases over), or bases of at least 1 and whole exponents of at
     /// least 0 (a fractional one: unknown).
@@ -71,7 +54,8 @@ struct ValueBounds: Hashable {
             let ends = [b.low.power(exponent), b.high.power(exponent)]
             guard !ends.contains(where: \.isNaN) else { return nil }
             let low = exponent % 2 == 0 && b.low < 0 && b.high > 0 ? 0 : ends.min() ?? 0
-            return ValueBounds(low: low, high: ends.max() ?? 0)
+            let powers = mapped(b) { (try? Number.integer($0).power(.integer(exponent)))?.integerValue }
+            return ValueBounds(low: low, high: ends.max() ?? 0, values: powers).clamped
         }
         guard b.low >= 1, e.low >= 0, let least = e.low.whole, let most = e.high.isFinite ? e.high.whole : Int.max
         else { return nil }
@@ -94,6 +78,11 @@ struct ValueBounds: Hashable {
         var depth = 0
         /// Nodes walked, so that macros using the last one twice do not walk for minutes.
         var steps = 0
+        /// The conditions of the `given`s walked, outside macros, that never hold (`Stats.simulate`).
+        var impossibleConditions: Set<SourceRange> = []
+        /// Whether bounds that hold every value but may hold more will do: a name read several
+        /// times stands for its interval at each read, and `E given C` for E's values.
+        var sound = false
 
         mutating func bounds(of expr: Expr) -> ValueBounds? {
             depth += 1
@@ -119,59 +108,68 @@ struct ValueBounds: Hashable {
             case .function(let function, let arguments):
                 var values: [ValueBounds] = []
                 for argument in arguments {
-                    guard let bound = bounds(of: argument) else { return nil }
+                    // Soundly, an argument is some number (`min(count(3d6!, =6), 4)` is at most 4).
+                    guard let bound = bounds(of: argument) ?? (sound ? ValueBounds(low: -.infinity, high: .infinity) : nil)
+                    else { return nil }
                     values.append(bound)
                 }
                 guard let first = values.first else { return nil }
                 switch function {
                 case .min:
                     return ValueBounds(low: values.reduce(first.low) { Swift.min($0, $1.low) },
-                                       high: values.reduce(first.high) { Swift.min($0, $1.high) })
+                                       high: values.reduce(first.high) { Swift.min($0, $1.high) },
+                                       values: ValueBounds.extreme(of: values, least: true))
                 case .max:
                     return ValueBounds(low: values.reduce(first.low) { Swift.max($0, $1.low) },
-                                       high: values.reduce(first.high) { Swift.max($0, $1.high) })
+                                       high: values.reduce(first.high) { Swift.max($0, $1.high) },
+                                       values: ValueBounds.extreme(of: values, least: false))
                 case .abs:
                     guard values.count == 1 else { return nil }
                     if first.low >= 0 { return first }
-                    if first.high <= 0 { return ValueBounds(low: -first.high, high: -first.low) }
-                    return ValueBounds(low: 0, high: Swift.max(-first.low, first.high))
+                    let magnitudes = ValueBounds.mapped(first) { $0 == Int.min ? nil : Swift.abs($0) }
+                    if first.high <= 0 { return ValueBounds(low: -first.high, high: -first.low, values: magnitudes) }
+                    return ValueBounds(low: 0, high: Swift.max(-first.low, first.high), values: magnitudes)
                 case .floor, .ceil, .round:
                     guard values.count == 1 else { return nil }
                     let rule: FloatingPointRoundingRule = function == .floor ? .down
                         : function == .ceil ? .up : .toNearestOrAwayFromZero
-                    return ValueBounds(low: first.low.rounded(rule), high: first.high.rounded(rule))
+                    return ValueBounds(low: first.low.rounded(rule), high: first.high.rounded(rule), values: first.values)
                 }
             case .unary(let op, let operand):
                 guard let inner = bounds(of: operand) else { return nil }
-                return op == .plus ? inner : ValueBounds(low: -inner.high, high: -inner.low)
+                return op == .plus ? inner : ValueBounds(low: -inner.high, high: -inner.low,
+                                                         values: ValueBounds.mapped(inner) { $0 == Int.min ? nil : -$0 })
             case .chain(let first, let rest):
-                guard var result = bounds(of: first) else { return nil }
+                var result = bounds(of: first)
                 for operation in rest {
-                    guard let rhs = bounds(of: operation.operand) else { return nil }
+                    let operand = bounds(of: operation.operand)
+                    guard let left = result, let rhs = operand else {
+                        // Sound: a remainder by a constant lies between 0 and it, whatever it divides.
+                        result = sound && operation.op == .modulo ? operand.flatMap(ValueBounds.remainderRange) : nil
+                        continue
+                    }
                     switch operation.op {
                     case .add:
-                        result = ValueBounds(low: result.low + rhs.low, high: result.high + rhs.high,
-                                             values: ValueBounds.sum(result, rhs))
+                        result = ValueBounds(low: left.low + rhs.low, high: left.high + rhs.high,
+                                             values: ValueBounds.sum(left, rhs))
                     case .subtract:
-                        result = ValueBounds(low: result.low - rhs.high, high: result.high - rhs.low,
-                                             values: ValueBounds.difference(result, rhs))
+                        result = ValueBounds(low: left.low - rhs.high, high: left.high - rhs.low,
+                                             values: ValueBounds.difference(left, rhs))
                     case .multiply:
-                        guard var product = ValueBounds.corners(result, rhs, ValueBounds.times) else { return nil }
-                        product.values = ValueBounds.multiple(result, rhs)
-                        result = product
+                        result = ValueBounds.corners(left, rhs, ValueBounds.times)
+                        result?.values = ValueBounds.multiple(left, rhs)
                     case .divide, .floorDivide:
                         // A divisor that may be 0 (or between -1 and 1) leaves the quotient unknown.
-                        guard rhs.low >= 1 || rhs.high <= -1,
-                              var quotient = ValueBounds.corners(result, rhs, /) else { return nil }
-                        if operation.op == .floorDivide {
-                            quotient = ValueBounds(low: quotient.low.rounded(.down), high: quotient.high.rounded(.down))
+                        guard rhs.low >= 1 || rhs.high <= -1, var quotient = ValueBounds.corners(left, rhs, /) else {
+                            result = nil
+                            continue
                         }
+                        if operation.op == .floorDivide { quotient = ValueBounds.floorQuotient(quotient, left, rhs) }
                         result = quotient
                     case .modulo:
-                        guard let remainder = ValueBounds.remainder(result, rhs) else { return nil }
-                        result = remainder
+                        result = ValueBounds.remainder(left, rhs) ?? (sound ? ValueBounds.remainderRange(rhs) : nil)
                     }
-                    if result.low.isNaN || result.high.isNaN { return nil }
+                    if let value = result, value.low.isNaN || value.high.isNaN { result = nil }
                 }
                 return result
             case .power(let base, let exponent):
@@ -179,7 +177,8 @@ struct ValueBounds: Hashable {
                 return ValueBounds.power(b, e)
             case .comparison(let op, let lhs, let rhs):
                 // 1 or 0, or one of them when the operands' intervals settle it.
-                guard let a = bounds(of: lhs), let b = bounds(of: rhs) else { return ValueBounds(low: 0, high: 1) }
+                if op == .equal || op == .notEqual { return equality(op, lhs, rhs) }
+                guard let a = deciding(lhs), let b = deciding(rhs) else { return ValueBounds(low: 0, high: 1) }
                 return ValueBounds.comparison(op, a, b)
             case .dice(let term):
                 return dice(term)
@@ -204,7 +203,11 @@ struct ValueBounds: Hashable {
             case .repeat(let count, let body, let modifiers):
                 guard let counts = bounds(of: count), counts.low >= 0, let member = bounds(of: body) else { return nil }
                 // Without modifiers a count without end (`repeat(1d6!, 1)`) is as good as any.
-                guard !modifiers.isEmpty else { return ValueBounds.corners(counts, member, ValueBounds.times) }
+                guard !modifiers.isEmpty else {
+                    var sum = ValueBounds.corners(counts, member, ValueBounds.times)
+                    sum?.values = repeatedValues(counts, member, body) { $0 }
+                    return sum
+                }
                 guard counts.high <= BoundNumber(limits.maxDice) else { return nil }
                 guard let steps = Self.keepsOnly(modifiers) else { return nil }
                 guard let low = counts.low.rounded(.up).whole, let high = counts.high.rounded(.down).whole,
@@ -216,11 +219,12 @@ struct ValueBounds: Hashable {
                     result = result.union(ValueBounds(low: ValueBounds.times(kept, member.low),
                                                       high: ValueBounds.times(kept, member.high)))
                 }
+                result.values = repeatedValues(counts, member, body) { KeepDropStep.keptRange(steps, total: $0).count }
                 return result
             case .conditional(let condition, let then, let otherwise):
                 // Either branch may be taken: the union of their intervals, unless the
                 // condition is never 0 or always 0.
-                switch bounds(of: condition)?.truth {
+                switch deciding(condition)?.truth {
                 case true?: return bounds(of: then)
                 case false?: return bounds(of: otherwise)
                 case nil: break
@@ -229,6 +233,8 @@ struct ValueBounds: Hashable {
                 return ValueBounds.either(a, b)
             case .binding(let name, let value, let body):
                 guard let bound = bounds(of: value) else { return nil }
+                // Soundly, an interval for each read holds every value, if not only those.
+                if sound { return binding(name, value, bound) { $0.bounds(of: body) } }
                 if case .given = Self.unannotated(body).kind {
                 } else if Self.standsForEachUse(bound, Self.uses(of: [name], in: body)[name]) {
                     return binding(name, value, bound) { $0.bounds(of: body) }
@@ -238,22 +244,24 @@ struct ValueBounds: Hashable {
                 guard let low = ends.low, let high = ends.high else { return nil }
                 return ValueBounds(low: low, high: high)
             case .count(let target, let point):
-                return countBounds(target, point)
+                // Soundly, no fewer than none (`0 > count(3d6!, =6)` never holds).
+                return countBounds(target, point) ?? (sound ? ValueBounds(low: 0, high: .infinity) : nil)
             case .annotated(let inner, _):
                 return bounds(of: inner)
             case .logical(let op, let lhs, let rhs):
                 // 0 or 1, or one of them when a side settles it (`and` a side always 0) or both do.
-                let a = bounds(of: lhs)?.truth, b = bounds(of: rhs)?.truth
+                let a = deciding(lhs)?.truth, b = deciding(rhs)?.truth
                 let settled = op == .or
                 if a == settled || b == settled { return .constant(settled ? 1 : 0) }
                 return a == !settled && b == !settled ? .constant(settled ? 0 : 1) : ValueBounds(low: 0, high: 1)
             case .not(let operand):
-                guard let truth = bounds(of: operand)?.truth else { return ValueBounds(low: 0, high: 1) }
+                guard let truth = deciding(operand)?.truth else { return ValueBounds(low: 0, high: 1) }
                 return .constant(truth ? 0 : 1)
             case .given(let value, let condition):
+                if deciding(condition)?.truth == false { impossibleConditions.insert(condition.range) }
                 // A C that reads no name E may read is independent of E: E where C holds has
                 // E's ends (`20d6! given 1d6 > 2` said max 286, the end of its cut tails).
-                if let names = frames.last?.names, !Self.uses(of: Set(names), in: condition).isEmpty { return nil }
+                if !sound, let names = frames.last?.names, !Self.uses(of: Set(names), in: condition).isEmpty { return nil }
                 return bounds(of: value)
             case .text, .tally, .field, .match:
                 // Not numbers, or numbers these bounds do not follow: the distribution's own ends.
@@ -294,7 +302,7 @@ struct ValueBounds: Hashable {
                 guard let argument = index < arguments.count ? arguments[index] : macro.defaults[parameter],
                       let bound = bounds(of: argument) else { return nil }
                 if bound.low != bound.high && uses == nil { uses = Self.uses(of: Set(macro.parameters), in: macro.body) }
-                guard Self.standsForEachUse(bound, uses?[parameter]) else { return nil }
+                guard sound || Self.standsForEachUse(bound, uses?[parameter]) else { return nil }
                 bindings[parameter] = bound
             }
             return body(macro, bindings)
@@ -302,10 +310,11 @@ struct ValueBounds: Hashable {
 
         private mutating func body(_ macro: Macro, _ bindings: Frame<ValueBounds>) -> ValueBounds? {
             guard frames.count < limits.maxMacroDepth else { return nil }
-            let outside = pools
+            // A macro's conditions lie in the text of another statement: not kept.
+            let outside = (pools, impossibleConditions)
             pools = [:]
             frames.append(bindings)
-            defer { frames.removeLast(); pools = outside }
+            defer { frames.removeLast(); (pools, impossibleConditions) = outside }
             return bounds(of: macro.body)
         }
 
@@ -372,8 +381,7 @@ struct ValueBounds: Hashable {
                 guard let sides = written, sides >= 1 else {
                     // Random sides (`2d(1d3*2)`, `1d(1d6!)`): a plain die shows 1 up to the most sides.
                     guard term.modifiers.isEmpty, let sides = computed, sides.low >= 1 else { return nil }
-                    return ValueBounds(low: counts.low.rounded(.up),
-                                       high: ValueBounds.times(counts.high.rounded(.down), sides.high.rounded(.down)))
+                    return ValueBounds.anySum(counts, ofDiceUpTo: sides.high.rounded(.down))
                 }
                 guard sides <= 1 << 20 else {
                     // A huge plain die: its faces are not listed.
@@ -390,16 +398,15 @@ struct ValueBounds: Hashable {
                                             range: .at(0)) else {
                 return nil
             }
-            // Keep/drop among the dice of `!` and `!p` chains picks dice, not chains.
-            let chained = rules.keeps.isEmpty || rules.explosion?.kind == .compound
             guard let low = counts.low.rounded(.up).whole, let high = counts.high.rounded(.down).whole,
                   low <= high else { return nil }
             // Unique dice show different first faces: fewer pools than the dice alone make.
             if rules.unique { return UniqueBounds.bounds(pool, counts: low...high) }
-            if !chained && pool.cutsExplosionTails && rules.explosion?.kind != .once {
+            // Keep/drop among the dice of `!`, `!p` and `xo` chains picks dice, not chains.
+            if !rules.keeps.isEmpty && rules.explosion?.kind != .compound && pool.someFaceExplodes {
                 return KeepOverChains.bounds(pool, counts: low...high)
             }
-            guard let die = chained ? pool.chainBounds : pool.eachDieBounds else { return nil }
+            guard let die = pool.chainBounds else { return nil }
             /// The dice kept of `n`.
             func kept(_ n: Int) -> Int { rules.keeps.isEmpty ? n : KeepDropStep.keptRange(rules.keeps, total: n).count }
             var result: ValueBounds?
@@ -412,16 +419,11 @@ struct ValueBounds: Hashable {
             }
             // Every die may show the same face: k kept dice count k times one die, at either end.
             for n in candidates {
-                // `xo`: each die may add one extra die, which keep/drop sees like any other.
-                let once = !chained && rules.explosion?.kind == .once && n <= Int.max / 2
                 let fewest = BoundNumber(kept(n))
-                let most = once ? BoundNumber(kept(2 * n)) : fewest
-                let ends = [ValueBounds.times(fewest, die.low), ValueBounds.times(most, die.low),
-                            ValueBounds.times(fewest, die.high), ValueBounds.times(most, die.high)]
-                let part = ValueBounds(low: ends.min() ?? 0, high: ends.max() ?? 0)
+                let part = ValueBounds(low: ValueBounds.times(fewest, die.low), high: ValueBounds.times(fewest, die.high))
                 result = result?.union(part) ?? part
             }
-            if chained || !pool.cutsExplosionTails { result?.values = ValueBounds.values(of: pool, counts: low...high, kept: kept) }
+            result?.values = ValueBounds.values(of: pool, counts: low...high, kept: kept)
             return result
         }
 

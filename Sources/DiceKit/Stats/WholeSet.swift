@@ -51,6 +51,12 @@ struct WholeSet: Hashable {
     /// Whether the set is one value, `start`.
     var isConstant: Bool { window.count == 1 && period == 0 }
 
+    /// Whether the set has finitely many values: none past the window.
+    var isFinite: Bool { period == 0 }
+
+    /// The values in the window, ascending: all of them when the set is finite.
+    var members: [Int] { window.indices.filter { window[$0] }.map { start + $0 } }
+
     /// The value just past the window; `nil` past `Int.max`.
     private var end: Int? {
         let (end, overflow) = start.addingReportingOverflow(window.count)

@@ -112,6 +112,17 @@ import Testing
         #expect(!text.contains("…") && !text.contains("~"))
     }
 
+    /// Each expression's moments state the ends its own header states (LANGUAGE.md §7): `2d6!`
+    /// said max 190, the end of its cut tails, where it has none, and `1d6!kh20` max 95, not 120.
+    @Test func momentsStateEachReportsEnds() throws {
+        let text = DistributionRenderer(width: 80, unicode: true).render(comparing: try Self.reports(["2d6!", "1d6!kh20"]))
+        let lines = text.split(separator: "\n").map(String.init)
+        let chain = try #require(lines.first { $0.hasPrefix("2d6!:") })
+        let kept = try #require(lines.first { $0.hasPrefix("1d6!kh20:") })
+        #expect(chain.contains(", min 2, max unbounded, "), "\(chain)")
+        #expect(kept.contains(", min 1, max 120, "), "\(kept)")
+    }
+
     @Test func jsonMatchesItsSnapshot() throws {
         let reports = try Self.reports(["1d4", "1d4 >= 3"])
         let json = OutcomeRenderer().json(comparing: reports.map { ($0.title, $0.report) }, input: "stats 1d4, 1d4 >= 3")

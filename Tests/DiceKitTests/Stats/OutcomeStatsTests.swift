@@ -253,9 +253,10 @@ import Testing
             // 600 rolls: each face's share within 4.5 standard deviations (about 0.068) of 1/6.
             #expect(abs(report.distribution.probability(of: .integer(face)) - 1.0 / 6) < 0.068)
         }
-        // A C that never holds: the tries the budget allowed, not a time estimate.
+        // A C that did not hold within the budget (it holds one time in 10^9, and 1d6 == 7,
+        // never, is said to be impossible): the tries the budget allowed, not a time estimate.
         limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 100_000)
-        let never = try #require(try givenNeverHeld("1d6 given 1d6 == 7", limits: limits, seed: 7, rolls: 3_000))
+        let never = try #require(try givenNeverHeld("1d6 given 1d1000000000 == 7", limits: limits, seed: 7, rolls: 3_000))
         #expect(never.tries > 1_000)
     }
 
@@ -281,7 +282,7 @@ import Testing
         var limits = Limits.standard
         limits.maxDice = 20_000
         limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 100_000_000)
-        let failed = try #require(try givenNeverHeld("1d6 given 1d6 == 7", limits: limits, seed: 7, rolls: 3_000))
+        let failed = try #require(try givenNeverHeld("1d6 given 1d1000000000 == 7", limits: limits, seed: 7, rolls: 3_000))
         // Each try rolls two dice and counts one more.
         #expect(failed.tries > 6_000 && failed.tries < 7_000)
         #expect(failed.offset == 10)

@@ -159,12 +159,14 @@ struct StatsBoundsTests {
     /// `count` of a pool and `%` (LANGUAGE.md §7): the ends `ValueBounds` states are the exact
     /// distribution's least and greatest outcomes, and a simulation of a few rolls states them
     /// (it stated its sample's). The pool may be bound by `let`, its count read under the names
-    /// the `let` saw (the last case's inner `n` does not change `p`'s three dice).
+    /// the `let` saw (the last case's inner `n` does not change `p`'s three dice). So do a
+    /// remainder of a `min` (1, 2 or 3: never 6, so never 0 by 5) and a square of -1 or 1.
     @Test(arguments: ["1d6 % 4", "1d2 % 4", "2d6 % -3", "(1d3 * 4) % 6", "3d6 % 5 + 1", "count(4d6kh2, =1)",
                       "count(3d6r<3, <=2)", "count(3d6mi3, >=3)", #"count((1d3)d{"a", "b"}, ="a")"#,
                       "let p = (1d2)d6 in count(p, =6)", "let p = (1d3 + 1)d6kh2 in count(p, >=1)",
                       "count(2d(1d2 + 4), =6)", "count(2d(1d2 + 4), >=1)", "count(4d6dl1, <=3) * 2 - 1",
-                      "let n = 3 in let p = (n)d6 in let n = 1 in count(p, >=1) + n",
+                      "let n = 3 in let p = (n)d6 in let n = 1 in count(p, >=1) + n", "min(1d3, 1d6) % 5",
+                      "(2 * 1d2 - 3)^2 + 1d2",
                       // A point rolled apart from the pool: any of its values may meet any roll.
                       "count(3d6, <(1d6))", "let p = 3d4 in count(p, =(1d4 + 2))", "let p = 2d6 in count(p, >(1d4 + 5))",
                       "count(3d6, !=(1d2 * 3))", "let p = 2d6 in count(p, <=(1d3 - 3))", "count(2d6kh1, >=(1d6))"])
@@ -228,7 +230,7 @@ struct StatsBoundsTests {
         for _ in 0..<600 {
             var text = "\(random.roll(sides: 3))d" + pick(["2", "3", "4", "F", "{1,1,2,3}", "{0,2,5}", "{-1,1,3}"])
             text += pick(["", "", "", "r1", "ro<2", "mi2", "ma2"])
-            text += pick(["!", "!", "!p", "!p", "!!", "!>=2", "!p<2", "!=2", "!p>=3", ""])
+            text += pick(["!", "!", "!p", "!p", "!!", "!>=2", "!p<2", "!=2", "!p>=3", "xo", "xo<2", "xo>=1", ""])
             text += pick(["kh1", "kh2", "kl1", "kl2", "dh1", "dl1", "kh3", "dl2", ""])
             text += pick(["", "", "cs>=2", "cf<2", "df=1", "cs2df=3"])
             guard let pool = try? BruteForcePool(text), let report = try? StatsHarness.report(text) else { continue }

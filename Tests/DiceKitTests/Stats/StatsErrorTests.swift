@@ -159,7 +159,8 @@ struct StatsErrorTests {
     }
 
     /// A condition that never holds is pointed at, rolled (1,000 tries), exact (probability 0)
-    /// and simulated (no roll kept) alike.
+    /// and simulated (no roll kept) alike. A simulation words it as the exact engine does: it
+    /// said the condition did not hold in so many rolls, as if more might do.
     @Test(arguments: ["1d6 given ‸1d6 > 6", "let r = 1d6 in r given ‸r > 6", "(1d6 given 1d6 > 0) + (1d6 given ‸1d6 > 6)",
                       "let r = 1d6 in let s = r + 1 in s given ‸s > 7"])
     func anImpossibleConditionIsPointedAt(_ marked: String) throws {
@@ -179,10 +180,27 @@ struct StatsErrorTests {
             _ = try Stats.simulate(expr, environment: Environment(), limits: limits, seed: 7, rolls: 3_000)
         }
         #expect(exact?.kind == .conditionImpossible)
+        #expect(simulated?.kind == .conditionImpossible)
         #expect(rolled?.kind == .conditionNeverHeld(tries: 1_000))
         #expect(rolled?.position(in: text.text) == TextPosition(line: text.line ?? 0, column: text.column ?? 0))
         #expect(exact?.range == rolled?.range)
         #expect(simulated?.range == rolled?.range)
+    }
+
+    /// A `given` too large to be exact whose condition can never hold, in a simulation, is said
+    /// to be impossible, as the exact engine says it: `100d100!kh50kl20 given 1d6 > 6` said the
+    /// condition did not hold in 97077 rolls.
+    @Test(arguments: ["100d100!kh50kl20 given ‸1d6 > 6", "let r = 20d6!kh10kl5 in r given ‸r < 5 or r > 30"])
+    func anImpossibleConditionTooLargeToBeExactIsSaidToBeSo(_ marked: String) throws {
+        let text = MarkedText(marked)
+        let expr = try Parser.parseExpression(text.text)
+        var limits = Limits.standard
+        limits.stats = StatsBudget(maxWork: 10, maxSimulationWork: 100_000)
+        let error = diceError { () throws(DiceError) in
+            _ = try Stats.distribution(of: expr, environment: Environment(), limits: limits)
+        }
+        #expect(error?.kind == .conditionImpossible, "\(String(describing: error?.message))")
+        #expect(error?.position(in: text.text) == TextPosition(line: text.line ?? 0, column: text.column ?? 0))
     }
 
     @Test func faultsOnlyOnOutcomesThatHappen() throws {
