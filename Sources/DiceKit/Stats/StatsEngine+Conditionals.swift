@@ -29,6 +29,22 @@ extension StatsEngine {
         return try meter.checkSize(result.build())
     }
 
+    /// The mass of a `let`'s value that its body never reads. The roller rolls the dice but adds
+    /// them up only where the body reads them: `let g = 2d{"a", "b"} in 0` is 0 when rolled,
+    /// where stats said "a sum of several text dice". Text and tally dice do not explode, so
+    /// nothing of such a pool is cut.
+    private func unreadMass(of value: Expr) throws(StatsFailure) -> Double {
+        do {
+            return try outcomes(of: value).totalProbability
+        } catch {
+            var pool = value
+            while case .annotated(let inner, _) = pool.kind { pool = inner }
+            guard case .dice = pool.kind, case .dice(let diceError) = error, diceError.range == pool.range,
+                  case .textDiceOperation = diceError.kind else { throw error }
+            return 1
+        }
+    }
+
     func bindingDistribution(_ name: String, _ value: Expr, _ body: Expr) throws(StatsFailure) -> Distribution {
         var points: [ComparePoint] = []
         StatsEngine.collectCounts(of: name, in: body, into: &points)
@@ -40,7 +56,6 @@ extension StatsEngine {
             }
             return try boundPoolDistribution(name, value, body, points: points, local: local)
         }
-        let bound = try outcomes(of: value)
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
         if uses[name] == 1 && !StatsEngine.namesFixedByGiven(in: body, of: [name], topIsUnit: false).isEmpty {
@@ -51,12 +66,14 @@ extension StatsEngine {
         // seemed unused) and `lim + x` two rolls of 1d4, where the roller has x and 2x.
         var checked = Set<String>()
         if defaultsRead(name, in: body, checked: &checked) { uses[name] = Swift.max(uses[name, default: 0], 2) }
-        switch uses[name, default: 0] {
-        case 0:
+        if uses[name, default: 0] == 0 {
             // E is rolled all the same: its mass (less than 1 when a tail was cut) carries over.
             return try withBinding(name, .value(.integer(0))) { () throws(StatsFailure) in
                 try outcomes(of: body)
-            }.scaled(by: bound.totalProbability)
+            }.scaled(by: try unreadMass(of: value))
+        }
+        let bound = try outcomes(of: value)
+        switch uses[name, default: 0] {
         case 1:
             return try withBinding(name, .distribution(bound)) { () throws(StatsFailure) in
                 try outcomes(of: body)

@@ -30,6 +30,10 @@ struct RolledBoundPoolTests {
         // joint outcome of the parts its own. 2d4mi2 and 2d5mi3 both have three faces, and
         // two dice on the highest are worth 2 either way; only the fives tell them apart.
         "def five(n = count(p, =5)) = n * 10\nlet p = 2d(1d2 + 3)mi(1d2 + 1)cs>=4 in five + p + count(p, =9) * 100",
+        // A pool of text dice bound and never read: rolled, not added up (stats said "a sum
+        // of several text dice").
+        "let g = 2d{\"a\", \"b\"} in 1d4",
+        "let g = 2d{\"a\", \"b\"} in let g = 3d{\"x\"} in 1d2",
     ]
 
     /// Every roll the roller could make, followed through the evaluator (`EveryRoll`).
