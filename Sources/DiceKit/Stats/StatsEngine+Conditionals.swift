@@ -32,7 +32,8 @@ extension StatsEngine {
     /// The mass of a `let`'s value that its body never reads. The roller rolls the dice but adds
     /// them up only where the body reads them: `let g = 2d{"a", "b"} in 0` is 0 when rolled,
     /// where stats said "a sum of several text dice". Text and tally dice do not explode, so
-    /// nothing of such a pool is cut.
+    /// nothing of such a pool is cut. Keep/drop on them fails all the same, when rolled
+    /// (`let r = 6d{"a", "b"}dh in "a"`).
     private func unreadMass(of value: Expr) throws(StatsFailure) -> Double {
         do {
             return try outcomes(of: value).totalProbability
@@ -40,7 +41,8 @@ extension StatsEngine {
             var pool = value
             while case .annotated(let inner, _) = pool.kind { pool = inner }
             guard case .dice = pool.kind, case .dice(let diceError) = error, diceError.range == pool.range,
-                  case .textDiceOperation = diceError.kind else { throw error }
+                  case .textDiceOperation(let operation) = diceError.kind, operation.hasPrefix("a sum of several")
+            else { throw error }
             return 1
         }
     }
