@@ -23,14 +23,14 @@ extension ValueBounds {
         var high: BoundNumber?
     }
 
-    /// The ends of `expr` in `environment` that are known: both when `of` tells them, and
-    /// otherwise (a `let` whose body reads its name twice) each that the bounds above meet on.
+    /// The ends of `expr` in `environment` that are known: both where `of` tells them, and
+    /// where a `let` body reads its name twice, each that the bounds above meet on.
     static func ends(of expr: Expr, environment: Environment, limits: Limits) -> Ends {
-        if let bounds = of(expr, environment: environment, limits: limits) { return Ends(low: bounds.low, high: bounds.high) }
+        // One walk: `Walker.ends` is `bounds(of:)` but where a `let` leaves one end unknown.
         var walker = Walker(environment: environment, limits: limits)
         let ends = walker.ends(of: expr)
         if let low = ends.low, let high = ends.high, low.isNaN || high.isNaN || low > high { return Ends() }
-        return ends
+        return Ends(low: ends.low.flatMap { $0.isNaN ? nil : $0 }, high: ends.high.flatMap { $0.isNaN ? nil : $0 })
     }
 }
 
