@@ -18,9 +18,7 @@ extension StatsEngine {
         var inner = value
         while case .annotated(let labelled, _) = inner.kind { inner = labelled }
         let range = inner.range
-        var uses: [String: Int] = [:]
-        StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
-        let readsValue = uses[name, default: 0] > points.count
+        let readsValue = StatsEngine.readsBeyondCounts(of: name, in: body)
         let finals: OrderedMass<GroupState>
         let counted: GroupCounting?
         switch inner.kind {

@@ -75,13 +75,11 @@ extension StatsEngine {
         let found = try countKeys(points, local: local)
         let (keys, places) = (found.keys, found.places)
         let names = places.mapValues { StatsEngine.countName(name, $0) }
-        var uses: [String: Int] = [:]
-        StatsEngine.countUses(in: body, of: [name], weight: 1, into: &uses)
         // A macro's default that reads the pool (worked out where the macro is used) may read
         // its value or count it anyhow: each face apart, the value worked out, the pool shown.
         var checked = Set<String>()
         let defaultsReadPool = defaultsRead(name, in: body, checked: &checked)
-        let readsValue = uses[name, default: 0] > points.count || defaultsReadPool
+        let readsValue = StatsEngine.readsBeyondCounts(of: name, in: body) || defaultsReadPool
         let countsAnyhow = defaultsReadPool || points.contains { places[$0] == nil }
         // A body that reads the pool only through its counts reads them through names.
         let counted = readsValue || countsAnyhow ? nil : StatsEngine.replacingCounts(of: name, in: body, names: names)
@@ -263,6 +261,26 @@ extension StatsEngine {
             kept = next
         }
         return kept
+    }
+
+    /// Whether `expr` reads `name` other than as the pool of a `count(name, cp)` (a point that
+    /// reads it reads it), not inside a `let` of the same name. Counting the uses against the
+    /// points instead took `repeat(2, count(g, ="a"))` for a read of g's value (a repeat's body
+    /// counts twice), which a pool of text dice has not: stats said "a sum of several text dice".
+    static func readsBeyondCounts(of name: String, in expr: Expr) -> Bool {
+        switch expr.kind {
+        case .name(let read):
+            return read == name
+        case .count(let target, let point):
+            if case .name(name) = target.kind { return readsBeyondCounts(of: name, in: point.value) }
+        case .binding(let bound, let value, let body):
+            return readsBeyondCounts(of: name, in: value) || (bound != name && readsBeyondCounts(of: name, in: body))
+        default:
+            break
+        }
+        var reads = false
+        expr.forEachChild { if !reads { reads = readsBeyondCounts(of: name, in: $0) } }
+        return reads
     }
 
     /// The compare points of every `count(name, cp)` in `expr`, not inside a `let` of the same name.

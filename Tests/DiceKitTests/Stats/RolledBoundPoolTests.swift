@@ -34,6 +34,10 @@ struct RolledBoundPoolTests {
         // of several text dice").
         "let g = 2d{\"a\", \"b\"} in 1d4",
         "let g = 2d{\"a\", \"b\"} in let g = 3d{\"x\"} in 1d2",
+        // Counted inside a repeat, whose body counts as two uses: taken for a read of the
+        // pool's value, so the text dice were added up.
+        "let g = 2d{\"a\", \"b\"} in repeat(2, count(g, =\"a\")) + count(g, =\"b\")",
+        "let g = {1d2, 1d{\"x\", \"y\"}} in repeat(2, count(g, =1))",
     ]
 
     /// Every roll the roller could make, followed through the evaluator (`EveryRoll`).
