@@ -41,7 +41,8 @@ extension REPL {
           :log [N]              the last N results (default 20), newest first, kept across sessions
           :history [N]          the last N lines typed
           :quit (or Ctrl-D)     leave
-        A line with an open ( { or [ goes on under ...> until it closes (Ctrl-D there drops it).
+        A line with an open ( { or [ goes on under ...> until it closes (Ctrl-D there drops it,
+        and a :command there drops it and runs the command).
         Keys: Up/Down recall lines, Tab completes names, system names after use and file names
         after :load, :save and :svg, Ctrl-C abandons the line being typed or a statement that runs.
         """

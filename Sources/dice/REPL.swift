@@ -166,9 +166,20 @@ final class REPL {
                 return ""
             }
             if reader.lineWasInterrupted { return "" }
+            if REPL.isCommand(more) {
+                problem("the unfinished statement was dropped")
+                return more
+            }
             text += "\n" + more
         }
         return text
+    }
+
+    /// Whether a line under `...> ` is a command, `:` and a letter (or `:?`): who typed `1 +`,
+    /// then `:quit`, means to leave, not to add `:quit` to the sum. (`(hits` then `: 3)` goes on.)
+    static func isCommand(_ line: String) -> Bool {
+        let trimmed = trim(line)
+        return trimmed.hasPrefix(":") && trimmed.dropFirst().first.map { $0.isLetter || $0 == "?" } == true
     }
 
     /// Words other programs use for commands, typed alone at the prompt: `help` and `?`

@@ -82,6 +82,29 @@ import Testing
         #expect(session.reader.unread == ["2 + 2"])
     }
 
+    /// A command under `...> ` drops the statement being typed and runs: who typed `1 +`, then
+    /// `:quit`, means to leave (it was read as `1 + :quit`, an error). A line starting with
+    /// `:` and no command word still goes on the statement: `(hits` then `: 3)` is a tally.
+    @Test func aCommandUnderTheContinuationPromptDropsTheStatement() {
+        let session = ScriptedSession(["x = 1 +", ":vars", "(hits", ": 3)", "{1,", ":quit", "2 + 2"])
+        #expect(session.run() == 0)
+        #expect(session.transcript.text == Self.banner + """
+            dice> x = 1 +
+            ...> :vars
+            dice: the unfinished statement was dropped
+            no variables
+            dice> (hits
+            ...> : 3)
+            (hits: 3)
+            dice> {1,
+            ...> :quit
+            dice: the unfinished statement was dropped
+
+            """)
+        #expect(session.reader.unread == ["2 + 2"])
+        #expect(session.reader.history == [":vars", "(hits : 3)", ":quit"])
+    }
+
     /// `--quiet` at the prompt: rolls and stats print, assignments and definitions do not.
     @Test func quietShowsRollsOnly() {
         var options = ScriptedSession.options

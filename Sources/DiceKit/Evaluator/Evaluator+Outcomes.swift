@@ -154,8 +154,14 @@ extension Evaluator {
             givenMacroUse = macroUse
         }
         let held = heldParts
-        for tries in 1...Swift.max(1, givenTryLimit) {
+        let limit = Swift.max(1, givenTryLimit)
+        givenTryCounts = GivenTries()
+        var tries = 0
+        while true {
+            // Bounded: each failed try is spent as a die, against `Limits.maxDice`.
+            tries &+= 1
             conditionFailed = false
+            givenTryCounts.startTry()
             let nodesBefore = nodes
             let roll = try givenOnce(expr)
             if !conditionFailed {
@@ -166,10 +172,12 @@ extension Evaluator {
             // Where a simulation that keeps no roll points (a macro's body is in another statement).
             failedCondition = macroDepth == 0 ? (expr.givenCondition ?? expr).range : nil
             release(toHeld: held)
+            if let spent = givenTryCounts.endFailedTry(limit: limit) {
+                throw givenConditions.error(.conditionNeverHeld(tries: limit), else: spent)
+            }
             try spend(1, at: expr.range)
             try pollAfter(nodes &- nodesBefore, at: expr.range)
         }
-        throw givenConditions.error(.conditionNeverHeld(tries: givenTryLimit), else: (expr.givenCondition ?? expr).range)
     }
 
     /// The error of a `given` whose condition failed `tries` times, for a simulation that kept
@@ -186,7 +194,9 @@ extension Evaluator {
             let roll = try evaluate(value)
             let test = try evaluate(condition)
             let holds = try !number(test.value, for: "'given'", at: condition.range).isZero
-            givenConditions.note(givenMacroUse ?? GivenConditions.Place(range: condition.range), held: holds)
+            let place = givenMacroUse ?? GivenConditions.Place(range: condition.range)
+            givenConditions.note(place, held: holds)
+            givenTryCounts.note(place, held: holds)
             if !holds { conditionFailed = true }
             return made(.given(value: roll, condition: test, tries: 1), value: roll.value)
         case .binding(let name, let value, let body):

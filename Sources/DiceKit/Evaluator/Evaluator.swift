@@ -67,6 +67,8 @@ package struct Evaluator<Source: DieSource> {
     var givenConditions = GivenConditions()
     /// Inside that `given`, the use of a macro the walk is in: where its conditions are noted.
     var givenMacroUse: GivenConditions.Place?
+    /// The tries of that `given`'s conditions, each against its own budget.
+    var givenTryCounts = GivenTries()
     /// Reused counts of each face, for keep/drop and counting over many dice of few faces.
     var faceCounts: [Int] = []
     /// Reused array of the dice of the pool being rolled (`takeDieScratch`).

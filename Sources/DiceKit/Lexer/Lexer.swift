@@ -362,35 +362,27 @@ struct Lexer: Sendable {
     private mutating func scanWord() -> Token {
         let start = position
         let first = bytes[start]
-        if first == UInt8(ascii: "d") {
-            // `d` right after a number or `)` is the dice operator: `4d6`, `(1d4)d6`.
+        if first == UInt8(ascii: "d") || first == UInt8(ascii: "D") {
+            // `d` right after a number or `)` is the dice operator: `4d6`, `(1d4)d6`; so is
+            // a capital `D`, other rollers' spelling (§3a: `1D20`).
             let adjacent = previousEnd == start
             let afterCount: Bool
             switch previous {
             case .integer, .decimal, .rightParen: afterCount = adjacent
             default: afterCount = false
             }
-            let next = byte(1)
-            let startsSides = next.map {
-                isDigit($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "F")
-                    || $0 == UInt8(ascii: "(") || $0 == UInt8(ascii: "{")
+            // Without a count, `d6`, `d%`, `dF`, `d(n)` and `d{...}` are dice, never names (§2),
+            // and so are `D6`, `D%`, `DF` and `D{...}`: as names, `def h() = D%` then `1` (two
+            // `-e`s, one program) read as `D % 1`. `D(` is left to a macro named `D`.
+            let startsSides = byte(1).map {
+                isDigit($0) || $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "F") || $0 == UInt8(ascii: "{")
+                    || ($0 == UInt8(ascii: "(") && first == UInt8(ascii: "d"))
             } ?? false
             if afterCount || startsSides {
                 position += 1
                 mode = .sides
                 previousWasCountedDice = afterCount
                 return token(.dice, from: start)
-            }
-        } else if first == UInt8(ascii: "D"), previousEnd == start {
-            // `1D20`, `(n)D6`: a capital `D` is the dice operator right after a count (§3a).
-            switch previous {
-            case .integer, .rightParen:
-                position += 1
-                mode = .sides
-                previousWasCountedDice = true
-                return token(.dice, from: start)
-            default:
-                break
             }
         }
         while let c = byte(), isWordCharacter(c) { position += 1 }

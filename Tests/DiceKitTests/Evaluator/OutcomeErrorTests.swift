@@ -196,6 +196,39 @@ import Testing
         #expect(try evaluator.evaluate(Parser.parseExpression("1d6 given 1d6 == 6")).value == .integer(1))
         #expect(evaluator.source.position == 2_000)
     }
+
+    /// Each `given` has its own 1,000 tries each time it is reached: the misses of an inner
+    /// one are not the outer one's. `(1 given 1d20 == 1) given 1d10 == 1` holds one try in
+    /// 200, and failed after 1,000 tries in all about one time in 150.
+    @Test func nestedGivenTriesEachItsOwn() throws {
+        func tries(_ faces: [Int], _ count: Int) -> [Int] { Array(Array(repeating: faces, count: count).joined()) }
+        let text = "(1 given 1d20 == 1) given 1d10 == 1"
+        // 600 tries the inner misses, 600 it holds and the outer misses, then both hold.
+        let script = tries([2, 1], 600) + tries([1, 2], 600) + [1, 1]
+        let program = try ScriptedProgram(text, faces: script)
+        #expect(program.roll.value == .integer(1))
+        #expect(program.drawn == 2 * 1_201)
+        #expect(try ScriptedProgram.value(text, faces: script).drawn == 2 * 1_201)
+        // The inner starts afresh each time it holds: 999 misses, an outer miss, 999 misses.
+        let afresh = tries([2, 1], 999) + [1, 2] + tries([2, 1], 999) + [1, 1]
+        #expect(try ScriptedProgram(text, faces: afresh).drawn == 2 * 2_000)
+        // 1,000 misses in a row still fail, at the condition that missed them.
+        let marked = MarkedText("(1 given ‸1d20 == 1) given 1d10 == 1")
+        let error = diceError { () throws(DiceError) in try ScriptedProgram(marked.text, faces: [1, 2] + tries([2, 1], 1_000)) }
+        #expect(error?.kind == .conditionNeverHeld(tries: 1_000))
+        #expect(error?.position(in: marked.text) == TextPosition(line: marked.line ?? 0, column: marked.column ?? 0))
+    }
+
+    /// Two rare conditions, one inside the other, still end the statement soon, with the error
+    /// of the inner one that ran out of tries (it misses 1,000 in a row about one time in 3).
+    @Test func nestedRareGivensEnd() throws {
+        let marked = MarkedText("(1 given ‸1d1000 == 1) given 1d1000 == 1")
+        let expr = try Parser.parseExpression(marked.text)
+        var evaluator = Evaluator(environment: Environment(), source: Xoshiro256StarStar(seed: 7))
+        let error = diceError { () throws(DiceError) in try evaluator.evaluate(expr) }
+        #expect(error?.kind == .conditionNeverHeld(tries: 1_000))
+        #expect(error?.position(in: marked.text) == TextPosition(line: marked.line ?? 0, column: marked.column ?? 0))
+    }
 }
 
 extension DiceError.Kind {

@@ -19,6 +19,13 @@ import Testing
         Spelling("1D20", "1d20"),
         Spelling("2D6+1", "2d6+1"),
         Spelling("(1)D6", "(1)d6"),
+        // Without a count too, as `d20` is a die, never a name (§2).
+        Spelling("D20", "d20"),
+        Spelling("2 * D6", "2 * d6"),
+        Spelling("D%", "d%"),
+        Spelling("DF", "dF"),
+        Spelling("DFcs=1", "dFcs=1"),
+        Spelling("D{1, 2}", "d{1, 2}"),
         Spelling("4df", "4dF"),
         Spelling("4dF.2", "4dF"),
         Spelling("4dF.1", "4d{-1,0,0,0,0,1}"),
@@ -46,7 +53,7 @@ import Testing
 
     /// The breakdown, JSON's `notation` and `Expr.text` keep the words as typed.
     static let echoes: [String] = [
-        "1D20", "4df", "4dF.2", "4dF.1", "100d6rr5", "1d6x", "1d6x>=5", "1d6e6", "3d6xo", "3d6xo>=5",
+        "1D20", "D20", "D%", "DF", "4df", "4dF.2", "4dF.1", "100d6rr5", "1d6x", "1d6x>=5", "1d6e6", "3d6xo", "3d6xo>=5",
         "4d10min3max6", "4d6k3", "4d6d1", "4d6s", "6d10!cs>=8df=1", "1d10cs=10", "1d10cs==10", "2d6!<>4",
         "2d6!!=4", "2d6r!=3",
     ]
@@ -76,12 +83,23 @@ import Testing
     /// Capitals other than §3a's, and `df` after a pool, stay what they were.
     @Test func otherCapitalsAndDfAfterAPoolAreUnchanged() throws {
         #expect(try Parser.parseExpression("6d10cs>=8df1").dump == "(dice 6 10 cs>=8 df=1)")
-        #expect(try Parser.parseExpression("D20").dump == "D20")
         #expect(try Parser.parseExpression("df").dump == "df")
+        // `D` alone, and before `(`, is still a name: a macro `D(x)` is called.
+        #expect(try Parser.parseExpression("D").dump == "D")
+        #expect(try Parser.parseExpression("D(2)").dump == "(call D 2)")
         #expect(diceError { () throws(DiceError) in try Parser.parseExpression("1d20KH1") } != nil)
         #expect(diceError { () throws(DiceError) in try Parser.parseExpression("4dF.3") } != nil)
         // A call's parentheses are no set: `max(1, 2)d6` still rolls max(1, 2) dice.
         #expect(try Parser.parseExpression("max(1, 2)d6").dump == "(dice (max 1 2) 6)")
+    }
+
+    /// A statement ending in `D%` or `D6` ends there: with them read as names, `def h() = D%`
+    /// then `1` (two `-e`s, one program, a line each) was one statement, `D % 1`.
+    @Test func aCapitalDieWithoutACountEndsItsStatement() throws {
+        for die in ["D%", "D6", "DF"] {
+            let program = try Parser.parseProgram("def h() = \(die)\n1")
+            #expect(program.count == 2, "\(die)")
+        }
     }
 
     /// `e` needs its compare point, like d20's, and the error names it as written.
