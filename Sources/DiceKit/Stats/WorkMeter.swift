@@ -56,6 +56,16 @@ struct WorkMeter {
         cuts.removeAll()
     }
 
+    /// Scales the cuts noted from the `first`-th on by `weight`: they were cut from a part
+    /// that is mixed in at that weight (`StatsEngine.scalingCuts`).
+    mutating func scaleCuts(from first: Int, by weight: Double) {
+        guard first < cuts.count else { return }
+        for index in first..<cuts.count {
+            cutMass -= cuts[index] * (1 - weight)
+            cuts[index] *= weight
+        }
+    }
+
     /// Throws `.tooExpensive` now when `units` more steps would pass the budget,
     /// so that hopeless work is not started (the steps are charged as they are done).
     mutating func ensureAffordable(_ units: Int) throws(StatsFailure) {
