@@ -27,6 +27,8 @@ final class PoolModel {
     let someFaceExplodes: Bool
     /// Extra dice per chain at most; 0 when the die never explodes.
     let depth: Int
+    /// The chance that one die explodes (0 when it never does).
+    private let explosionChance: Double
     private let range: SourceRange
     /// One die's value, once worked out.
     private var cachedUnit: Distribution?
@@ -109,6 +111,7 @@ final class PoolModel {
             let once = explosion.kind == .once
             guard stops || once else { throw .dice(DiceError(.explosionMatchesEveryFace, at: range)) }
             someFaceExplodes = explodes
+            explosionChance = mass
             if once {
                 depth = mass > 0 ? 1 : 0
             } else if mass > 0 {
@@ -127,6 +130,7 @@ final class PoolModel {
         } else {
             explosionPoint = nil
             someFaceExplodes = false
+            explosionChance = 0
             depth = 0
         }
     }
@@ -167,6 +171,19 @@ final class PoolModel {
     /// chain ends after one extra die (`2d4xo=1dh1` was reported as cut, so its header took
     /// the loose ends 1 and 12 of `ValueBounds` over its true ones, 2 and 6).
     var cutsExplosionTails: Bool { someFaceExplodes && !explodesOnce }
+
+    /// The mass cut from `distribution`, this pool's with `count` dice: the chance that some
+    /// chain goes on past `depth` extra dice, 1 - (1 - q^(depth+1))^count for a die that
+    /// explodes with chance q, worked out as such rather than as 1 minus the distribution's
+    /// total, which rounding swamps: `1d10000!!` cuts 1e-12, and its total, 10,000 terms
+    /// near 1e-4, came to 1 or more, so no cut was reported. Keep/drop on exploding dice
+    /// leaves out more (`ExplodingKeep`'s negligible latents): what its total lacks, if more.
+    func cutMass(count: Int, of distribution: Distribution) -> Double {
+        guard count > 0, cutsExplosionTails else { return 0 }
+        let chain = pow(explosionChance, Double(depth + 1))
+        let cut = -expm1(Double(count) * log1p(-chain))
+        return rules.keeps.isEmpty ? cut : Swift.max(cut, 1 - distribution.totalProbability)
+    }
 
     /// The distribution of the pool's value with `count` dice.
     func distribution(count: Int, meter: inout WorkMeter) throws(StatsFailure) -> Distribution {

@@ -60,8 +60,9 @@ final class StatsEngine {
     private(set) var depth = 0
     /// Whether some explosion tail was cut.
     var cutExplosionTails = false
-    /// At least the probability of the rolls that reach a cut explosion tail: the masses cut,
-    /// each added as often as it is worked out or reused (`noteExplosionCut`).
+    /// The probability of the rolls that reach a cut explosion tail, or a little more: the
+    /// masses cut, each as often as it is worked out or reused, times the chance of the part
+    /// of a mixture it was cut from (`noteExplosionCut`, `scalingCuts`).
     var explosionCutBound = 0.0
     /// Whether a `given` left out the mass where its condition fails: the statement's
     /// distribution is then divided by its total.
@@ -72,7 +73,7 @@ final class StatsEngine {
     /// Inside that `given`, the use of a macro the walk is in: where its conditions are noted.
     var givenMacroUse: GivenConditions.Place?
     /// Whether the walk is inside a `given` rolled again whole (`givenUnit`).
-    private var insideGivenUnit = false
+    var insideGivenUnit = false
     /// For each macro, how many times its body uses each parameter (`Int.max`: inside `repeat`).
     var parameterUses: [String: [String: Int]] = [:]
     /// In a sweep, the parts its values share.
@@ -95,24 +96,6 @@ final class StatsEngine {
         try StatsFailure.arithmetic(at: range, body)
     }
 
-    /// Notes that explosion tails of `mass` were cut from a distribution of dice. A mass is
-    /// noted each time its distribution is worked out or reused, for any weight it is mixed
-    /// with (at most 1), and times the copies made of it (`repeat`): the sum is at least
-    /// the probability that some roll reaches a cut tail.
-    func noteExplosionCut(_ mass: Double) {
-        cutExplosionTails = true
-        explosionCutBound += Swift.max(0, mass)
-    }
-
-    /// The outcomes of `member`, of which up to `copies` independent copies are made
-    /// (`repeat`): the explosion cuts its work notes count once for each copy.
-    func outcomes(ofMember member: Expr, copies: Int) throws(StatsFailure) -> Distribution {
-        let before = explosionCutBound
-        let result = try outcomes(of: member)
-        explosionCutBound = before + (explosionCutBound - before) * Double(Swift.max(copies, 1))
-        return result
-    }
-
     /// Adds `part`, its probabilities times `weight`, to a mixture: unshifted, so no
     /// arithmetic fault can arise.
     func mix(_ part: Distribution, times weight: Double,
@@ -133,6 +116,9 @@ final class StatsEngine {
         givenConditions = GivenConditions()
         meter.clearCuts()
         var distribution = try outcomes(of: expr)
+        let explosionCut = cutExplosionTails ? explosionCutBound : 0
+        // What is left out: the masses cut, which a `given` divides as it divides the rest.
+        var cut = explosionCut + meter.cutMass
         if conditioned {
             // `given` left out the mass where its condition failed: what is left, divided by
             // what the condition's mass is at most. The true one, T*, lies between the total T
@@ -144,14 +130,22 @@ final class StatsEngine {
             guard total > 0 else {
                 throw .dice(givenConditions.error(.conditionImpossible, else: (expr.givenCondition ?? expr).range))
             }
-            distribution = distribution.dividingProbabilities(by: total + (cutExplosionTails ? explosionCutBound : 0))
+            distribution = distribution.dividingProbabilities(by: total + explosionCut)
+            cut /= total + explosionCut
         }
         if distribution.hasSymbolic {
             distribution = distribution.ordered(by: .reading(expr, environment: environment))
         }
-        // Explosion tails: what is missing of the total. Sums alone: the mass their cuts noted
-        // (the total also strays from 1 by rounding, about 1e-16 per die: 1e-12 for 10000d100).
-        let cut = cutExplosionTails ? Swift.max(0, 1 - distribution.totalProbability) : meter.cutMass
+        // The masses cut as noted, not what is missing of the total: that strays from 1 by
+        // rounding, about 1e-16 per die (1e-12 for 10000d100), so it showed 9.4e-14 for
+        // `if 1d10000 == 1 then 1d6! else 0`, which cuts 3.5e-17, and nothing for `1d10000!!`.
+        // Where the two part by more than rounding, some step noted its cut loosely (as a
+        // `repeat` of a rolled count did, each member's cut counted for its largest count:
+        // `repeat(1d3, 2d6!)` noted 2.1e-12 and lacked 1.4e-12): what is missing is the cut.
+        let shortfall = 1 - distribution.totalProbability
+        if cutExplosionTails, shortfall > 0, Swift.abs(cut - shortfall) > Swift.max(1e-13, 0.1 * Swift.max(cut, shortfall)) {
+            cut = shortfall
+        }
         var report = DistributionReport(distribution: distribution, exact: true, truncatedMass: cut,
                                         sumTailsCut: meter.cutTails)
         if cutExplosionTails || meter.cutTails {
@@ -201,50 +195,6 @@ final class StatsEngine {
         if !insideGivenUnit && expr.endsInGiven { return try givenUnit(expr) }
         if let sharing { return try sharedOutcomes(of: expr, sharing: sharing) }
         return try evaluate(expr)
-    }
-
-    /// `E given C`, or a `let` ending in one, inside the statement: rolled again, whole, until
-    /// C holds, as the roller does (`Evaluator.retryingGiven`), so its distribution is E's
-    /// where C holds divided by the chance that C holds; the statement's own is divided at the
-    /// end (`report(of:)`). Left to the end, a `given` in a branch lost its branch's chance:
-    /// `if 1d2 == 1 then (1d6 given 1d6 > 4) else 0` gave 0 three times in four, not half the
-    /// time. Divided as `report(of:)` divides, by its total and the explosion tails cut in it,
-    /// so that the cut is still reported; the whole statement's (`depth` 1), by the report.
-    private func givenUnit(_ expr: Expr) throws(StatsFailure) -> Distribution {
-        insideGivenUnit = true
-        // Its own conditions, where they are written though it is inside a macro's body; the
-        // statement's are the report's (`report(of:)`).
-        let outerConditions = givenConditions, macroUse = givenMacroUse
-        if depth > 1 { givenConditions = GivenConditions() }
-        givenMacroUse = nil
-        defer {
-            insideGivenUnit = false
-            if depth > 1 { givenConditions = outerConditions }
-            givenMacroUse = macroUse
-        }
-        let cutBefore = explosionCutBound
-        let part = try outcomes(of: expr)
-        if depth == 1 { return part }
-        let total = part.totalProbability
-        guard total > 0 else { throw .dice(impossible(expr)) }
-        return part.dividingProbabilities(by: total + Swift.max(0, explosionCutBound - cutBefore))
-    }
-
-    /// The error of `given` unit `expr` whose condition never holds, at the condition that
-    /// never held (`GivenConditions`): naming a value it reads that was fixed outside it
-    /// (`namesFixedByGiven`), when there is one.
-    private func impossible(_ expr: Expr) -> DiceError {
-        let range = (expr.givenCondition ?? expr).range
-        if let frame = frames.last {
-            var uses: [String: Int] = [:]
-            StatsEngine.countUses(in: expr, of: Set(frame.names), weight: 1, into: &uses)
-            for name in frame.names.reversed() where uses[name] != nil {
-                if case .value(let value) = frame[name] {
-                    return givenConditions.error(.conditionImpossibleWhen(name: name, value: value), else: range)
-                }
-            }
-        }
-        return givenConditions.error(.conditionImpossible, else: range)
     }
 
     /// `body`, the body or a default of a use of macro `name` at `range`: inside a `given`

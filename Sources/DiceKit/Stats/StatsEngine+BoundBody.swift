@@ -83,7 +83,7 @@ extension StatsEngine {
             for (position, name) in names.enumerated() { bound[name] = .value(value(index, position)) }
             frames.append(bound)
             defer { frames.removeLast() }
-            let part = try self.outcomes(of: body)
+            let part = try scalingCuts(by: p) { () throws(StatsFailure) in try self.outcomes(of: body) }
             try meter.charge(part.storageSize)
             try mix(part, times: p, into: &result)
         }

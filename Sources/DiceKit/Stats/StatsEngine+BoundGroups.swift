@@ -76,7 +76,7 @@ extension StatsEngine {
         }
         // A member is worked out only when some count is not 0 (the roller rolls none then).
         let largest = sizes.reduce(0) { Swift.max($0, $1.n) }
-        let one = try largest > 0 ? outcomes(ofMember: member, copies: largest) : Distribution(constant: .integer(0))
+        let one = try largest > 0 ? outcomes(ofMember: member, copies: sizes.reduce(0) { $0 + Double($1.n) * $1.p }) : Distribution(constant: .integer(0))
         let countings = try groupCountings([one], of: .repeatBody(member), bound: bound, modifiers, points, local: local,
                                            readsValue: readsValue, at: range)
         var finals = OrderedMass<GroupState>()

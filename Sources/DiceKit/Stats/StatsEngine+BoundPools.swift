@@ -129,7 +129,7 @@ extension StatsEngine {
         let perFace = reading.readsValue || reading.classKeys == nil || !rules.keeps.isEmpty || !rules.counting.isSum
         let tableKey = BoundPoolTables.Key(pool: pool, dice: dice, sides: sides, inputs: parts.inputs, keys: keys)
         if reading.counted != nil, let table = boundPoolTables.table(tableKey) {
-            if table.cut { noteExplosionCut(table.cutMass) }
+            if table.cut { noteExplosionCut(weight * table.cutMass) }
             try meter.charge(table.outcomes.count)
             for (counts, p) in table.outcomes { views.add(counts: counts, p * weight) }
             return
@@ -161,9 +161,9 @@ extension StatsEngine {
                                         keys: classKeys, perFace: perFace, at: pool.range)
             : try boundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: classKeys,
                                   perFace: perFace, at: pool.range)
-        // The splits' chances make 1 less the tails cut.
+        // The splits' chances make 1 less the tails cut; this pool is rolled at `weight`.
         let cutMass = splits.cutTail ? 1 - splits.chances.reduce(0, +) : 0
-        if splits.cutTail { noteExplosionCut(cutMass) }
+        if splits.cutTail { noteExplosionCut(weight * cutMass) }
         if reading.counted != nil {
             let outcomes = try countOutcomes(splits, classes: classes, keys: keys, rules: rules)
             boundPoolTables.store(tableKey, BoundPoolTables.Table(outcomes: outcomes, cut: splits.cutTail,

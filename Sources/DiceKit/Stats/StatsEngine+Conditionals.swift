@@ -17,12 +17,12 @@ extension StatsEngine {
         }
         var result = ValueAccumulator()
         if taken > 0 {
-            let branch = try outcomes(of: then)
+            let branch = try scalingCuts(by: taken) { () throws(StatsFailure) in try outcomes(of: then) }
             try meter.charge(branch.storageSize)
             try mix(branch, times: taken, into: &result)
         }
         if notTaken > 0 {
-            let branch = try outcomes(of: otherwise)
+            let branch = try scalingCuts(by: notTaken) { () throws(StatsFailure) in try outcomes(of: otherwise) }
             try meter.charge(branch.storageSize)
             try mix(branch, times: notTaken, into: &result)
         }

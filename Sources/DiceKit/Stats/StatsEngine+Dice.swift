@@ -138,7 +138,7 @@ extension StatsEngine {
                           into result: inout DistributionAccumulator) throws(StatsFailure) {
         try counts.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let dice) = value else { return }
-            let distribution = try poolDistribution(pool, dice: dice)
+            let distribution = try scalingCuts(by: p) { () throws(StatsFailure) in try poolDistribution(pool, dice: dice) }
             try meter.charge(distribution.storageSize)
             try mix(distribution, times: weight * p, into: &result)
         }
@@ -147,7 +147,7 @@ extension StatsEngine {
     /// `pool`'s distribution for `dice` dice, noting whether it cuts explosion tails.
     private func poolDistribution(_ pool: PoolModel, dice: Int) throws(StatsFailure) -> Distribution {
         let distribution = try pool.distribution(count: dice, meter: &meter)
-        if dice > 0 && pool.cutsExplosionTails { noteExplosionCut(1 - distribution.totalProbability) }
+        if dice > 0 && pool.cutsExplosionTails { noteExplosionCut(pool.cutMass(count: dice, of: distribution)) }
         return distribution
     }
 

@@ -41,13 +41,14 @@ extension StatsEngine {
     func repeatDistribution(count: Expr, body: Expr, modifiers: [DiceModifier],
                             at range: SourceRange) throws(StatsFailure) -> Distribution {
         let counts = try distribution(of: count, for: NumberNeeds.repeatCount)
-        var largestCount = 0
-        try counts.forEachOutcome { (value, _) throws(StatsFailure) in
+        var largestCount = 0, members = 0.0
+        try counts.forEachOutcome { (value, p) throws(StatsFailure) in
             guard case .integer(let n) = value, n >= 0 else {
                 throw .dice(DiceError(.invalidRepeatCount(value), at: count.range))
             }
             guard n <= limits.maxDice else { throw .dice(DiceError(.tooManyDice(limit: limits.maxDice), at: range)) }
             largestCount = Swift.max(largestCount, n)
+            members += Double(n) * p
         }
         guard largestCount > 0 else {
             try checkModifiers(modifiers, group: true)
@@ -57,7 +58,7 @@ extension StatsEngine {
                 Distribution(constant: .integer(0), probability: counts.totalProbability)
             }
         }
-        let member = try outcomes(ofMember: body, copies: largestCount)
+        let member = try outcomes(ofMember: body, copies: members)
         if let other = member.symbolicOutcomes.first {
             // Texts or tallies: members add (tallies field by field), and nothing else.
             guard modifiers.isEmpty else {

@@ -119,7 +119,8 @@ extension StatsEngine {
         }
     }
 
-    /// Calls `body` with each joint outcome of independent `distributions` and its probability.
+    /// Calls `body` with each joint outcome of independent `distributions` and its probability:
+    /// the cuts it notes count times that probability, as its part is mixed in at it.
     func forEachJointOutcome(of distributions: [Distribution],
                              _ body: ([Value], Double) throws(StatsFailure) -> Void) throws(StatsFailure) {
         let lists = distributions.map { $0.valueOutcomes }
@@ -136,7 +137,7 @@ extension StatsEngine {
                 values.append(list[index].value)
                 weight *= list[index].probability
             }
-            try body(values, weight)
+            try scalingCuts(by: weight) { () throws(StatsFailure) in try body(values, weight) }
             var position = lists.count - 1
             while position >= 0 {
                 indices[position] += 1

@@ -56,10 +56,15 @@ extension StatsEngine {
             // The statement's distribution is divided by its total at the end (`Stats`).
             // E first, as the roller rolls it: an error there is one, even where C never
             // holds (`let r = 1d2 in 1 / (r - 1) given r == 2` fails to roll when r is 1).
+            let cutBefore = explosionCutBound
             let body = try outcomes(of: value)
+            let bodyCut = explosionCutBound - cutBefore
             let test = try distribution(of: condition, for: "'given'")
             var holds = 0.0
             test.forEachValue { outcome, p in if !outcome.isZero { holds += p } }
+            // E's explosion cuts count where C holds (`1d6! given 1d2 == 1` cuts half what 1d6!
+            // does); C's all, as if C held wherever it was cut.
+            explosionCutBound -= bodyCut * (1 - holds)
             conditioned = true
             givenConditions.note(givenMacroUse ?? GivenConditions.Place(range: condition.range), held: holds > 0)
             guard holds > 0 else { return Distribution(storage: .sparse([])) }
@@ -112,7 +117,7 @@ extension StatsEngine {
         var result = ValueAccumulator()
         for (index, weight) in weights.enumerated() where weight > 0 {
             guard let result1 = index < entries.count ? entries[index].result : otherwise else { continue }
-            let part = try outcomes(of: result1)
+            let part = try scalingCuts(by: weight) { () throws(StatsFailure) in try outcomes(of: result1) }
             try meter.charge(part.storageSize)
             try mix(part, times: weight, into: &result)
         }

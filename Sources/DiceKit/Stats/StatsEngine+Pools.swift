@@ -104,8 +104,10 @@ extension StatsEngine {
                 }
                 sizes.append((n, p))
             }
-            // A member is worked out only when some count is not 0 (the roller rolls none then).
-            let one = try sizes.contains { $0.n > 0 } ? outcomes(of: body) : Distribution(constant: .integer(0))
+            // A member is worked out only when some count is not 0 (the roller rolls none then);
+            // what it cuts, once for each member there may be.
+            let members = sizes.reduce(0) { $0 + Double($1.n) * $1.p }
+            let one = try sizes.contains { $0.n > 0 } ? outcomes(ofMember: body, copies: members) : Distribution(constant: .integer(0))
             return try forEachPointValue(point, members: possible) { (key) throws(StatsFailure) in
                 let single = StatsEngine.chance(of: key, in: one)
                 var result = ValueAccumulator()
@@ -177,8 +179,14 @@ extension StatsEngine {
     }
 
     /// The values each die or member of a pool, group or `repeat` may show, in order, for
-    /// `checkCountOrdering` (a numbered die as 0; none when there may be no dice).
+    /// `checkCountOrdering` (a numbered die as 0; none when there may be no dice). Worked
+    /// out only to see the values, so what it cuts is no cut of the distribution: noted, it
+    /// doubled the cut stated for `count({1d4!!, 1d4!}, >1)`.
     func possibleMembers(_ target: Expr) throws(StatsFailure) -> [[Value]] {
+        try scalingCuts(by: 0) { () throws(StatsFailure) in try membersValues(target) }
+    }
+
+    private func membersValues(_ target: Expr) throws(StatsFailure) -> [[Value]] {
         func mayHaveSome(_ count: Expr?, _ needs: String) throws(StatsFailure) -> Bool {
             guard let count else { return true }
             var some = false
@@ -198,7 +206,7 @@ extension StatsEngine {
             guard try mayHaveSome(count, NumberNeeds.repeatCount) else { return [] }
             return [try outcomes(of: body).valueOutcomes.map(\.value)]
         case .annotated(let inner, _):
-            return try possibleMembers(inner)
+            return try membersValues(inner)
         default:
             return []
         }

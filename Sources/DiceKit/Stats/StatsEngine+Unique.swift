@@ -29,7 +29,7 @@ extension StatsEngine {
                 part = rules.keeps.isEmpty
                     ? try uniqueExplodingSum(weights, dice: n, rules: rules, model: model, at: range)
                     : try uniqueExplodingKeep(weights, dice: n, rules: rules, model: model, at: range)
-                if n > 0 && model.cutsExplosionTails { noteExplosionCut(1 - part.totalProbability) }
+                if n > 0 && model.cutsExplosionTails { noteExplosionCut(p * (1 - part.totalProbability)) }
             }
             try mix(part, times: p, into: &result)
         }

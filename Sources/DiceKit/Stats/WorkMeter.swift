@@ -6,7 +6,9 @@
 /// A struct, so that a small distribution does not pay for one more allocation; its checks
 /// are `mutating` too, so that the engine's meter is used in place rather than copied.
 struct WorkMeter {
-    let budget: StatsBudget
+    /// The budget; its explosion cutoff is made finer while a rare condition is worked out
+    /// again (`StatsEngine.cutFiner`).
+    private(set) var budget: StatsBudget
     /// The steps charged so far (saturating at `Int.max`).
     private(set) var work = 0
     /// The probability cut from the far tails of large sums (`LargeSum`), and whether any was.
@@ -54,6 +56,30 @@ struct WorkMeter {
         cutTails = false
         cutMass = 0
         cuts.removeAll()
+    }
+
+    /// Scales the cuts noted from the `first`-th on by `weight`: they were cut from a part
+    /// that is mixed in at that weight (`StatsEngine.scalingCuts`).
+    mutating func scaleCuts(from first: Int, by weight: Double) {
+        guard first < cuts.count else { return }
+        for index in first..<cuts.count {
+            cutMass -= cuts[index] * (1 - weight)
+            cuts[index] *= weight
+        }
+    }
+
+    /// Forgets the cuts noted from the `first`-th on: their part is worked out again.
+    mutating func dropCuts(from first: Int) {
+        guard first < cuts.count else { return }
+        cutMass -= cuts[first...].reduce(0, +)
+        cuts.removeSubrange(first...)
+        cutMass = Swift.max(0, cutMass)
+        cutTails = !cuts.isEmpty
+    }
+
+    /// Sets the explosion cutoff that pools are built with from now on.
+    mutating func setExplosionCutoff(_ cutoff: Double) {
+        budget.explosionCutoff = cutoff
     }
 
     /// Throws `.tooExpensive` now when `units` more steps would pass the budget,
