@@ -27,12 +27,14 @@ struct ValueBounds: Hashable {
         ValueBounds(low: Swift.min(low, other.low), high: Swift.max(high, other.high))
     }
 
-    /// The bounds of `expr` in `environment`, or `nil` when the walker cannot tell.
+    /// The bounds of `expr` in `environment`, or `nil` when the walker cannot tell. With
+    /// `sound`, bounds that hold every value, though maybe more (`Walker.sound`).
     ///
     /// - Complexity: O(*n*) for *n* nodes, macro bodies walked at each use (at most
     ///   `limits.maxEvaluationDepth` deep).
-    static func of(_ expr: Expr, environment: Environment, limits: Limits) -> ValueBounds? {
+    static func of(_ expr: Expr, environment: Environment, limits: Limits, sound: Bool = false) -> ValueBounds? {
         var walker = Walker(environment: environment, limits: limits)
+        walker.sound = sound
         guard let bounds = walker.bounds(of: expr)?.clamped, !bounds.low.isNaN, !bounds.high.isNaN,
               bounds.low <= bounds.high else { return nil }
         return bounds

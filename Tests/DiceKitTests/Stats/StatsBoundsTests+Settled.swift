@@ -65,3 +65,35 @@ extension StatsBoundsTests {
         #expect(Self.end(simulated.maximum) == .some(probe.maximum.map { .integer($0) }), "simulated")
     }
 }
+
+extension StatsBoundsTests {
+    /// `let r = … in r given C` where C is no comparison of `r` with constants: its values tried
+    /// one by one from each end, and no max where C holds on every `k`-th value without end.
+    /// Each said max 286 (or 1000), the end of the cut tails; `r % 2 == 1` said min 20.
+    static let givenValueByValue = [
+        Probe(expr: "let r = 20d6! in r given r % 2 == 0", minimum: 20, maximum: nil),
+        Probe(expr: "let r = 20d6! in r given r % 2 == 1", minimum: 21, maximum: nil),
+        Probe(expr: "let r = 3d6! in r given r % 3 == 0 and r % 5 == 2", minimum: 12, maximum: nil),
+        Probe(expr: "let r = 2000d6 in r given r % 2 == 1", minimum: 2001, maximum: 11999),
+        Probe(expr: "if 1d2 == 1 then (let r = 1d6! in r given r % 2 == 0) else 1000", minimum: 2, maximum: nil),
+    ]
+
+    @Test(arguments: StatsBoundsTests.givenValueByValue)
+    func givenTriedValueByValueHasItsEnds(_ probe: Probe) throws {
+        let report = try StatsHarness.report(probe.expr)
+        #expect(Self.end(report.minimum) == .some(probe.minimum.map { .integer($0) }))
+        #expect(Self.end(report.maximum) == .some(probe.maximum.map { .integer($0) }))
+        let (expr, environment) = try StatsHarness.prepare(probe.expr)
+        let simulated = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 200)
+        #expect(Self.end(simulated.minimum) == .some(probe.minimum.map { .integer($0) }), "simulated")
+        #expect(Self.end(simulated.maximum) == .some(probe.maximum.map { .integer($0) }), "simulated")
+    }
+
+    /// Ends `ValueBounds` cannot tell exactly, with the sum tails cut: bounds that hold every
+    /// value, not the least and greatest sums the cut left (it said 345520 to 354490).
+    @Test func cutSumTailsAreNoEnds() throws {
+        let report = try StatsHarness.report("let r = 100000d6 in r given r % 2 == 0")
+        #expect(report.sumTailsCut)
+        #expect(report.minimum == .value(.integer(100_000)) && report.maximum == .value(.integer(600_000)))
+    }
+}
