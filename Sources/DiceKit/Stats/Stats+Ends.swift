@@ -1,10 +1,13 @@
 /// The ends of a report whose tails were cut (LANGUAGE.md §7: min and max are never wrong).
 extension StatsEngine {
     /// `known` with the ends `ValueBounds.ends` could not tell worked out otherwise, for
-    /// `expr` whose tails were cut from `distribution`. The cut outcomes are no ends: an end
-    /// of bounds that hold every value, maybe more, is sound where finite (`let r = 100000d6 in
-    /// r given r % 2 == 0` said min 345520, the least sum its cut tails left, where it is
-    /// 100000). Where such an end is unbounded, or not known, `endsCutFiner` tells.
+    /// `expr` whose tails were cut from `distribution`, by `endsCutFiner` and bounds that hold
+    /// every value, maybe more (`loose`). Where the tails of sums were cut, the outcomes left
+    /// are no ends: a finite loose end is sound (`let r = 100000d6 in r given r % 2 == 0` said
+    /// min 345520, the least sum its cut tails left, where it is 100000). Where only explosion
+    /// tails were cut, an outcome is the end where cutting finer does not move it (`count({1d6!,
+    /// 2d6!}kh1, >0)` is 1, its loose bounds 0 to 2), and where it moves, a finite loose end is.
+    /// An unbounded loose end may be no end at all (`r - r` for `r` read twice): not taken.
     func unknownEnds(_ known: ValueBounds.Ends, _ expr: Expr, _ distribution: Distribution) -> ValueBounds.Ends {
         let loose = ValueBounds.of(expr, environment: environment, limits: limits, sound: true)
         var finer: ValueBounds??
@@ -12,10 +15,14 @@ extension StatsEngine {
             if finer == nil { finer = .some(endsCutFiner(expr, distribution)) }
             return finer ?? nil
         }
-        // An unbounded end of loose bounds may be no end at all: `r - r` for `r` read twice.
+        func end(_ loose: BoundNumber?, _ finer: () -> BoundNumber?) -> BoundNumber? {
+            guard let loose, loose.isFinite else { return finer() }
+            if meter.cutTails { return loose }
+            return finer().map { $0.isFinite ? $0 : loose } ?? loose
+        }
         var ends = known
-        if ends.low == nil { ends.low = loose.flatMap { $0.low.isFinite ? $0.low : nil } ?? cutFiner()?.low }
-        if ends.high == nil { ends.high = loose.flatMap { $0.high.isFinite ? $0.high : nil } ?? cutFiner()?.high }
+        if ends.low == nil { ends.low = end(loose?.low) { cutFiner()?.low } }
+        if ends.high == nil { ends.high = end(loose?.high) { cutFiner()?.high } }
         return ends
     }
 
