@@ -60,7 +60,9 @@ extension ValueBounds.Walker {
     /// several times, where the loose bounds meet the witnesses' (above).
     mutating func bracket(_ name: String, _ value: Expr?, _ bound: ValueBounds, _ body: Expr) -> ValueBounds.Ends {
         guard let loose = binding(name, value, bound, { $0.bounds(of: body) }) else { return ValueBounds.Ends() }
-        if binding(name, value, bound, { $0.direction(of: name, in: body) }) != nil {
+        // One value, whatever `name` is: `let p = 4d6!!=6 in if count(p, =6) > 0 then p else 0`
+        // is always 0 (a compounded =6 never shows 6), where `p` at its ends is no pool to count.
+        if loose.low == loose.high || binding(name, value, bound, { $0.direction(of: name, in: body) }) != nil {
             return ValueBounds.Ends(low: loose.low, high: loose.high)
         }
         var witnesses: [ValueBounds] = []

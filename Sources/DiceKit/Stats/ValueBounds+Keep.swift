@@ -170,3 +170,13 @@ enum KeepOverChains {
         return entries.reduce(0) { $0 + ValueBounds.times(BoundNumber($1.kept), $1.value) }
     }
 }
+
+extension ValueBounds.Walker {
+    /// The keep/drop steps of a group's literal modifiers when they do nothing else (sorting
+    /// aside); `nil` for counting, an argument to work out, or a conflict.
+    static func keepsOnly(_ modifiers: [DiceModifier]) -> [KeepDropStep]? {
+        guard PoolRules.conflict(in: modifiers, onGroup: true) == nil, let rules = PoolRules.literal(modifiers),
+              rules.counting.isSum, rules.clamps.isEmpty, rules.rerolls.isEmpty, rules.explosion == nil else { return nil }
+        return rules.keeps
+    }
+}

@@ -52,6 +52,15 @@ extension StatsBoundsTests {
         Probe(expr: "count(2d6!p, =1)", minimum: 0, maximum: 2),
         Probe(expr: "count(2d6xo, =6)", minimum: 0, maximum: 4),
         Probe(expr: "count(3d6!p, =5)", minimum: 0, maximum: nil),
+        // A compounded die matches as its sums do: =6 never shows 6, but one may total 100.
+        Probe(expr: "count(3d6!!, =6)", minimum: 0, maximum: 0),
+        Probe(expr: "count(1d6!!, =100)", minimum: 0, maximum: 1),
+        // No more matches than a group's members or a `repeat`'s count (each said max 1).
+        Probe(expr: "count({1d6!}, >0) >= 2", minimum: 0, maximum: 0),
+        Probe(expr: "count(repeat(2, 1d6!), >0) > 2", minimum: 0, maximum: 0),
+        // A field of a tally written in place, 0 where not written (it said max 1).
+        Probe(expr: "().a == 1d6!", minimum: 0, maximum: 0),
+        Probe(expr: "(a: 1d6!).b + 1d6!", minimum: 1, maximum: nil),
     ]
 
     @Test(arguments: StatsBoundsTests.settled)
@@ -95,5 +104,16 @@ extension StatsBoundsTests {
         let report = try StatsHarness.report("let r = 100000d6 in r given r % 2 == 0")
         #expect(report.sumTailsCut)
         #expect(report.minimum == .value(.integer(100_000)) && report.maximum == .value(.integer(600_000)))
+    }
+}
+
+extension StatsBoundsTests {
+    /// A `let` body whose sound bounds are one value has that value for its ends, though `p`
+    /// at its ends is no pool to count: a compounded =6 never shows 6, so this is always 0 (a
+    /// simulation said sample max 0).
+    @Test func aBodyOfOneValueHasItsEnds() throws {
+        let (expr, environment) = try StatsHarness.prepare("let p = 4d6!!=6 in if count(p, =6) > 0 then p else 0")
+        let simulated = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 200)
+        #expect(simulated.minimum == .value(.integer(0)) && simulated.maximum == .value(.integer(0)))
     }
 }
