@@ -61,6 +61,16 @@ extension StatsBoundsTests {
         // A field of a tally written in place, 0 where not written (it said max 1).
         Probe(expr: "().a == 1d6!", minimum: 0, maximum: 0),
         Probe(expr: "(a: 1d6!).b + 1d6!", minimum: 1, maximum: nil),
+        // Keep/drop over exploding chains keeps dice, each some face: 3d6!kh2 is 2 to 12 and
+        // twice it never 7 (each said max 1, or 2).
+        Probe(expr: "1d2 * (3d6!kh2 * 2d2xo == 7)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (2 * 3d6!kh2 == 7)", minimum: 0, maximum: 0),
+        // A constant no power or product of the values takes: 13 is no square, 11 no product
+        // of two values of at least 2 (each said max 1); 7 is 1 × 7.
+        Probe(expr: "(1d6!)^2 == 13", minimum: 0, maximum: 0),
+        Probe(expr: "(1d6!)^2 == 49", minimum: 0, maximum: 1),
+        Probe(expr: "2d6xo * 2d4! == 11", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * 1d6! != 7", minimum: 0, maximum: 1),
     ]
 
     @Test(arguments: StatsBoundsTests.settled)
