@@ -55,6 +55,8 @@ extension StatsBoundsTests {
         // A compounded die matches as its sums do: =6 never shows 6, but one may total 100.
         Probe(expr: "count(3d6!!, =6)", minimum: 0, maximum: 0),
         Probe(expr: "count(1d6!!, =100)", minimum: 0, maximum: 1),
+        Probe(expr: "1d6!!cs=100", minimum: 0, maximum: 1),
+        Probe(expr: "2d6!!cs>=1000", minimum: 0, maximum: 2),
         // No more matches than a group's members or a `repeat`'s count (each said max 1).
         Probe(expr: "count({1d6!}, >0) >= 2", minimum: 0, maximum: 0),
         Probe(expr: "count(repeat(2, 1d6!), >0) > 2", minimum: 0, maximum: 0),
