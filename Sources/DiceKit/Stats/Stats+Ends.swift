@@ -23,6 +23,13 @@ extension StatsEngine {
         var ends = known
         if ends.low == nil { ends.low = end(loose?.low) { cutFiner()?.low } }
         if ends.high == nil { ends.high = end(loose?.high) { cutFiner()?.high } }
+        // Values the expression is known to take, which a cut may have left out: `let r =
+        // 1000d6! in max(r, 5000) - r` is 4000 at r = 1000, whose chance underflows (it said
+        // max 1583).
+        if let reached = known.reached {
+            ends.low = ends.low.map { Swift.min($0, reached.low) }
+            ends.high = ends.high.map { Swift.max($0, reached.high) }
+        }
         return ends
     }
 

@@ -21,6 +21,18 @@ extension ValueBounds {
     struct Ends: Equatable {
         var low: BoundNumber?
         var high: BoundNumber?
+        /// Values the expression takes, where an end is not known: the least and greatest
+        /// of them, which the end is no further in than (`bracket`'s witnesses).
+        var reached: (low: BoundNumber, high: BoundNumber)?
+
+        init(low: BoundNumber? = nil, high: BoundNumber? = nil, reached: (low: BoundNumber, high: BoundNumber)? = nil) {
+            self.low = low
+            self.high = high
+            self.reached = reached
+        }
+
+        /// Ends alike: what `reached` adds is no end.
+        static func == (a: Ends, b: Ends) -> Bool { a.low == b.low && a.high == b.high }
     }
 
     /// The ends of `expr` in `environment` that are known: both where `of` tells them, and
@@ -30,7 +42,9 @@ extension ValueBounds {
         var walker = Walker(environment: environment, limits: limits)
         let ends = walker.ends(of: expr)
         if let low = ends.low, let high = ends.high, low.isNaN || high.isNaN || low > high { return Ends() }
-        return Ends(low: ends.low.flatMap { $0.isNaN ? nil : $0 }, high: ends.high.flatMap { $0.isNaN ? nil : $0 })
+        let reached = ends.reached.flatMap { $0.low.isNaN || $0.high.isNaN ? nil : $0 }
+        return Ends(low: ends.low.flatMap { $0.isNaN ? nil : $0 }, high: ends.high.flatMap { $0.isNaN ? nil : $0 },
+                    reached: reached)
     }
 }
 
@@ -71,8 +85,9 @@ extension ValueBounds.Walker {
             // would not be the ones whose total it is fixed at.
             if let witness = binding(name, nil, .constant(end), { $0.bounds(of: body) }) { witnesses.append(witness) }
         }
-        let low = witnesses.map(\.low).min(), high = witnesses.map(\.high).max()
-        return ValueBounds.Ends(low: low == loose.low ? loose.low : nil, high: high == loose.high ? loose.high : nil)
+        guard let low = witnesses.map(\.low).min(), let high = witnesses.map(\.high).max() else { return ValueBounds.Ends() }
+        return ValueBounds.Ends(low: low == loose.low ? loose.low : nil, high: high == loose.high ? loose.high : nil,
+                                reached: (low, high))
     }
 
     /// `read` with `name` bound to `bound`, and to the dice term `value` is (through its

@@ -129,3 +129,13 @@ extension StatsBoundsTests {
         #expect(simulated.minimum == .value(.integer(0)) && simulated.maximum == .value(.integer(0)))
     }
 }
+
+extension StatsBoundsTests {
+    /// A `let` body whose ends are not known, the roll read twice: the values it takes with the
+    /// roll at its ends are within its ends, though their chance underflows (r = 1000 here):
+    /// it said max 1583, the greatest its cut sum tails left.
+    @Test func valuesAtTheRollsEndsAreWithinTheEnds() throws {
+        let report = try StatsHarness.report("let r = 1000d6! in max(r, 5000) - r")
+        #expect(report.minimum == .value(.integer(0)) && report.maximum == .value(.integer(4000)))
+    }
+}
