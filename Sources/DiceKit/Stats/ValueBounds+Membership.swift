@@ -25,8 +25,14 @@ extension ValueBounds.Walker {
            k.magnitude <= 1_000_000, bounds(of: a)?.wholeValues != nil, bounds(of: rest[0].operand)?.wholeValues != nil {
             let b = rest[0].operand
             if k == 0 { return mayTake(a, 0, depth: depth + 1) || mayTake(b, 0, depth: depth + 1) }
-            for d in 1...Int(k.magnitude) where k % d == 0 {
-                for x in [d, -d] where mayTake(a, x, depth: depth + 1) && mayTake(b, k / x, depth: depth + 1) {
+            // Each factor pair once, from the factors up to the square root: at most a thousand steps.
+            let magnitude = Int(k.magnitude)
+            var d = 1
+            while d * d <= magnitude {
+                defer { d += 1 }
+                guard magnitude % d == 0 else { continue }
+                for x in [d, -d, magnitude / d, -(magnitude / d)]
+                where mayTake(a, x, depth: depth + 1) && mayTake(b, k / x, depth: depth + 1) {
                     return true
                 }
             }
