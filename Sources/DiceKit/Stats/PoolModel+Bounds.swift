@@ -168,10 +168,14 @@ extension PoolModel {
         return result
     }
 
-    /// The sums a compounded die may show: its chains up to 8 explosions deep (beyond, a
-    /// sum is past every literal point, as the deepest are), all of them or, with `first`,
-    /// those whose first face is `first` (one that explodes); `nil` when there are too many.
+    /// The sums a compounded die may show: its chains at least 8 explosions deep, and deeper
+    /// until every sum of the deepest is past every point of counting (beyond, each sum is
+    /// too, and counts as they do: `1d6!!cs=100` said max 0, 8 sixes never reaching 100), all
+    /// of them or, with `first`, those whose first face is `first` (one that explodes); `nil`
+    /// when there are too many, or the sums do not pass the points.
     func compoundSums(first: Int? = nil) -> Set<Int>? {
+        let points = [rules.counting.successes, rules.counting.failures].compactMap { $0?.value }
+        let past = points.map { BoundNumber($0) }.max() ?? -.infinity
         var stops: [Int] = [], goes: [Int] = []
         die.forEachWholeOutcome { face, _ in if explodes(face) { goes.append(face) } else { stops.append(face) } }
         var reached = Set(stops), partial: Set<Int> = [0]
@@ -182,7 +186,12 @@ extension PoolModel {
             })
             partial = [first]
         }
-        for _ in 0..<8 {
+        for level in 0... {
+            if level >= 8 {
+                // The sums of the next level are at least the least of this one's plus a face.
+                guard level < 4096, goes.allSatisfy({ $0 > 0 }), stops.allSatisfy({ $0 > 0 }) else { return nil }
+                if let least = partial.min(), BoundNumber(least) > past { break }
+            }
             var next = Set<Int>()
             for sum in partial {
                 for face in goes {

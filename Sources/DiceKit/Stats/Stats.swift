@@ -149,30 +149,10 @@ final class StatsEngine {
         var report = DistributionReport(distribution: distribution, exact: true, truncatedMass: cut,
                                         sumTailsCut: meter.cutTails)
         if cutExplosionTails || meter.cutTails {
-            var ends = ValueBounds.ends(of: expr, environment: environment, limits: limits)
-            if ends.low == nil || ends.high == nil, cutExplosionTails, let finer = endsCutFiner(expr, distribution) {
-                ends = ValueBounds.Ends(low: ends.low ?? finer.low, high: ends.high ?? finer.high)
-            }
-            report.setEnds(ends)
+            let ends = ValueBounds.ends(of: expr, environment: environment, limits: limits)
+            report.setEnds(ends.low == nil || ends.high == nil ? unknownEnds(ends, expr, distribution) : ends)
         }
         return report
-    }
-
-    /// The ends of `expr`, whose explosion tails were cut from `distribution`, when
-    /// `ValueBounds` cannot tell them (`count(3d6!, =6)`, a bound pool, `given`): worked out
-    /// again with the tails cut 10,000 times finer, an end that moves is taken to go on without
-    /// end (each explosion is a few times less likely than the one before, so 10,000 times
-    /// reaches several more), and one that stays is the end. `nil` when that is too costly.
-    private func endsCutFiner(_ expr: Expr, _ distribution: Distribution) -> ValueBounds? {
-        // Texts and tallies alone have no ends to find: not worked out again (shadowrun's `push`).
-        guard let low = distribution.minimum, let high = distribution.maximum else { return nil }
-        var finer = limits
-        finer.stats.explosionCutoff = limits.stats.explosionCutoff * 1e-4
-        let engine = StatsEngine(environment: environment, limits: finer, meter: meter.fresh(finer.stats))
-        guard let deeper = try? engine.outcomes(of: expr), let deeperLow = deeper.minimum,
-              let deeperHigh = deeper.maximum else { return nil }
-        return ValueBounds(low: deeperLow < low ? -.infinity : BoundNumber(low),
-                           high: deeperHigh > high ? .infinity : BoundNumber(high))
     }
 
     // MARK: - Expressions

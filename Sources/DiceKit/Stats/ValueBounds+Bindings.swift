@@ -21,6 +21,18 @@ extension ValueBounds {
     struct Ends: Equatable {
         var low: BoundNumber?
         var high: BoundNumber?
+        /// Values the expression takes, where an end is not known: the least and greatest
+        /// of them, which the end is no further in than (`bracket`'s witnesses).
+        var reached: (low: BoundNumber, high: BoundNumber)?
+
+        init(low: BoundNumber? = nil, high: BoundNumber? = nil, reached: (low: BoundNumber, high: BoundNumber)? = nil) {
+            self.low = low
+            self.high = high
+            self.reached = reached
+        }
+
+        /// Ends alike: what `reached` adds is no end.
+        static func == (a: Ends, b: Ends) -> Bool { a.low == b.low && a.high == b.high }
     }
 
     /// The ends of `expr` in `environment` that are known: both where `of` tells them, and
@@ -30,7 +42,9 @@ extension ValueBounds {
         var walker = Walker(environment: environment, limits: limits)
         let ends = walker.ends(of: expr)
         if let low = ends.low, let high = ends.high, low.isNaN || high.isNaN || low > high { return Ends() }
-        return Ends(low: ends.low.flatMap { $0.isNaN ? nil : $0 }, high: ends.high.flatMap { $0.isNaN ? nil : $0 })
+        let reached = ends.reached.flatMap { $0.low.isNaN || $0.high.isNaN ? nil : $0 }
+        return Ends(low: ends.low.flatMap { $0.isNaN ? nil : $0 }, high: ends.high.flatMap { $0.isNaN ? nil : $0 },
+                    reached: reached)
     }
 }
 
@@ -60,7 +74,9 @@ extension ValueBounds.Walker {
     /// several times, where the loose bounds meet the witnesses' (above).
     mutating func bracket(_ name: String, _ value: Expr?, _ bound: ValueBounds, _ body: Expr) -> ValueBounds.Ends {
         guard let loose = binding(name, value, bound, { $0.bounds(of: body) }) else { return ValueBounds.Ends() }
-        if binding(name, value, bound, { $0.direction(of: name, in: body) }) != nil {
+        // One value, whatever `name` is: `let p = 4d6!!=6 in if count(p, =6) > 0 then p else 0`
+        // is always 0 (a compounded =6 never shows 6), where `p` at its ends is no pool to count.
+        if loose.low == loose.high || binding(name, value, bound, { $0.direction(of: name, in: body) }) != nil {
             return ValueBounds.Ends(low: loose.low, high: loose.high)
         }
         var witnesses: [ValueBounds] = []
@@ -69,8 +85,9 @@ extension ValueBounds.Walker {
             // would not be the ones whose total it is fixed at.
             if let witness = binding(name, nil, .constant(end), { $0.bounds(of: body) }) { witnesses.append(witness) }
         }
-        let low = witnesses.map(\.low).min(), high = witnesses.map(\.high).max()
-        return ValueBounds.Ends(low: low == loose.low ? loose.low : nil, high: high == loose.high ? loose.high : nil)
+        guard let low = witnesses.map(\.low).min(), let high = witnesses.map(\.high).max() else { return ValueBounds.Ends() }
+        return ValueBounds.Ends(low: low == loose.low ? loose.low : nil, high: high == loose.high ? loose.high : nil,
+                                reached: (low, high))
     }
 
     /// `read` with `name` bound to `bound`, and to the dice term `value` is (through its
@@ -162,7 +179,14 @@ extension ValueBounds.Walker {
 extension ValueBounds.Walker {
     /// The ends of `given` where `condition` holds, `name` bound to values of `bound`.
     mutating func ends(of given: Expr, _ name: String, _ bound: ValueBounds, where condition: Expr) -> ValueBounds.Ends {
-        guard let narrowed = narrowing(bound, of: name, by: condition) else { return ValueBounds.Ends() }
+        var narrowed = narrowing(bound, of: name, by: condition)
+        if narrowed == nil, let scanned = scanning(bound, of: name, by: condition),
+           binding(name, nil, scanned, { $0.direction(of: name, in: given) }) != nil {
+            // Between its ends, `name` may take values where the condition fails: only a body
+            // that moves one way with it takes its ends there.
+            narrowed = scanned
+        }
+        guard let narrowed else { return ValueBounds.Ends() }
         // Between those ends, `name` is no pool for `count` to read.
         guard Self.standsForEachUse(narrowed, Self.uses(of: [name], in: given)[name]) else {
             return bracket(name, nil, narrowed, given)
@@ -206,6 +230,64 @@ extension ValueBounds.Walker {
         guard let last = (0...WholeSet.maxWindow).lazy.map({ high &- $0 }).first(where: { values.contains($0) }),
               last >= first else { return nil }
         return ValueBounds(low: BoundNumber(first), high: BoundNumber(last), values: values)
+    }
+
+    /// The least and greatest values of `bound` where `condition` holds, for a condition
+    /// `narrowing` does not read (`r % 2 == 0`): tried value by value from each end, skipping
+    /// those where it never holds, up to one where it always does. No greatest where it always
+    /// holds on values that go on without end, every `step`-th past the values' window (a
+    /// multiple of their period and of the condition's divisors). `let r = 20d6! in r given
+    /// r % 2 == 0` said max 286, the end of the sum's cut tails. `nil` when the condition
+    /// may or may not hold at a value tried, or too many are tried.
+    ///
+    /// The bounds returned have `bound`'s values, some of which the condition may leave out.
+    mutating func scanning(_ bound: ValueBounds, of name: String, by condition: Expr) -> ValueBounds? {
+        guard let values = bound.wholeValues, let least = values.least else { return nil }
+        func holds(_ at: ValueBounds) -> Bool? { binding(name, nil, at) { $0.deciding(condition)?.truth } }
+        /// The first value from `start` going by `step` where the condition holds, past none.
+        func first(from start: Int, by step: Int, past end: BoundNumber) -> Int? {
+            var value = start, tried = 0
+            while tried < 256 && (step > 0 ? BoundNumber(value) <= end : BoundNumber(value) >= end) {
+                if values.contains(value) {
+                    tried += 1
+                    switch holds(.constant(BoundNumber(value))) {
+                    case true?: return value
+                    case false?: break
+                    case nil: return nil
+                    }
+                }
+                let (next, overflow) = value.addingReportingOverflow(step)
+                guard !overflow, abs(next - start) <= WholeSet.maxWindow else { return nil }
+                value = next
+            }
+            return nil
+        }
+        guard let low = first(from: Swift.max(least, bound.low.rounded(.up).whole ?? least), by: 1, past: bound.high)
+        else { return nil }
+        if bound.high.isFinite {
+            guard let greatest = bound.high.rounded(.down).whole,
+                  let high = first(from: greatest, by: -1, past: BoundNumber(low)) else { return nil }
+            return ValueBounds(low: BoundNumber(low), high: BoundNumber(high), values: values)
+        }
+        // Every `step`-th value from a value past the window is a value too.
+        guard values.period > 0, let base = values.members.last.map({ Swift.max($0 + 1, low) }) else { return nil }
+        var divisors: [Int] = []
+        Self.divisors(in: condition, into: &divisors)
+        let step = divisors.reduce(values.period) { WholeSet.commonPeriod($0, $1) ?? $0 }
+        for start in base..<(base + Swift.min(step, 64)) where values.contains(start) {
+            guard let every = WholeSet.progression(from: start, every: step) else { return nil }
+            if holds(ValueBounds(low: BoundNumber(start), high: .infinity, values: every)) == true {
+                return ValueBounds(low: BoundNumber(low), high: .infinity, values: values)
+            }
+        }
+        return nil
+    }
+
+    /// The whole constants written in `expr` above 1: the divisors a remainder in a condition
+    /// may take, for `scanning`.
+    private static func divisors(in expr: Expr, into found: inout [Int]) {
+        if case .number(.integer(let value)) = expr.kind, value > 1, value <= WholeSet.maxWindow { found.append(value) }
+        expr.forEachChild { divisors(in: $0, into: &found) }
     }
 
     /// `op` with its sides swapped: `k < r` is `r > k`.

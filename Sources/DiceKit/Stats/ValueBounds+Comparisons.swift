@@ -53,10 +53,15 @@ extension ValueBounds.Walker {
     /// for none, else either.
     mutating func equality(_ op: ComparisonOperator, _ lhs: Expr, _ rhs: Expr) -> ValueBounds {
         guard let a = operand(lhs), let b = operand(rhs) else { return ValueBounds(low: 0, high: 1) }
-        let equal: ValueBounds
+        var equal: ValueBounds
         switch (a, b) {
         case (.number(let x), .number(let y)):
             equal = ValueBounds.comparison(.equal, x, y)
+            // A whole constant the other side never takes, where its values are not known as a set.
+            if equal.low != equal.high, let k = (y.low == y.high ? y : x).low.whole, x.low == x.high || y.low == y.high,
+               !mayTake(y.low == y.high ? lhs : rhs, k) {
+                equal = .constant(0)
+            }
         case (.text(let x), .text(let y)):
             equal = .constant(x == y ? 1 : 0)
         case (.tally(let x), .tally(let y)):

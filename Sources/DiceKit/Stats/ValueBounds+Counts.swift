@@ -75,7 +75,8 @@ extension ValueBounds {
     /// they explode and one that stops (with `!p` each showing a face less one). A chain
     /// counts without end where an extra die may match and explode.
     static func chainCount(_ pool: PoolModel, _ point: PointKey) -> ValueBounds? {
-        guard let kind = pool.rules.explosion?.kind, kind != .compound else { return nil }
+        guard let kind = pool.rules.explosion?.kind else { return nil }
+        if kind == .compound { return compoundCount(pool, point) }
         var stop = ValueBounds.empty, go = ValueBounds.empty, extraStop = ValueBounds.empty, extraGo = ValueBounds.empty
         var failed = false
         pool.die.forEachWholeOutcome { face, _ in
@@ -102,6 +103,25 @@ extension ValueBounds {
         if kind != .once && extraGo.high > 0 { extras.high = .infinity }
         guard go.low <= go.high else { return stop }
         return stop.union(ValueBounds(low: go.low + extras.low, high: go.high + extras.high))
+    }
+
+    /// Whether one compounded die matches `point`, 0 or 1: its sums are its chains' totals
+    /// (`chainValues`), and past their window and the point one period further, a sum
+    /// matches as the sum a period below does. `let p = 4d6!!=6 in if count(p, =6) > 0 then
+    /// p else 0` is always 0, a compounded =6 never showing 6 (its simulation said sample
+    /// max 0). `nil` when the sums are not known or the point lies too far.
+    private static func compoundCount(_ pool: PoolModel, _ point: PointKey) -> ValueBounds? {
+        guard let sums = pool.chainValues, let least = sums.least, let most = sums.members.last else { return nil }
+        var end = most
+        if case .number(let k) = point.value {
+            guard let whole = BoundNumber(k).rounded(.up).whole, whole - least <= WholeSet.maxWindow else { return nil }
+            end = Swift.max(end, whole)
+        }
+        var result = ValueBounds.empty
+        for sum in least...(end + sums.period + 1) where sums.contains(sum) {
+            result = result.union(.constant(point.matches(.integer(sum)) ? 1 : 0))
+        }
+        return result.low <= result.high ? result : nil
     }
 }
 
@@ -184,5 +204,26 @@ extension ValueBounds.Walker {
         var uses: [String: Int] = [:]
         StatsEngine.countUses(in: point.value, of: Set(frames.last?.names ?? []), weight: 1, into: &uses)
         return uses.isEmpty ? .rolled(point.op, value) : nil
+    }
+}
+
+extension ValueBounds.Walker {
+    /// The most `count` of `target` can be, soundly: a group's members or a `repeat`'s count
+    /// at most (each counted once), else without end. `count({1d6!}, >0) >= 2` never holds:
+    /// it said max 1.
+    mutating func countCeiling(_ target: Expr) -> BoundNumber {
+        switch Self.unannotated(target).kind {
+        case .group(let members, _, _): return BoundNumber(members.count)
+        case .repeat(let count, _, _): return bounds(of: count)?.high ?? .infinity
+        default: return .infinity
+        }
+    }
+
+    /// `tally.name` of a tally written in place: its field's bounds, or 0 for a field it does
+    /// not write (`().a == 1d6!` never holds: it said max 1). `nil` for any other tally.
+    mutating func field(_ name: String, of tally: Expr) -> ValueBounds? {
+        guard case .tally(let fields) = Self.unannotated(tally).kind else { return nil }
+        guard let field = fields.last(where: { $0.name == name }) else { return .constant(0) }
+        return bounds(of: field.value)
     }
 }

@@ -62,6 +62,8 @@ enum KeepOverChains {
         let faces = [stop, go, stopExtra, goExtra, anyExtra].reduce(0) { $0 + $1.values.count }
         var cases = 0
         var result = ValueBounds.empty
+        // How many dice each multiset tried keeps.
+        var kept = Set<Int>()
         let candidates: [Int] = counts.count <= 4096 ? Array(counts)
             : Array(counts.lowerBound...(counts.lowerBound + 64)) + [counts.upperBound]
         for n in candidates {
@@ -81,7 +83,7 @@ enum KeepOverChains {
                     let kinds: [(Kind, Int)] = once ? [(stop, n - j), (go, j), (anyExtra, j)]
                         : penetrates ? [(stop, n - j), (go, j), (stopExtra, j), (goExtra, t)]
                         : [(stop, n), (go, t)]
-                    guard var part = extremes(kinds, steps: steps) else { return nil }
+                    guard var part = extremes(kinds, steps: steps, kept: &kept) else { return nil }
                     if t == last, let previous, canGrow {
                         // One die past the settled size: a change goes on without end.
                         if part.low < previous.low { part.low = -.infinity }
@@ -92,14 +94,31 @@ enum KeepOverChains {
                 }
             }
         }
-        return result.low <= result.high ? result : nil
+        guard result.low <= result.high else { return nil }
+        // Between finite ends, the dice kept are as many as some multiset tried keeps (were
+        // there more, and each counts the same sign, the ends would go on): any of that many
+        // values a die counts. `3d6!kh2 * 2d2xo == 7` never holds: 3d6!kh2 is 2 to 12 and
+        // 2d2xo at least 2 (it said max 1).
+        if result.low.isFinite && result.high.isFinite && kept.count <= 16 {
+            let each = [stop, go, stopExtra, goExtra, anyExtra].flatMap { $0.values.map(\.counts) }
+            let whole = each.compactMap(\.whole)
+            if whole.count == each.count, let die = WholeSet(whole) {
+                result.values = kept.reduce(WholeSet([])) { union, k in
+                    union.flatMap { sums in die.repeated(k).flatMap { sums.union($0) } }
+                }
+            }
+        }
+        return result
     }
 
-    /// The least and greatest kept value of the multisets with `count` dice of each kind.
-    private static func extremes(_ kinds: [(Kind, Int)], steps: [KeepDropStep]) -> ValueBounds? {
+    /// The least and greatest kept value of the multisets with `count` dice of each kind,
+    /// adding how many dice they keep to `keptCounts`.
+    private static func extremes(_ kinds: [(Kind, Int)], steps: [KeepDropStep],
+                                 kept keptCounts: inout Set<Int>) -> ValueBounds? {
         let present = kinds.filter { $0.1 > 0 && !$0.0.values.isEmpty }
         let total = present.reduce(0) { $0 + $1.1 }
         let kept = KeepDropStep.keptRange(steps, total: total)
+        keptCounts.insert(kept.count)
         let zones = (below: kept.lowerBound, window: kept.count, above: total - kept.upperBound)
         if zones.window == 0 { return .constant(0) }
         var result = ValueBounds.empty
@@ -168,5 +187,15 @@ enum KeepOverChains {
         }
         guard room == 0 else { return nil }
         return entries.reduce(0) { $0 + ValueBounds.times(BoundNumber($1.kept), $1.value) }
+    }
+}
+
+extension ValueBounds.Walker {
+    /// The keep/drop steps of a group's literal modifiers when they do nothing else (sorting
+    /// aside); `nil` for counting, an argument to work out, or a conflict.
+    static func keepsOnly(_ modifiers: [DiceModifier]) -> [KeepDropStep]? {
+        guard PoolRules.conflict(in: modifiers, onGroup: true) == nil, let rules = PoolRules.literal(modifiers),
+              rules.counting.isSum, rules.clamps.isEmpty, rules.rerolls.isEmpty, rules.explosion == nil else { return nil }
+        return rules.keeps
     }
 }

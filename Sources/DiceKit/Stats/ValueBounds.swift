@@ -27,12 +27,14 @@ struct ValueBounds: Hashable {
         ValueBounds(low: Swift.min(low, other.low), high: Swift.max(high, other.high))
     }
 
-    /// The bounds of `expr` in `environment`, or `nil` when the walker cannot tell.
+    /// The bounds of `expr` in `environment`, or `nil` when the walker cannot tell. With
+    /// `sound`, bounds that hold every value, though maybe more (`Walker.sound`).
     ///
     /// - Complexity: O(*n*) for *n* nodes, macro bodies walked at each use (at most
     ///   `limits.maxEvaluationDepth` deep).
-    static func of(_ expr: Expr, environment: Environment, limits: Limits) -> ValueBounds? {
+    static func of(_ expr: Expr, environment: Environment, limits: Limits, sound: Bool = false) -> ValueBounds? {
         var walker = Walker(environment: environment, limits: limits)
+        walker.sound = sound
         guard let bounds = walker.bounds(of: expr)?.clamped, !bounds.low.isNaN, !bounds.high.isNaN,
               bounds.low <= bounds.high else { return nil }
         return bounds
@@ -244,8 +246,8 @@ struct ValueBounds: Hashable {
                 guard let low = ends.low, let high = ends.high else { return nil }
                 return ValueBounds(low: low, high: high)
             case .count(let target, let point):
-                // Soundly, no fewer than none (`0 > count(3d6!, =6)` never holds).
-                return countBounds(target, point) ?? (sound ? ValueBounds(low: 0, high: .infinity) : nil)
+                // Soundly, no fewer than none (`0 > count(3d6!, =6)` never holds), nor more than can be.
+                return countBounds(target, point) ?? (sound ? ValueBounds(low: 0, high: countCeiling(target)) : nil)
             case .annotated(let inner, _):
                 return bounds(of: inner)
             case .logical(let op, let lhs, let rhs):
@@ -263,18 +265,12 @@ struct ValueBounds: Hashable {
                 // E's ends (`20d6! given 1d6 > 2` said max 286, the end of its cut tails).
                 if !sound, let names = frames.last?.names, !Self.uses(of: Set(names), in: condition).isEmpty { return nil }
                 return bounds(of: value)
-            case .text, .tally, .field, .match:
+            case .field(let tally, let name):
+                return field(name, of: tally)
+            case .text, .tally, .match:
                 // Not numbers, or numbers these bounds do not follow: the distribution's own ends.
                 return nil
             }
-        }
-
-        /// The keep/drop steps of a group's literal modifiers when they do nothing else (sorting
-        /// aside); `nil` for counting, an argument to work out, or a conflict.
-        private static func keepsOnly(_ modifiers: [DiceModifier]) -> [KeepDropStep]? {
-            guard PoolRules.conflict(in: modifiers, onGroup: true) == nil, let rules = PoolRules.literal(modifiers),
-                  rules.counting.isSum, rules.clamps.isEmpty, rules.rerolls.isEmpty, rules.explosion == nil else { return nil }
-            return rules.keeps
         }
 
         /// Whether `bound`, the interval of a name's one roll, may stand for each of its `uses`:

@@ -43,6 +43,13 @@ struct WholeSet: Hashable {
 
     static func constant(_ value: Int) -> WholeSet { WholeSet(start: value, window: [true], period: 0) }
 
+    /// `start` and every `step`-th value above it, without end; `nil` for a step below 1
+    /// or longer than a window.
+    static func progression(from start: Int, every step: Int) -> WholeSet? {
+        guard step >= 1, step <= maxWindow else { return nil }
+        return WholeSet(start: start, window: [true] + [Bool](repeating: false, count: step - 1), period: step)
+    }
+
     var isEmpty: Bool { !window.contains(true) }
 
     /// The least value; `nil` for the empty set.
@@ -102,6 +109,10 @@ struct WholeSet: Hashable {
             length = a.window.count + b.window.count + 2 * common
         }
         guard length <= maxWindow else { return nil }
+        // Two runs without holes add up to one (`2000d6` is every value from 2000 to 12000).
+        if period == 0 && !a.window.contains(false) && !b.window.contains(false) {
+            return WholeSet(start: start, window: [Bool](repeating: true, count: length), period: 0)
+        }
         let left = a.offsets(below: length), right = b.offsets(below: length)
         guard left.count * right.count <= maxSteps else { return nil }
         var marks = [Bool](repeating: false, count: length)
@@ -198,7 +209,7 @@ struct WholeSet: Hashable {
 
     /// The least period both repeat with (a finite set's 0 takes the other's); `nil` when
     /// longer than a window may be.
-    private static func commonPeriod(_ a: Int, _ b: Int) -> Int? {
+    static func commonPeriod(_ a: Int, _ b: Int) -> Int? {
         guard a > 0, b > 0 else { return max(a, b) }
         let (common, overflow) = (a / gcd(a, b)).multipliedReportingOverflow(by: b)
         return overflow || common > maxWindow ? nil : common

@@ -52,6 +52,27 @@ extension StatsBoundsTests {
         Probe(expr: "count(2d6!p, =1)", minimum: 0, maximum: 2),
         Probe(expr: "count(2d6xo, =6)", minimum: 0, maximum: 4),
         Probe(expr: "count(3d6!p, =5)", minimum: 0, maximum: nil),
+        // A compounded die matches as its sums do: =6 never shows 6, but one may total 100.
+        Probe(expr: "count(3d6!!, =6)", minimum: 0, maximum: 0),
+        Probe(expr: "count(1d6!!, =100)", minimum: 0, maximum: 1),
+        Probe(expr: "1d6!!cs=100", minimum: 0, maximum: 1),
+        Probe(expr: "2d6!!cs>=1000", minimum: 0, maximum: 2),
+        // No more matches than a group's members or a `repeat`'s count (each said max 1).
+        Probe(expr: "count({1d6!}, >0) >= 2", minimum: 0, maximum: 0),
+        Probe(expr: "count(repeat(2, 1d6!), >0) > 2", minimum: 0, maximum: 0),
+        // A field of a tally written in place, 0 where not written (it said max 1).
+        Probe(expr: "().a == 1d6!", minimum: 0, maximum: 0),
+        Probe(expr: "(a: 1d6!).b + 1d6!", minimum: 1, maximum: nil),
+        // Keep/drop over exploding chains keeps dice, each some face: 3d6!kh2 is 2 to 12 and
+        // twice it never 7 (each said max 1, or 2).
+        Probe(expr: "1d2 * (3d6!kh2 * 2d2xo == 7)", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * (2 * 3d6!kh2 == 7)", minimum: 0, maximum: 0),
+        // A constant no power or product of the values takes: 13 is no square, 11 no product
+        // of two values of at least 2 (each said max 1); 7 is 1 × 7.
+        Probe(expr: "(1d6!)^2 == 13", minimum: 0, maximum: 0),
+        Probe(expr: "(1d6!)^2 == 49", minimum: 0, maximum: 1),
+        Probe(expr: "2d6xo * 2d4! == 11", minimum: 0, maximum: 0),
+        Probe(expr: "1d6! * 1d6! != 7", minimum: 0, maximum: 1),
     ]
 
     @Test(arguments: StatsBoundsTests.settled)
@@ -63,5 +84,58 @@ extension StatsBoundsTests {
         let simulated = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 200)
         #expect(Self.end(simulated.minimum) == .some(probe.minimum.map { .integer($0) }), "simulated")
         #expect(Self.end(simulated.maximum) == .some(probe.maximum.map { .integer($0) }), "simulated")
+    }
+}
+
+extension StatsBoundsTests {
+    /// `let r = … in r given C` where C is no comparison of `r` with constants: its values tried
+    /// one by one from each end, and no max where C holds on every `k`-th value without end.
+    /// Each said max 286 (or 1000), the end of the cut tails; `r % 2 == 1` said min 20.
+    static let givenValueByValue = [
+        Probe(expr: "let r = 20d6! in r given r % 2 == 0", minimum: 20, maximum: nil),
+        Probe(expr: "let r = 20d6! in r given r % 2 == 1", minimum: 21, maximum: nil),
+        Probe(expr: "let r = 3d6! in r given r % 3 == 0 and r % 5 == 2", minimum: 12, maximum: nil),
+        Probe(expr: "let r = 2000d6 in r given r % 2 == 1", minimum: 2001, maximum: 11999),
+        Probe(expr: "if 1d2 == 1 then (let r = 1d6! in r given r % 2 == 0) else 1000", minimum: 2, maximum: nil),
+    ]
+
+    @Test(arguments: StatsBoundsTests.givenValueByValue)
+    func givenTriedValueByValueHasItsEnds(_ probe: Probe) throws {
+        let report = try StatsHarness.report(probe.expr)
+        #expect(Self.end(report.minimum) == .some(probe.minimum.map { .integer($0) }))
+        #expect(Self.end(report.maximum) == .some(probe.maximum.map { .integer($0) }))
+        let (expr, environment) = try StatsHarness.prepare(probe.expr)
+        let simulated = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 200)
+        #expect(Self.end(simulated.minimum) == .some(probe.minimum.map { .integer($0) }), "simulated")
+        #expect(Self.end(simulated.maximum) == .some(probe.maximum.map { .integer($0) }), "simulated")
+    }
+
+    /// Ends `ValueBounds` cannot tell exactly, with the sum tails cut: bounds that hold every
+    /// value, not the least and greatest sums the cut left (it said 345520 to 354490).
+    @Test func cutSumTailsAreNoEnds() throws {
+        let report = try StatsHarness.report("let r = 100000d6 in r given r % 2 == 0")
+        #expect(report.sumTailsCut)
+        #expect(report.minimum == .value(.integer(100_000)) && report.maximum == .value(.integer(600_000)))
+    }
+}
+
+extension StatsBoundsTests {
+    /// A `let` body whose sound bounds are one value has that value for its ends, though `p`
+    /// at its ends is no pool to count: a compounded =6 never shows 6, so this is always 0 (a
+    /// simulation said sample max 0).
+    @Test func aBodyOfOneValueHasItsEnds() throws {
+        let (expr, environment) = try StatsHarness.prepare("let p = 4d6!!=6 in if count(p, =6) > 0 then p else 0")
+        let simulated = try Stats.simulate(expr, environment: environment, limits: .standard, seed: 7, rolls: 200)
+        #expect(simulated.minimum == .value(.integer(0)) && simulated.maximum == .value(.integer(0)))
+    }
+}
+
+extension StatsBoundsTests {
+    /// A `let` body whose ends are not known, the roll read twice: the values it takes with the
+    /// roll at its ends are within its ends, though their chance underflows (r = 1000 here):
+    /// it said max 1583, the greatest its cut sum tails left.
+    @Test func valuesAtTheRollsEndsAreWithinTheEnds() throws {
+        let report = try StatsHarness.report("let r = 1000d6! in max(r, 5000) - r")
+        #expect(report.minimum == .value(.integer(0)) && report.maximum == .value(.integer(4000)))
     }
 }

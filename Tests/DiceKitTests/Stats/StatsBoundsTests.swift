@@ -135,6 +135,8 @@ struct StatsBoundsTests {
         Probe(expr: "(100d6! given 1d6! > 2) * 2", minimum: 200, maximum: nil),
         Probe(expr: "let r = 1d20 in 3d6!kh2 + r given 1d6 > 2", minimum: 3, maximum: 32),
         Probe(expr: "let r = 1d6! in r given r > 2", minimum: 3, maximum: nil),
+        // Bounds that hold every value (0 to 2) give no end an outcome holds past a finer cut.
+        Probe(expr: "count({1d6!, 2d6!}kh1, >0)", minimum: 1, maximum: 1),
     ]
 
     @Test(arguments: StatsBoundsTests.probes)
