@@ -6,7 +6,7 @@ import DiceKit
 struct Runner {
     var session: Session
     var options: Options
-    let renderer: OutcomeRenderer
+    private(set) var renderer: OutcomeRenderer
     let diagnostics: DiagnosticRenderer
     private(set) var statsRenderer: DistributionRenderer
     var output: Output
@@ -34,9 +34,10 @@ struct Runner {
     private var line: [UInt8] = []
 
     /// Prints results to `output` and errors to `errors`. Distribution tables are
-    /// `statsWidth` columns wide, with block-character bars when `unicode`.
+    /// `statsWidth` columns wide, with block-character bars when `unicode`; `use`'s lists
+    /// wrap to `listWidth` (a terminal's), if any.
     init(options: Options, colour: Bool, errorColour: Bool, output: Output, errors: Output,
-         statsWidth: Int = Terminal.columns(), unicode: Bool = Terminal.isUTF8) {
+         statsWidth: Int = Terminal.columns(), listWidth: Int? = nil, unicode: Bool = Terminal.isUTF8) {
         self.options = options
         self.output = output
         self.errors = errors
@@ -47,15 +48,17 @@ struct Runner {
         limits.stats = StatsBudget(seconds: options.statsSeconds)
         session = Session(limits: limits, seed: options.seed)
         // Markdown is text for a chat: no colour in it.
-        renderer = OutcomeRenderer(rolls: options.markdown ? .markdown : colour ? .ansi : .plain)
+        renderer = OutcomeRenderer(rolls: options.markdown ? .markdown : colour ? .ansi : .plain, width: listWidth)
         diagnostics = DiagnosticRenderer(colour: errorColour)
         statsRenderer = DistributionRenderer(width: statsWidth, unicode: unicode)
         charts = options.svgPath.map(ChartFiles.init(path:))
     }
 
-    /// Tables `width` columns wide from now on (the REPL's terminal was resized).
+    /// Tables `width` columns wide from now on (the REPL's terminal was resized), and
+    /// `use`'s lists too if they wrap.
     mutating func setStatsWidth(_ width: Int) {
         if width != statsRenderer.width { statsRenderer.width = width }
+        if renderer.width != nil, renderer.width != width { renderer.width = width }
     }
 
     /// Runs every statement of `source`. Returns `false` after reporting the first error.

@@ -39,7 +39,8 @@ func main() -> Int32 {
     let colour = options.colour ?? Terminal.wantsColour(descriptor: 1)
     var runner = Runner(options: options, colour: colour && !options.json,
                         errorColour: options.colour ?? Terminal.wantsColour(descriptor: 2),
-                        output: Output.standard, errors: Output.error)
+                        output: Output.standard, errors: Output.error,
+                        listWidth: isatty(STDOUT_FILENO) != 0 ? Terminal.columns() : nil)
     defer { Output.standard.flush(); Output.error.flush() }
     switch options.input {
     case .statements(let statements):

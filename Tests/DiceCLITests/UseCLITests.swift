@@ -74,4 +74,22 @@ import Testing
         #expect(result.stderr == "<-e>:1:1: error: no game system named 'pbt'; the systems are "
             + ShowSystemCLITests.names.joined(separator: ", ") + "\nuse pbt\n^\n")
     }
+
+    /// On an 80-column terminal, pf2e's list put every description 63 columns in, after
+    /// `damage(bonus, ac, n, sides, mod = 0, attack = 1, agile = 0)`, and the terminal broke
+    /// each one mid-word (`against a D` / `C`). Now each line fits, broken between words, and
+    /// a long name has its description on the lines below it; to a pipe, an entry is a line.
+    @Test func onATerminalTheListWrapsBetweenWordsToItsWidth() throws {
+        let terminal = try PseudoTerminal(executable: DiceProcess.binary, arguments: ["-e", "use pf2e"],
+                                          environment: ["NO_COLOR": "1"], columns: 80)
+        #expect(try terminal.waitForExit(timeout: 20) == 0)
+        let lines = PseudoTerminal.plainText(terminal.output).split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+        #expect(lines.contains("  flat(dc)                      A flat check: a d20 alone against a DC,"), "\(lines)")
+        #expect(lines.contains("  damage(bonus, ac, n, sides, mod = 0, attack = 1, agile = 0)"), "\(lines)")
+        #expect(lines.first == "use pf2e: Pathfinder 2nd edition: checks with four degrees of success, Strikes")
+        #expect(lines.dropFirst().first == "          with the multiple attack penalty.")
+        let piped = try DiceProcess.run(["-e", "use pf2e"], environment: ["COLUMNS": "80"])
+        #expect(piped.stdout.split(separator: "\n").count == 6)
+    }
 }

@@ -2,9 +2,15 @@
 public struct OutcomeRenderer: Sendable {
     /// How rolls are shown in human text (JSON's `"text"` is always plain).
     package var rolls: RollRenderer
+    /// The width in columns that `use`'s lists wrap their descriptions to (a terminal's);
+    /// nil: an entry a line, however long (output to a file or a pipe, for `grep`).
+    public var width: Int?
 
     /// A renderer that shows rolls with `rolls`.
-    public init(rolls: RollRenderer = .plain) { self.rolls = rolls }
+    public init(rolls: RollRenderer = .plain, width: Int? = nil) {
+        self.rolls = rolls
+        self.width = width
+    }
 
     // MARK: - Human
 
@@ -54,7 +60,12 @@ public struct OutcomeRenderer: Sendable {
             out.write(user: SweepReport.title(expr, sweep), markdown: markdown)
         case .system(let system, let macros):
             // `use pbta`, then each macro defined with what it rolls: `  move(stat)  a move: ...`.
-            out.write(text: "use \(system.name): \(system.summary)")
+            // The summary wraps too, its next lines under its first (not as far in as an entry).
+            let heading = "use \(system.name): "
+            let room = markdown ? nil : width.map { max(20, $0 - heading.count) }
+            out.write(text: heading)
+            out.write(text: ListLayout.lines(of: system.summary, room: room)
+                .joined(separator: "\n" + String(repeating: " ", count: heading.count)))
             writeList(macros.map { (OutcomeRenderer.signature($0), $0.summary) }, into: &out)
         case .systems(let systems):
             out.write("the game systems (use NAME defines their macros):")
@@ -66,7 +77,7 @@ public struct OutcomeRenderer: Sendable {
     /// for chat, where spaces do not align and `\_` is wider than what it shows, is a list
     /// instead: `- **move\_adv(stat = 0)**: A move with advantage...`.
     private func writeList<Out: TextOutput>(_ entries: [(name: String, description: String?)], into out: inout Out) {
-        let width = entries.map(\.name.count).max() ?? 0
+        let layout = ListLayout(entries, width: markdown ? nil : width)
         for (name, description) in entries {
             if markdown {
                 out.write("\n- **")
@@ -79,9 +90,61 @@ public struct OutcomeRenderer: Sendable {
                 out.write("\n  ")
                 out.write(user: name, markdown: false)
                 guard let description else { continue }
-                out.write(text: String(repeating: " ", count: width - name.count + 2))
-                out.write(user: description, markdown: false)
+                for (index, line) in layout.lines(of: description).enumerated() {
+                    if index > 0 || 2 + name.count + 2 > layout.column {
+                        out.write("\n")
+                        out.write(text: String(repeating: " ", count: layout.column))
+                    } else {
+                        out.write(text: String(repeating: " ", count: layout.column - 2 - name.count))
+                    }
+                    out.write(user: line, markdown: false)
+                }
             }
+        }
+    }
+
+    /// Where `use`'s list puts its descriptions in a terminal `width` columns wide. In 80
+    /// columns pf2e's `damage(bonus, ac, n, sides, mod = 0, attack = 1, agile = 0)` put every
+    /// description 63 columns in, and each broke mid-word at the terminal's edge. When an
+    /// entry does not fit on its line, the descriptions start at most two fifths of the
+    /// way in, a longer name has its description on the lines below it, and a description
+    /// wraps between words.
+    struct ListLayout {
+        /// The column the descriptions start in.
+        let column: Int
+        /// How many columns a line of a description may take; nil: no limit.
+        let room: Int?
+
+        init(_ entries: [(name: String, description: String?)], width: Int?) {
+            let names = entries.map(\.name.count).max() ?? 0
+            let fits = entries.allSatisfy { 2 + names + 2 + ($0.description?.count ?? 0) <= width ?? .max }
+            guard let width, !fits else {
+                column = 2 + names + 2
+                room = nil
+                return
+            }
+            column = 2 + min(names, max(8, width * 2 / 5 - 4)) + 2
+            room = max(20, width - column)
+        }
+
+        /// `description` in lines of at most `room` columns, broken between words (a word
+        /// longer than that has a line of its own).
+        func lines(of description: String) -> [String] { Self.lines(of: description, room: room) }
+
+        /// `text` in lines of at most `room` columns (nil: no limit), broken between words.
+        static func lines(of description: String, room: Int?) -> [String] {
+            guard let room, description.count > room else { return [description] }
+            var lines: [String] = []
+            var line = ""
+            for word in description.split(separator: " ") {
+                if !line.isEmpty, line.count + 1 + word.count > room {
+                    lines.append(line)
+                    line = ""
+                }
+                line += line.isEmpty ? String(word) : " " + word
+            }
+            if !line.isEmpty { lines.append(line) }
+            return lines
         }
     }
 
