@@ -12,7 +12,7 @@ enum Help {
     static var text: String {
         let examples = executablePath().flatMap(examplesDirectory(besideExecutable:))
         return Options.usage + "\n" + (examples.map { "Example scripts, each a program to run: \($0)" }
-            ?? "Example scripts: share/doc/dice/examples where dice is installed (examples/ in its source).")
+            ?? "Example scripts: share/doc/dice/examples where dice is installed\n(examples/ in its source).")
     }
 
     /// `PREFIX/share/doc/dice/examples` for an executable at `PREFIX/bin/dice`, if that directory exists.

@@ -40,36 +40,41 @@ struct Options {
         var message: String
     }
 
+    /// In lines of at most 80 columns, as a terminal shows them without breaking words.
     static let usage = """
-        usage: dice                        start the REPL (or run stdin as a script when it is not a terminal)
+        usage: dice                        start the REPL, or run stdin as a script
+                                           when it is not a terminal
                dice FILE.dice              run a script
                dice -e STMT [-e STMT...]   run statements given on the command line
 
         options:
-          -e STMT          a statement to run (the word after -e is always a statement: -e -2d6)
-          --seed N         deterministic rolls: same seed and input, same output, everywhere
+          -e STMT          a statement to run (even one that starts with -: -e -2d6)
+          --seed N         deterministic rolls: same seed and input, same output
           -n N             run each -e expression N times (one result each)
           --json           JSON Lines output, one object per result
           -t, --total      print only each result's value, one per line
                            (for stats, the mean; for stats e1, e2, each mean in order)
-          --stats          with -e: print the distribution of each expression instead of rolling it;
-                           'e1, e2' compares them side by side, as 'stats e1, e2' does
+          --stats          with -e: print the distribution of each expression instead
+                           of rolling it; 'e1, e2' compares them side by side, as
+                           'stats e1, e2' does
           --max-dice N     the per-statement dice limit (default 10,000,000)
-          --max-output N   the bytes one statement may print (default 16,777,216: 16 MiB)
-          --markdown       breakdowns for chat: struck dropped dice ~~1~~, bold highest and lowest faces **20**;
-                           stats tables in code blocks
+          --max-output N   the bytes one statement may print (default 16,777,216)
+          --markdown       breakdowns for chat: struck dropped dice ~~1~~, bold highest
+                           and lowest faces **20**; stats tables in code blocks
           -q, --quiet      print rolls and stats only, not assignments and definitions
           --stats-seconds S
                            the time bound of one stats, exact or simulated (default 1)
-          --csv            print stats as CSV: a header row, then outcome,p,at_least,at_most
-                           (a comparison: those columns for each expression; a sweep: a row for
-                           each value and outcome)
-          --svg FILE       also write each stats result as an SVG chart: the first to FILE, the
-                           next to FILE-2.svg, FILE-3.svg, ... (for FILE.svg)
+          --csv            print stats as CSV: a header row, then outcome,p,at_least,
+                           at_most (a comparison: those columns for each expression;
+                           a sweep: a row for each value and outcome)
+          --svg FILE       also write each stats result as an SVG chart: the first to
+                           FILE, the next to FILE-2.svg, FILE-3.svg, ... (for FILE.svg)
           --color, --no-color
-                           force colour on or off (default: on for a terminal, off with NO_COLOR)
+                           force colour on or off (default: on for a terminal, but
+                           off with NO_COLOR)
           --show-system NAME
-                           print the .dice source of a built-in game system (use NAME defines its macros)
+                           print the .dice source of a built-in game system
+                           (use NAME defines its macros)
           -h, --help       show this help
           --version        show the version
 
@@ -81,8 +86,9 @@ struct Options {
           dice --svg odds.svg -e 'stats 1d20 + 5 >= ac for ac in 10..20'
           dice --json --seed 42 -e 'def atk = 1d20 + 5' -e 'atk'
 
-        exit status: 0 all went well, 1 a statement failed, 2 wrong usage or unreadable file.
-        The REPL's commands are listed by :help. The notation: man dice-language; all of it: man dice.
+        exit status: 0 all went well, 1 a statement failed, 2 wrong usage or unreadable
+        file. The REPL's commands are listed by :help.
+        The notation: man dice-language; all of it: man dice.
         """
 
     /// The flags that take a value (`--seed N`, `--seed=N`).

@@ -15,7 +15,7 @@ import Testing
         #expect(help.contains("The notation: man dice-language; all of it: man dice."))
         #expect(!help.contains("README"))
         // Beside the built binary there is no share/doc/dice: the help says where to look.
-        #expect(help.hasSuffix("Example scripts: share/doc/dice/examples where dice is installed (examples/ in its source).\n"))
+        #expect(help.hasSuffix("Example scripts: share/doc/dice/examples where dice is installed\n(examples/ in its source).\n"))
     }
 
     /// `PREFIX/bin/dice` finds `PREFIX/share/doc/dice/examples`, only when it is there.

@@ -120,6 +120,9 @@ import Testing
         for word in ["def ", "stats ", "if ", " then ", " else ", "let ", " in ", "repeat("] {
             #expect(REPL.help.contains(word), "\(word)")
         }
+        // In an 80-column terminal a line of 107 (`:save FILE ...`) broke mid-word.
+        let long = REPL.help.split(separator: "\n").filter { $0.count > 80 }
+        #expect(long.isEmpty, "\(long)")
     }
 
     @Test func varsAndDefsListTheSessionByName() {
