@@ -80,9 +80,11 @@ public struct DistributionRenderer: Sendable {
         }
         if report.sumTailsCut {
             let mass = report.truncatedMass > 0 ? DistributionRenderer.scientific(report.truncatedMass) : "under 1e-15"
-            out.write("\n(far tails cut where the probability left was below 1e-15 for sums, 1e-12 for explosions; ")
-            out.write(text: mass)
-            out.write(" of the total is not shown)")
+            // 100 columns with its mass: in 80 it broke mid-word, so it breaks after its comma.
+            out.write("\n")
+            var line = 0
+            DistributionRenderer.writeBroken("(far tails cut where the probability left was below 1e-15 for sums, "
+                + "1e-12 for explosions; \(mass) of the total is not shown)", width: width, line: &line, into: &out)
         } else if report.truncatedMass > 0 {
             out.write("\n(explosions cut where the probability left was below 1e-12; ")
             out.write(text: DistributionRenderer.scientific(report.truncatedMass))

@@ -105,6 +105,17 @@ struct LargeSumTests {
         #expect(exploding.maximum == .unbounded)
     }
 
+    /// The note under a cut sum was one line of 100 columns (`stats 20d20!!` at the prompt),
+    /// which an 80-column terminal broke mid-word: it breaks after its comma instead.
+    @Test func theNoteOfACutSumFitsItsWidth() throws {
+        let report = try StatsHarness.report("100000d6")
+        let text = DistributionRenderer(width: 80).render(report, title: "100000d6")
+        let note = text.split(separator: "\n").drop { !$0.hasPrefix("(far tails cut") }.map(String.init)
+        #expect(note.first == "(far tails cut where the probability left was below 1e-15 for sums,", "\(text)")
+        #expect(note.dropFirst().first?.hasPrefix("1e-12 for explosions; ") == true, "\(text)")
+        #expect(note.allSatisfy { $0.count <= 80 }, "\(note)")
+    }
+
     // MARK: - Squaring against one copy at a time
 
     struct PathCase: Sendable, CustomTestStringConvertible {
