@@ -299,7 +299,9 @@ final class REPL {
             quitting = true
         default:
             var message = "unknown command '\(name)'"
-            if let near = REPL.commands.first(where: { $0.hasPrefix(String(name.prefix(3))) }) {
+            if ["system", "systems", "use", "games"].contains(name.dropFirst()) {
+                message += "; 'use' alone lists the game systems"
+            } else if let near = REPL.commands.first(where: { $0.hasPrefix(String(name.prefix(3))) }) {
                 message += "; did you mean '\(near)'?"
             }
             problem(message + " (:help lists the commands)")

@@ -222,6 +222,7 @@ import Testing
         Exchange(typed: ":sav", shows: "dice: unknown command ':sav'; did you mean ':save'? (:help lists the commands)\n"),
         Exchange(typed: ":hist", shows: "dice: unknown command ':hist'; did you mean ':history'? (:help lists the commands)\n"),
         Exchange(typed: ":var", shows: "dice: unknown command ':var'; did you mean ':vars'? (:help lists the commands)\n"),
+        Exchange(typed: ":systems", shows: "dice: unknown command ':systems'; 'use' alone lists the game systems (:help lists the commands)\n"),
         Exchange(typed: ":QUIT", shows: "dice: unknown command ':QUIT' (:help lists the commands)\n"),
         Exchange(typed: ":del", shows: "dice: usage: :del NAME\n"),
         Exchange(typed: ":del nothing", shows: "dice: 'nothing' is not defined\n"),

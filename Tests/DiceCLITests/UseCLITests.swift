@@ -75,6 +75,15 @@ import Testing
             + ShowSystemCLITests.names.joined(separator: ", ") + "\nuse pbt\n^\n")
     }
 
+    /// The game's name in any case: `use PF2E` said there was no such system.
+    @Test func aSystemIsNamedInAnyCase() throws {
+        let result = try DiceProcess.run(["-q", "--seed", "5", "-e", "use PF2E", "-e", "check(7, 20)"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("check(7, 20): let r = 1d20 ("), "\(result.stdout)")
+        let shown = try DiceProcess.run(["--show-system", "DnD5e"])
+        #expect(shown.status == 0 && shown.stdout.hasPrefix("# dnd5e"), "\(shown.stdout)")
+    }
+
     /// On an 80-column terminal, pf2e's list put every description 63 columns in, after
     /// `damage(bonus, ac, n, sides, mod = 0, attack = 1, agile = 0)`, and the terminal broke
     /// each one mid-word (`against a D` / `C`). Now each line fits, broken between words, and

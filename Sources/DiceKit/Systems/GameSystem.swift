@@ -42,7 +42,9 @@ public struct GameSystem: Sendable {
 
     /// The built-in system called `name` (exactly as `use` spells it), or `nil`.
     public static func named(_ name: String) -> GameSystem? {
-        all.first { $0.name == name }
+        // Any case: a new user types `use PF2E` or `use DnD5e` for the game's name.
+        let lowered = name.lowercased()
+        return all.first { $0.name == lowered }
     }
 
     /// The names of the built-in systems, in the order `use` lists them.
