@@ -172,6 +172,12 @@ import Testing
         ("let x = 1d6! in x given x >= 95", [(95, 0.5), (96, 0), (97, 1.0 / 12)]),
         ("if 1d2 == 1 then (1d2 given 1d6! >= 90) else 0", [(0, 0.5), (1, 0.25), (2, 0.25)]),
         ("1d2 given 1d6! >= 2000", [(1, 0.5), (2, 0.5)]),
+        // Unique dice and bound pools took their cut as 1 less their total, rounding under a
+        // finer cutoff, so it never shrank: the simulation said these "did not hold".
+        ("1d2 given 1d6u! >= 90", [(1, 0.5), (2, 0.5)]),
+        ("1d2 given (let p = 1d6! in count(p, =6) + p) >= 90", [(1, 0.5), (2, 0.5)]),
+        ("1d2 given (let p = 3d6!p in count(p, =6) + p) >= 90", [(1, 0.5), (2, 0.5)]),
+        ("1d2 given (let p = 2d6u! in count(p, =6) + p) >= 90", [(1, 0.5), (2, 0.5)]),
     ]
 
     @Test(arguments: rareConditions)
