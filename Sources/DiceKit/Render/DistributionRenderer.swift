@@ -78,16 +78,30 @@ public struct DistributionRenderer: Sendable {
             table(distribution, into: &out)
         }
         }
+        if let note = DistributionRenderer.cutNote(report) { out.write(text: "\n(\(note))") }
+    }
+
+    /// What a report whose tails were cut says of them, at the cutoffs it was cut with (finer
+    /// than 1e-12 where a rare `given` was worked out again: `1d2 given 1d6! >= 90` said 1e-12
+    /// where it was cut at 1e-24); `nil` when nothing was cut.
+    static func cutNote(_ report: DistributionReport) -> String? {
+        let explosions = cutoff(report.explosionCutoff), sums = cutoff(report.sumTailCutoff)
+        let mass = scientific(report.truncatedMass)
         if report.sumTailsCut {
-            let mass = report.truncatedMass > 0 ? DistributionRenderer.scientific(report.truncatedMass) : "under 1e-15"
-            out.write("\n(far tails cut where the probability left was below 1e-15 for sums, 1e-12 for explosions; ")
-            out.write(text: mass)
-            out.write(" of the total is not shown)")
-        } else if report.truncatedMass > 0 {
-            out.write("\n(explosions cut where the probability left was below 1e-12; ")
-            out.write(text: DistributionRenderer.scientific(report.truncatedMass))
-            out.write(" of the total is not shown)")
+            return "far tails cut where the probability left was below \(sums) for sums, \(explosions) for explosions; "
+                + "\(report.truncatedMass > 0 ? mass : "under " + sums) of the total is not shown"
         }
+        guard report.truncatedMass > 0 else { return nil }
+        return "explosions cut where the probability left was below \(explosions); \(mass) of the total is not shown"
+    }
+
+    /// A cutoff as the note states it: `1e-12` for a power of ten, else as `scientific`.
+    private static func cutoff(_ value: Double) -> String {
+        guard value > 0, value.isFinite else { return "0" }
+        let (mantissa, exponent) = decimalExponent(value)
+        if Swift.abs(mantissa - 1) < 1e-9 { return "1e\(exponent)" }
+        if Swift.abs(mantissa - 10) < 1e-8 { return "1e\(exponent + 1)" }
+        return scientific(value)
     }
 
     /// `text`, items separated by `", "`, with a line break after the comma before each item

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the engine cuts from explosion tails and the far tails of sums, carried as the parts
 /// are combined: a part mixed in at some chance brings that share of its cuts, and a `given`
 /// whose condition is about as rare as the cut works the condition out again, cut finer.
@@ -105,7 +113,9 @@ extension StatsEngine {
         var unseen = base
         while cutoff > StatsEngine.finestExplosionCutoff {
             let total = part.totalProbability
-            cutoff = Swift.max(StatsEngine.finestExplosionCutoff, cutoff * (total > 0 ? base * total / cut : unseen))
+            // A power of ten, as the note states it: `1e-24`, not `2.6e-23`.
+            let finer = cutoff * (total > 0 ? base * total / cut : unseen)
+            cutoff = Swift.max(StatsEngine.finestExplosionCutoff, pow(10, log10(finer).rounded(.down)))
             if total == 0 { unseen *= unseen }
             explosionCutBound = mark.explosions
             meter.dropCuts(from: mark.sumTails)

@@ -16,6 +16,10 @@ struct WorkMeter {
     private(set) var cutTails = false
     /// Each mass cut, in order: a sweep replays those of the parts it shares.
     private(set) var cuts: [Double] = []
+    /// The finest explosion cutoff the distribution since `clearCuts` was worked out with:
+    /// the budget's, or a finer one where a rare `given` was worked out again
+    /// (`StatsEngine.cutFiner`), which the report then states.
+    private(set) var finestExplosionCutoff: Double
     /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
     private let shouldStop: (@Sendable () -> Bool)?
     /// Where `.interrupted` points: the whole expression.
@@ -23,6 +27,7 @@ struct WorkMeter {
 
     init(budget: StatsBudget, shouldStop: (@Sendable () -> Bool)? = nil, statementRange: SourceRange = .at(0)) {
         self.budget = budget
+        finestExplosionCutoff = budget.explosionCutoff
         self.shouldStop = shouldStop
         self.statementRange = statementRange
     }
@@ -56,6 +61,7 @@ struct WorkMeter {
         cutTails = false
         cutMass = 0
         cuts.removeAll()
+        finestExplosionCutoff = budget.explosionCutoff
     }
 
     /// Scales the cuts noted from the `first`-th on by `weight`: they were cut from a part
@@ -80,6 +86,7 @@ struct WorkMeter {
     /// Sets the explosion cutoff that pools are built with from now on.
     mutating func setExplosionCutoff(_ cutoff: Double) {
         budget.explosionCutoff = cutoff
+        finestExplosionCutoff = Swift.min(finestExplosionCutoff, cutoff)
     }
 
     /// Throws `.tooExpensive` now when `units` more steps would pass the budget,
