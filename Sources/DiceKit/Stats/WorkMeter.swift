@@ -20,6 +20,8 @@ struct WorkMeter {
     /// the budget's, or a finer one where a rare `given` was worked out again
     /// (`StatsEngine.cutFiner`), which the report then states.
     private(set) var finestExplosionCutoff: Double
+    /// The same for the far tails of sums.
+    private(set) var finestSumTailCutoff: Double
     /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
     private let shouldStop: (@Sendable () -> Bool)?
     /// Where `.interrupted` points: the whole expression.
@@ -28,6 +30,7 @@ struct WorkMeter {
     init(budget: StatsBudget, shouldStop: (@Sendable () -> Bool)? = nil, statementRange: SourceRange = .at(0)) {
         self.budget = budget
         finestExplosionCutoff = budget.explosionCutoff
+        finestSumTailCutoff = budget.sumTailCutoff
         self.shouldStop = shouldStop
         self.statementRange = statementRange
     }
@@ -62,6 +65,7 @@ struct WorkMeter {
         cutMass = 0
         cuts.removeAll()
         finestExplosionCutoff = budget.explosionCutoff
+        finestSumTailCutoff = budget.sumTailCutoff
     }
 
     /// Scales the cuts noted from the `first`-th on by `weight`: they were cut from a part
@@ -83,10 +87,12 @@ struct WorkMeter {
         cutTails = !cuts.isEmpty
     }
 
-    /// Sets the explosion cutoff that pools are built with from now on.
-    mutating func setExplosionCutoff(_ cutoff: Double) {
-        budget.explosionCutoff = cutoff
-        finestExplosionCutoff = Swift.min(finestExplosionCutoff, cutoff)
+    /// Sets the explosion and sum-tail cutoffs that pools and sums are built with from now on.
+    mutating func setCutoffs(explosions: Double, sums: Double) {
+        budget.explosionCutoff = explosions
+        budget.sumTailCutoff = sums
+        finestExplosionCutoff = Swift.min(finestExplosionCutoff, explosions)
+        finestSumTailCutoff = Swift.min(finestSumTailCutoff, sums)
     }
 
     /// Throws `.tooExpensive` now when `units` more steps would pass the budget,

@@ -200,6 +200,20 @@ import Testing
         }
     }
 
+    /// A condition in the far tails of a large sum, cut there, held nowhere and so "could
+    /// never hold": `2000d6 >= 11000` (about 1e-728) and `<= 3000` can, though more rarely
+    /// than a `Double` tells, and `>= 7700` (about 1e-21) lies below the rounding of the
+    /// sum's products. Worked out again cut finer, they are still beyond reach: left to the
+    /// simulation. One past the sum's greatest value still cannot hold.
+    @Test func aConditionInASumsCutTailIsNotImpossible() {
+        for program in ["1d2 given 2000d6 >= 11000", "1d2 given 2000d6 <= 3000", "1d2 given 2000d6 >= 7700"] {
+            let error = StatsHarness.error(program)
+            #expect(error as? StatsError == .tooExpensive("the condition after 'given' is too rare to work out exactly"),
+                    "\(program): \(String(describing: error))")
+        }
+        #expect((StatsHarness.error("1d2 given 2000d6 >= 12001") as? DiceError)?.kind == .conditionImpossible)
+    }
+
     /// A `given` inside the statement is rolled again on its own until its condition holds,
     /// so it keeps the chance of the branch, argument or binding it stands in: left for the
     /// statement's end, `if 1d2 == 1 then (1d6 given 1d6 > 4) else 0` gave 0 three times in
