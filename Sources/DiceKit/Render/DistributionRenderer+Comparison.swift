@@ -80,9 +80,8 @@ extension DistributionRenderer {
                 lines.append("(\(headings.full[index]): estimated from \(rolls) rolls: "
                              + "the exact distribution is too large to compute)")
             }
-            if report.truncatedMass > 0 {
-                lines.append("(\(headings.full[index]): explosions cut where the probability left was below 1e-12; "
-                             + "\(DistributionRenderer.scientific(report.truncatedMass)) of the total is not shown)")
+            if report.truncatedMass > 0, let note = DistributionRenderer.cutNote(report) {
+                lines.append("(\(headings.full[index]): \(note))")
             }
         }
         return lines.joined(separator: "\n")

@@ -37,9 +37,7 @@ extension DistributionRenderer {
         }
         if let leftOut { lines.append(leftOut.note("shown", name: sweep.name, unicode: unicode)) }
         for row in sweep.rows where row.report.truncatedMass > 0 {
-            let name = "\(sweep.name) = \(row.value)"
-            lines.append("(\(name): explosions cut where the probability left was below 1e-12; "
-                         + "\(DistributionRenderer.scientific(row.report.truncatedMass)) of the total is not shown)")
+            if let note = DistributionRenderer.cutNote(row.report) { lines.append("(\(sweep.name) = \(row.value): \(note))") }
         }
         return lines.joined(separator: "\n")
     }

@@ -78,18 +78,35 @@ public struct DistributionRenderer: Sendable {
             table(distribution, into: &out)
         }
         }
-        if report.sumTailsCut {
-            let mass = report.truncatedMass > 0 ? DistributionRenderer.scientific(report.truncatedMass) : "under 1e-15"
-            // 100 columns with its mass: in 80 it broke mid-word, so it breaks after its comma.
+        if let note = DistributionRenderer.cutNote(report) {
+            // The far tails' note is 100 columns: in 80 it broke mid-word, so it breaks after a comma.
             out.write("\n")
             var line = 0
-            DistributionRenderer.writeBroken("(far tails cut where the probability left was below 1e-15 for sums, "
-                + "1e-12 for explosions; \(mass) of the total is not shown)", width: width, line: &line, into: &out)
-        } else if report.truncatedMass > 0 {
-            out.write("\n(explosions cut where the probability left was below 1e-12; ")
-            out.write(text: DistributionRenderer.scientific(report.truncatedMass))
-            out.write(" of the total is not shown)")
+            DistributionRenderer.writeBroken("(\(note))", width: width, line: &line, into: &out)
         }
+    }
+
+    /// What a report whose tails were cut says of them, at the cutoffs it was cut with (finer
+    /// than 1e-12 where a rare `given` was worked out again: `1d2 given 1d6! >= 90` said 1e-12
+    /// where it was cut at 1e-24); `nil` when nothing was cut.
+    static func cutNote(_ report: DistributionReport) -> String? {
+        let explosions = cutoff(report.explosionCutoff), sums = cutoff(report.sumTailCutoff)
+        let mass = scientific(report.truncatedMass)
+        if report.sumTailsCut {
+            return "far tails cut where the probability left was below \(sums) for sums, \(explosions) for explosions; "
+                + "\(report.truncatedMass > 0 ? mass : "under " + sums) of the total is not shown"
+        }
+        guard report.truncatedMass > 0 else { return nil }
+        return "explosions cut where the probability left was below \(explosions); \(mass) of the total is not shown"
+    }
+
+    /// A cutoff as the note states it: `1e-12` for a power of ten, else as `scientific`.
+    private static func cutoff(_ value: Double) -> String {
+        guard value > 0, value.isFinite else { return "0" }
+        let (mantissa, exponent) = decimalExponent(value)
+        if Swift.abs(mantissa - 1) < 1e-9 { return "1e\(exponent)" }
+        if Swift.abs(mantissa - 10) < 1e-8 { return "1e\(exponent + 1)" }
+        return scientific(value)
     }
 
     /// `text`, items separated by `", "`, with a line break after the comma before each item
@@ -400,7 +417,9 @@ public struct DistributionRenderer: Sendable {
     /// `1.2e-13`
     static func scientific(_ value: Double) -> String {
         guard value > 0, value.isFinite else { return "0" }
-        let (mantissa, exponent) = decimalExponent(value)
+        var (mantissa, exponent) = decimalExponent(value)
+        // 9.99e-13 rounds up to the next power: it printed "10.0e-13" (`stats 1d1000!`).
+        if (mantissa * 10).rounded() >= 100 { (mantissa, exponent) = (1, exponent + 1) }
         return "\(fixed(mantissa, 1))e\(exponent)"
     }
 

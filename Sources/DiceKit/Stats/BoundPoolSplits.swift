@@ -36,8 +36,9 @@ struct BoundPoolSplits {
     /// The chance of each of `splits`.
     private(set) var chances: [Double] = []
     private var slots: CountsIndex
-    /// Whether a tail of explosions was cut (its mass below the cutoff).
+    /// Whether a tail of explosions was cut (its mass below the cutoff), and its mass.
     private(set) var cutTail = false
+    private(set) var cutMass = 0.0
     private let classCount: Int
     private var logFactorials: [Double] = [0]
 
@@ -67,9 +68,11 @@ struct BoundPoolSplits {
     }
 
     /// The chance of each `k` in a negative binomial: `k` explosions before `n` stops, each
-    /// roll exploding with chance `q`; the tail past the mass `cutoff` is left out.
-    static func negativeBinomial(_ n: Int, _ q: Double, cutoff: Double, limit: Int) -> (chances: [Double], cut: Bool) {
-        guard n > 0, q > 0 else { return ([1], false) }
+    /// roll exploding with chance `q`; the tail past the mass `cutoff` is left out, and its
+    /// mass told (`tail`).
+    static func negativeBinomial(_ n: Int, _ q: Double, cutoff: Double,
+                                 limit: Int) -> (chances: [Double], cut: Bool, tail: Double) {
+        guard n > 0, q > 0 else { return ([1], false, 0) }
         let logQ = log(q), logStop = log1p(-q)
         var logFactorials = logFactorials(through: n)
         var chances: [Double] = []
@@ -86,15 +89,37 @@ struct BoundPoolSplits {
             // Past the mean, stop once what is left is below the cutoff. Each term there is the
             // last times r = q (n + k) / (k + 1), less than 1 and falling, so what is left is at
             // most p r / (1 - r): that tells it when 1 - total, rounded, cannot (a cutoff near
-            // 1e-16, as `endsCutFiner` asks, left 3d6!'s going on to `limit`).
+            // 1e-16, as `endsCutFiner` asks, left 3d6!'s going on to `limit`). 1 - total below
+            // the cutoff is checked by the tail itself: under a cutoff finer than rounding (a
+            // rare `given`) it is rounding, and `let p = 3d6!p in count(p, =6) + p` stopped
+            // at 1e-17 left however fine the cutoff, so the rare condition was never reached.
             if Double(k) >= Double(n) * q / (1 - q) {
-                if 1 - total < cutoff { return (chances, 1 - total > 0) }
+                if 1 - total < cutoff {
+                    let left = tail(after: p, n, q, k, limit: limit)
+                    if left < cutoff { return (chances, left > 0, left) }
+                }
                 let ratio = q * Double(n + k) / Double(k + 1)
-                if ratio < 1 && p * ratio / (1 - ratio) < cutoff { return (chances, true) }
+                if ratio < 1 && p * ratio / (1 - ratio) < cutoff { return (chances, true, tail(after: p, n, q, k, limit: limit)) }
             }
             k += 1
         }
-        return (chances, true)
+        return (chances, true, Swift.max(0, 1 - total))
+    }
+
+    /// The mass of a negative binomial's terms past the `k`-th, `p`, summed term by term
+    /// until they no longer add to it, not taken as 1 less the terms kept: that is rounding
+    /// where the tail is far below 1e-16 (`let p = 1d6! in count(p, =6) + p` under a finer
+    /// cutoff said 1e-16 was cut where 1e-28 was). Past the mean the terms fall faster than
+    /// geometrically, so few are needed.
+    private static func tail(after p: Double, _ n: Int, _ q: Double, _ k: Int, limit: Int) -> Double {
+        var term = p, sum = 0.0, j = k
+        while j - k <= limit {
+            term *= q * Double(n + j) / Double(j + 1)
+            guard term > sum * 1e-17 else { break }
+            sum += term
+            j += 1
+        }
+        return sum
     }
 
     /// The chance of each `k` in `0...n` of a binomial with chance `q`.
@@ -148,8 +173,11 @@ struct BoundPoolSplits {
         }
     }
 
-    /// Notes that a tail of explosions was cut.
-    mutating func noteCut() { cutTail = true }
+    /// Notes that a tail of explosions of `mass` was cut.
+    mutating func noteCut(_ mass: Double) {
+        cutTail = true
+        cutMass += Swift.max(0, mass)
+    }
 
     /// Splits the dice `left` of part `part` among its classes from `slot` on: the
     /// multinomial total! / (n1! n2! ...) · p1^n1 · p2^n2 ..., a class at a time, in logarithms

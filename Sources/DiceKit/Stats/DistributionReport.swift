@@ -17,6 +17,10 @@ public struct DistributionReport: Hashable, Sendable {
     public package(set) var truncatedMass: Double
     /// Whether the far tails of a large sum (`100000d6`) were cut, below `StatsBudget.sumTailCutoff`.
     package var sumTailsCut: Bool
+    /// The cutoffs the tails were cut at, as the note states them: the budget's, or finer
+    /// where a rare `given` was worked out again (`1d2 given 1d6! >= 90`, 1e-24).
+    package var explosionCutoff = StatsBudget.standard.explosionCutoff
+    package var sumTailCutoff = StatsBudget.standard.sumTailCutoff
     /// The number of simulated rolls, when estimated.
     public package(set) var sampleCount: Int?
     /// When estimated, the largest standard error of an outcome's probability, √(p(1−p)/n).

@@ -180,9 +180,22 @@ final class PoolModel {
     /// leaves out more (`ExplodingKeep`'s negligible latents): what its total lacks, if more.
     func cutMass(count: Int, of distribution: Distribution) -> Double {
         guard count > 0, cutsExplosionTails else { return 0 }
-        let chain = pow(explosionChance, Double(depth + 1))
-        let cut = -expm1(Double(count) * log1p(-chain))
+        let cut = PoolModel.someCut(of: count, each: pow(explosionChance, Double(depth + 1)))
         return rules.keeps.isEmpty ? cut : Swift.max(cut, 1 - distribution.totalProbability)
+    }
+
+    /// The mass cut from `chains` chains whose first die exploded: the chance that one of
+    /// them goes on past `depth` extra dice, each exploding with the die's chance q, q^depth.
+    func cutMass(explodedChains chains: Int) -> Double {
+        guard chains > 0, cutsExplosionTails else { return 0 }
+        return PoolModel.someCut(of: chains, each: pow(explosionChance, Double(depth)))
+    }
+
+    /// The chance that at least one of `count` independent chains is cut, each with chance
+    /// `each`: 1 - (1 - each)^count, kept apart from 1 when tiny (`1d10000!!` cuts 1e-16).
+    static func someCut(of count: Int, each: Double) -> Double {
+        guard count > 0, each > 0 else { return 0 }
+        return -expm1(Double(count) * log1p(-Swift.min(each, 1)))
     }
 
     /// The distribution of the pool's value with `count` dice.

@@ -148,6 +148,8 @@ final class StatsEngine {
         }
         var report = DistributionReport(distribution: distribution, exact: true, truncatedMass: cut,
                                         sumTailsCut: meter.cutTails)
+        report.explosionCutoff = meter.finestExplosionCutoff
+        report.sumTailCutoff = meter.finestSumTailCutoff
         if cutExplosionTails || meter.cutTails {
             let ends = ValueBounds.ends(of: expr, environment: environment, limits: limits)
             report.setEnds(ends.low == nil || ends.high == nil ? unknownEnds(ends, expr, distribution) : ends)

@@ -95,7 +95,9 @@ extension StatsEngine {
         // The faces of each part, and for each joint outcome of the parts' sizes its chance.
         var parts: [[(position: Number, p: Double)]] = [rolled]
         var sizes: [(totals: [Int], p: Double)] = [([dice], 1)]
-        var cut = false
+        // Whether a tail was cut, and its mass, told as such: 1 less the splits' chances is
+        // rounding beside it (`let p = 1d6! in count(p, =6) + p` cut finer for a rare `given`).
+        var cut = false, cutMass = 0.0
         if let explosion = rules.explosion {
             guard symbols.isEmpty else { throw .tooExpensive("exploding text dice") }
             let (stop, boom, q) = try explodingFaces(rolled, highest: highest, explosion: explosion, at: range)
@@ -110,12 +112,14 @@ extension StatsEngine {
                 // count(p, >1) + p` said nothing was cut where `1d4!!` did.
                 let within = compounded.faces.reduce(0) { $0 + $1.p }
                 sizes = [([dice], pow(within, Double(dice)))]
-                cut = compounded.cut
+                cut = compounded.cut > 0
+                cutMass = PoolModel.someCut(of: dice, each: compounded.cut)
             case .explode:
                 parts = [stop, boom]
                 let explosions = BoundPoolSplits.negativeBinomial(dice, q, cutoff: cutoff, limit: limit)
                 sizes = explosions.chances.enumerated().map { ([dice, $0.offset], $0.element) }
                 cut = explosions.cut
+                cutMass = explosions.tail
             case .once:
                 parts = [stop, boom, rolled]
                 sizes = BoundPoolSplits.binomial(dice, q).enumerated().map { ([dice - $0.offset, $0.offset, $0.offset], $0.element) }
@@ -125,6 +129,7 @@ extension StatsEngine {
                 for (first, p) in BoundPoolSplits.binomial(dice, q).enumerated() where p > 0 {
                     let explosions = BoundPoolSplits.negativeBinomial(first, q, cutoff: cutoff / Swift.max(p, cutoff), limit: limit)
                     cut = cut || explosions.cut
+                    cutMass += p * explosions.tail
                     for (extra, r) in explosions.chances.enumerated() {
                         sizes.append(([dice - first, first, first, extra], p * r))
                     }
@@ -133,7 +138,7 @@ extension StatsEngine {
         }
         let classes = try FaceClasses(parts.flatMap { $0.map(\.position) }, symbols: symbols, keys: keys, perFace: perFace)
         var splits = try poolSplits(parts, sizes: sizes, classes: classes)
-        if cut { splits.noteCut() }
+        if cut { splits.noteCut(cutMass) }
         return (classes, splits)
     }
 
@@ -189,9 +194,10 @@ extension StatsEngine {
 
     /// The totals of one compounding die (`!!`) of `dice`: rolls added up until one does not
     /// explode, the tail cut where the mass left is below the cutoff shared among the dice,
-    /// as `PoolModel` shares it. The totals' chances make 1 less the mass cut.
+    /// as `PoolModel` shares it. The totals' chances make 1 less the mass cut, `cut` (0 when
+    /// nothing was), the chance of the rolls that go on past them, told as such.
     func compoundedFaces(stop: [(position: Number, p: Double)], boom: [(position: Number, p: Double)], dice: Int,
-                         at range: SourceRange) throws(StatsFailure) -> (faces: [(position: Number, p: Double)], cut: Bool) {
+                         at range: SourceRange) throws(StatsFailure) -> (faces: [(position: Number, p: Double)], cut: Double) {
         let cutoff = meter.budget.explosionCutoff / Double(Swift.max(1, dice))
         var finished: [Number: Double] = [:]
         var pending: [Number: Double] = [.integer(0): 1]
@@ -209,10 +215,10 @@ extension StatsEngine {
             }
             let left = next.values.reduce(0, +)
             if left < cutoff {
-                return (finished.keys.sorted().map { ($0, finished[$0] ?? 0) }, left > 0)
+                return (finished.keys.sorted().map { ($0, finished[$0] ?? 0) }, left)
             }
             pending = next
         }
-        return (finished.keys.sorted().map { ($0, finished[$0] ?? 0) }, false)
+        return (finished.keys.sorted().map { ($0, finished[$0] ?? 0) }, 0)
     }
 }

@@ -161,8 +161,8 @@ extension StatsEngine {
                                         keys: classKeys, perFace: perFace, at: pool.range)
             : try boundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: symbols, keys: classKeys,
                                   perFace: perFace, at: pool.range)
-        // The splits' chances make 1 less the tails cut; this pool is rolled at `weight`.
-        let cutMass = splits.cutTail ? 1 - splits.chances.reduce(0, +) : 0
+        // The tails cut, as the splits tell them; this pool is rolled at `weight`.
+        let cutMass = splits.cutTail ? splits.cutMass : 0
         if splits.cutTail { noteExplosionCut(weight * cutMass) }
         if reading.counted != nil {
             let outcomes = try countOutcomes(splits, classes: classes, keys: keys, rules: rules)

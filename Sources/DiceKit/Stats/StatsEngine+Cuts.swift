@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the engine cuts from explosion tails and the far tails of sums, carried as the parts
 /// are combined: a part mixed in at some chance brings that share of its cuts, and a `given`
 /// whose condition is about as rare as the cut works the condition out again, cut finer.
@@ -68,55 +76,95 @@ extension StatsEngine {
         let mark = cutMark
         var part = try outcomes(of: expr)
         var cut = explosionCutBound - mark.explosions
-        if cutsTooMuch(of: part, cut), !neverHolds(expr, part) { (part, cut) = try cutFiner(expr, part, cut, since: mark) }
+        if cutsTooMuch(of: part, cut, since: mark), !neverHolds(expr, part) {
+            (part, cut) = try cutFiner(expr, part, cut, since: mark)
+        }
         if depth == 1 { return part }
         let total = part.totalProbability
         guard total > 0 else { throw .dice(impossible(expr)) }
         explosionCutBound = mark.explosions + cut / (total + cut)
+        // The sums' tails cut in it are divided as the rest is.
+        meter.scaleCuts(from: mark.sumTails, by: 1 / (total + cut))
         return part.dividingProbabilities(by: total + cut)
     }
 
-    /// Whether explosion tails of mass `cut` are too much beside `part`, a `given`'s mass
-    /// where its condition holds, which it is divided by: more than a thousand times the
-    /// cutoff of a statement without `given`. The cut is noted as sure to meet the condition,
-    /// so a condition about as rare as the cut came out wrong: `1d2 given 1d6! >= 90` showed
-    /// 41.66% for each face and 17% not shown, and `1d6 given 1d6! >= 100` could never hold.
-    private func cutsTooMuch(of part: Distribution, _ cut: Double) -> Bool {
-        cut > 0 && cut > 1000 * limits.stats.explosionCutoff * (part.totalProbability + cut)
+    /// Whether the tails cut in a `given` unit since `mark` are too much beside `part`, its
+    /// mass where its condition holds, which it is divided by: explosion tails of mass `cut`
+    /// more than a thousand times the cutoff of a statement without `given`, or the far tails
+    /// of sums likewise beside theirs. The explosions' cut is noted as sure to meet the
+    /// condition, so a condition about as rare as the cut came out wrong: `1d2 given 1d6! >=
+    /// 90` showed 41.66% for each face and 17% not shown, and `1d6 given 1d6! >= 100` could
+    /// never hold. A sum's tails are left out, so a condition in them could never hold:
+    /// `1d2 given 2000d6 >= 7700` (about 1e-21).
+    private func cutsTooMuch(of part: Distribution, _ cut: Double, since mark: CutMark) -> Bool {
+        let mass = part.totalProbability + cut
+        return cut > 0 && StatsEngine.tooMuch(cut, beside: mass, cutoff: limits.stats.explosionCutoff)
+            || sumTailCut(since: mark).map { StatsEngine.tooMuch($0, beside: mass, cutoff: limits.stats.sumTailCutoff) } == true
     }
 
-    /// A `given` unit whose cut is too much (`cutsTooMuch`), worked out again with its
-    /// explosions cut finer, as much finer as its condition is rare (the cut of each pool is
-    /// at most the cutoff, and shrinks with it), until the cut is small beside what is left,
-    /// within the work budget: `.tooExpensive` otherwise, and the simulation answers.
+    /// Whether `cut`, something cut, is too much beside `mass`: more than a thousand times
+    /// `cutoff` of it, or anything beside none held (a sum's underflowing tails cut as 0).
+    private static func tooMuch(_ cut: Double, beside mass: Double, cutoff: Double) -> Bool {
+        mass == 0 || cut > 1000 * cutoff * mass
+    }
+
+    /// The mass cut from the far tails of sums since `mark`; `nil` when none was.
+    private func sumTailCut(since mark: CutMark) -> Double? {
+        guard meter.cuts.count > mark.sumTails else { return nil }
+        return meter.cuts[mark.sumTails...].reduce(0, +)
+    }
+
+    /// A `given` unit whose cut is too much (`cutsTooMuch`), worked out again with its tails
+    /// cut finer, as much finer as its condition is rare (the cut of each pool or sum is at
+    /// most its cutoff, and shrinks with it), until the cut is small beside what is left,
+    /// within the work budget: `.tooExpensive` otherwise, and the simulation answers (a
+    /// condition rarer than a `Double` holds, `1d2 given 2000d6 >= 11000`, did not hold).
     private func cutFiner(_ expr: Expr, _ first: Distribution, _ firstCut: Double,
                           since mark: CutMark) throws(StatsFailure) -> (Distribution, Double) {
-        let coarse = meter.budget.explosionCutoff, base = limits.stats.explosionCutoff
+        let coarse = (explosions: meter.budget.explosionCutoff, sums: meter.budget.sumTailCutoff)
+        let base = (explosions: limits.stats.explosionCutoff, sums: limits.stats.sumTailCutoff)
         let conditions = givenConditions, tables = boundPoolTables, outerSharing = sharing
         // The bound pools' tables and a sweep's shared parts were cut at the coarse cutoff.
         sharing = nil
         defer {
-            meter.setExplosionCutoff(coarse)
+            meter.setCutoffs(explosions: coarse.explosions, sums: coarse.sums)
             boundPoolTables = tables
             sharing = outerSharing
         }
-        var part = first, cut = firstCut, cutoff = coarse
+        var part = first, cut = firstCut, cutoffs = coarse
         // While none held, the condition may be rarer still: finer by 1e-12, 1e-24, 1e-48...
-        var unseen = base
-        while cutoff > StatsEngine.finestExplosionCutoff {
-            let total = part.totalProbability
-            cutoff = Swift.max(StatsEngine.finestExplosionCutoff, cutoff * (total > 0 ? base * total / cut : unseen))
+        var unseen = base.explosions
+        while true {
+            let total = part.totalProbability, mass = total + cut
+            var next = cutoffs
+            if cut > 0, StatsEngine.tooMuch(cut, beside: mass, cutoff: base.explosions) {
+                next.explosions = StatsEngine.finer(cutoffs.explosions, total > 0 ? base.explosions * total / cut : unseen)
+            }
+            if let sumCut = sumTailCut(since: mark), StatsEngine.tooMuch(sumCut, beside: mass, cutoff: base.sums) {
+                next.sums = StatsEngine.finer(cutoffs.sums, total > 0 && sumCut > 0 ? base.sums * total / sumCut : unseen)
+            }
+            // Cut as finely as a `Double` tells: no finer cut can help.
+            guard next.explosions < cutoffs.explosions || next.sums < cutoffs.sums else { break }
+            cutoffs = next
             if total == 0 { unseen *= unseen }
             explosionCutBound = mark.explosions
             meter.dropCuts(from: mark.sumTails)
             givenConditions = conditions
             boundPoolTables = BoundPoolTables()
-            meter.setExplosionCutoff(cutoff)
+            meter.setCutoffs(explosions: cutoffs.explosions, sums: cutoffs.sums)
             part = try outcomes(of: expr)
             cut = explosionCutBound - mark.explosions
-            if !cutsTooMuch(of: part, cut) { return (part, cut) }
+            if !cutsTooMuch(of: part, cut, since: mark) { return (part, cut) }
         }
         throw .tooExpensive("the condition after 'given' is too rare to work out exactly")
+    }
+
+    /// `cutoff` times `factor`, down to a power of ten, as the note states it (`1e-24`, not
+    /// `2.6e-23`), and no finer than `finestExplosionCutoff`.
+    private static func finer(_ cutoff: Double, _ factor: Double) -> Double {
+        let finer = cutoff * factor
+        guard finer > 0, finer.isFinite else { return finestExplosionCutoff }
+        return Swift.max(finestExplosionCutoff, pow(10, log10(finer).rounded(.down)))
     }
 
     /// Whether a condition held nowhere is sure never to hold whatever its dice show
@@ -135,8 +183,8 @@ extension StatsEngine {
         return ends.low == BoundNumber(0) && ends.high == BoundNumber(0)
     }
 
-    /// The finest explosion cutoff a rare condition is worked out with: the probabilities of
-    /// the rolls beyond it are near the least a `Double` holds.
+    /// The finest cutoff a rare condition is worked out with: the probabilities of the rolls
+    /// beyond it are near the least a `Double` holds.
     static let finestExplosionCutoff = 1e-280
 
     /// The error of `given` unit `expr` whose condition never holds, at the condition that

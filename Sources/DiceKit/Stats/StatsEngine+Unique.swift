@@ -26,10 +26,12 @@ extension StatsEngine {
             if rules.explosion == nil {
                 part = try uniqueSubsets(weights, dice: n, rules: rules, at: range)
             } else {
-                part = rules.keeps.isEmpty
-                    ? try uniqueExplodingSum(weights, dice: n, rules: rules, model: model, at: range)
-                    : try uniqueExplodingKeep(weights, dice: n, rules: rules, model: model, at: range)
-                if n > 0 && model.cutsExplosionTails { noteExplosionCut(p * (1 - part.totalProbability)) }
+                // Each notes the mass it cuts, a share `p` of the statement's.
+                part = try scalingCuts(by: p) { () throws(StatsFailure) in
+                    rules.keeps.isEmpty
+                        ? try uniqueExplodingSum(weights, dice: n, rules: rules, model: model, at: range)
+                        : try uniqueExplodingKeep(weights, dice: n, rules: rules, model: model, at: range)
+                }
             }
             try mix(part, times: p, into: &result)
         }

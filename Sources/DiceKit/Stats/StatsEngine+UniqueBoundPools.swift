@@ -35,12 +35,15 @@ extension StatsEngine {
         // The faces extra dice show, and for `!!` a compounded die's totals.
         var extraParts: [[(position: Number, p: Double)]] = []
         var compounded: [(position: Number, p: Double)] = []
-        var cut = false
+        // Whether a tail was cut, and its mass, told as such (as `boundPoolSplits` does).
+        var cut = false, cutMass = 0.0, compoundCut = 0.0
         switch explosion.kind {
         case .explode: extraParts = [stop, boom]
         case .once: extraParts = [rolled]
         case .penetrate: extraParts = [try oneLess(stop, at: range), try oneLess(boom, at: range)]
-        case .compound: (compounded, cut) = try compoundedFaces(stop: stop, boom: boom, dice: dice, at: range)
+        case .compound:
+            (compounded, compoundCut) = try compoundedFaces(stop: stop, boom: boom, dice: dice, at: range)
+            cut = compoundCut > 0
         }
         // `!!`: the total each exploding face shows, `f` plus a compounded die's (by index in `rolled`).
         var totals: [Int: [(position: Number, p: Double)]] = [:]
@@ -70,6 +73,7 @@ extension StatsEngine {
             if compound {
                 var joint: [(counts: [Int], p: Double)] = [(zero, 1)]
                 for index in key { joint = try adding(totals[index] ?? [], to: joint, classes: classes) }
+                cutMass += draws.reduce(0) { $0 + $1.p } * PoolModel.someCut(of: key.count, each: compoundCut)
                 extras.append(joint)
                 continue
             }
@@ -84,6 +88,7 @@ extension StatsEngine {
                 // Cut so that the mass left out of this number's share stays below the cutoff.
                 let more = BoundPoolSplits.negativeBinomial(count, q, cutoff: cutoff / Swift.max(weight, cutoff), limit: limit)
                 cut = cut || more.cut
+                cutMass += weight * more.tail
                 sizes = more.chances.enumerated().map { ([count, $0.offset], $0.element) }
             }
             extras.append(try extraSplits(extraParts, sizes: sizes, classes: classes))
@@ -109,7 +114,7 @@ extension StatsEngine {
                 }
             }
         }
-        if cut { splits.noteCut() }
+        if cut { splits.noteCut(cutMass) }
         return (classes, splits)
     }
 

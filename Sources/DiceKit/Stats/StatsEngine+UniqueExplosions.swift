@@ -50,13 +50,18 @@ extension StatsEngine {
             return both
         }
         var result = DistributionAccumulator()
+        var cut = 0.0
         for (mask, sums) in joint.sorted(by: { $0.key < $1.key }) {
             let others = Distribution(sums.map { Distribution.Outcome($0.key, $0.value) })
+            cut += others.totalProbability * model.cutMass(explodedChains: mask.nonzeroBitCount)
             let chains = try added(mask)
             try meter.charge(WorkMeter.pairWork(others, chains))
             let part = try meter.checkSize(arithmetic(at: range) { () throws(ArithmeticFault) in try others.adding(chains) })
             try arithmetic(at: range) { () throws(ArithmeticFault) in try result.add(part) }
         }
+        // The mass cut, worked out from the chains rather than as 1 less the total, which
+        // rounding swamps: `1d10000u!!` cuts 1e-16 and noted none.
+        if model.cutsExplosionTails { noteExplosionCut(cut) }
         return try meter.checkSize(result.build())
     }
 
@@ -142,7 +147,9 @@ extension StatsEngine {
         let stopGroup = try keepGroup(ends, rules: rules, at: range)
         let goGroup = try keepGroup(goesOn, rules: rules, at: range)
         var result = DistributionAccumulator()
+        var cut = 0.0
         try forEachUniqueDraw(faces, dice: dice) { (set, p) throws(StatsFailure) in
+            cut += p * model.cutMass(explodedChains: set.filter { model.explodes(faces[$0].face) }.count)
             var made: [(group: ExplodingKeep.Group, size: (Int) -> Int)] = []
             var weight = p
             var chains = 0
@@ -193,7 +200,11 @@ extension StatsEngine {
             let part = try keep.keptSum(meter: &meter)
             try arithmetic(at: range) { () throws(ArithmeticFault) in try result.add(part) }
         }
-        return try meter.checkSize(result.build())
+        let kept = try meter.checkSize(result.build())
+        // What the chains cut, or what the total lacks if more: `ExplodingKeep` leaves out
+        // negligible latents too (as `PoolModel.cutMass` has it).
+        if model.cutsExplosionTails { noteExplosionCut(Swift.max(cut, 1 - kept.totalProbability)) }
+        return kept
     }
 
     /// Dice of one kind for `ExplodingKeep`: `entries` (value, probability), made ascending

@@ -16,6 +16,12 @@ struct WorkMeter {
     private(set) var cutTails = false
     /// Each mass cut, in order: a sweep replays those of the parts it shares.
     private(set) var cuts: [Double] = []
+    /// The finest explosion cutoff the distribution since `clearCuts` was worked out with:
+    /// the budget's, or a finer one where a rare `given` was worked out again
+    /// (`StatsEngine.cutFiner`), which the report then states.
+    private(set) var finestExplosionCutoff: Double
+    /// The same for the far tails of sums.
+    private(set) var finestSumTailCutoff: Double
     /// Asked each time about a million more steps are done; `true` stops with `.interrupted`.
     private let shouldStop: (@Sendable () -> Bool)?
     /// Where `.interrupted` points: the whole expression.
@@ -23,6 +29,8 @@ struct WorkMeter {
 
     init(budget: StatsBudget, shouldStop: (@Sendable () -> Bool)? = nil, statementRange: SourceRange = .at(0)) {
         self.budget = budget
+        finestExplosionCutoff = budget.explosionCutoff
+        finestSumTailCutoff = budget.sumTailCutoff
         self.shouldStop = shouldStop
         self.statementRange = statementRange
     }
@@ -56,6 +64,8 @@ struct WorkMeter {
         cutTails = false
         cutMass = 0
         cuts.removeAll()
+        finestExplosionCutoff = budget.explosionCutoff
+        finestSumTailCutoff = budget.sumTailCutoff
     }
 
     /// Scales the cuts noted from the `first`-th on by `weight`: they were cut from a part
@@ -77,9 +87,12 @@ struct WorkMeter {
         cutTails = !cuts.isEmpty
     }
 
-    /// Sets the explosion cutoff that pools are built with from now on.
-    mutating func setExplosionCutoff(_ cutoff: Double) {
-        budget.explosionCutoff = cutoff
+    /// Sets the explosion and sum-tail cutoffs that pools and sums are built with from now on.
+    mutating func setCutoffs(explosions: Double, sums: Double) {
+        budget.explosionCutoff = explosions
+        budget.sumTailCutoff = sums
+        finestExplosionCutoff = Swift.min(finestExplosionCutoff, explosions)
+        finestSumTailCutoff = Swift.min(finestSumTailCutoff, sums)
     }
 
     /// Throws `.tooExpensive` now when `units` more steps would pass the budget,

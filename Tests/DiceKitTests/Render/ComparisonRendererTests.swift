@@ -142,4 +142,17 @@ import Testing
         #expect(text.contains("\n(1d6!: explosions cut where the probability left was below 1e-12; "))
         #expect(text.hasSuffix("\n(1d6: estimated from 1000000 rolls: the exact distribution is too large to compute)"))
     }
+
+    /// A rare `given` is worked out again with its explosions cut finer (1e-24 for
+    /// `1d2 given 1d6! >= 90`): the note states that cutoff, not the usual 1e-12, alone and
+    /// compared; beside it, a report cut as usual still says 1e-12.
+    @Test func theNoteStatesTheCutoffUsed() throws {
+        let reports = try Self.reports(["1d2 given 1d6! >= 90", "1d6!"])
+        #expect(reports[0].report.explosionCutoff == 1e-24 && reports[1].report.explosionCutoff == 1e-12)
+        let alone = DistributionRenderer(width: 80, unicode: true).render(reports[0].report, title: "x")
+        #expect(alone.contains("\n(explosions cut where the probability left was below 1e-24; "))
+        let text = DistributionRenderer(width: 80, unicode: true).render(comparing: reports)
+        #expect(text.contains("1d2 given 1d6! >= 90: explosions cut where the probability left was below 1e-24; "))
+        #expect(text.contains("1d6!: explosions cut where the probability left was below 1e-12; "))
+    }
 }

@@ -14,6 +14,13 @@ struct ProbabilityTextTests {
         #expect(JSONWriter.probabilityText(value) == expected)
     }
 
+    /// The cut mass under a table: one decimal, and a mantissa that rounds up to 10 moves to
+    /// the next power (`stats 1d1000!` printed "10.0e-13").
+    @Test(arguments: [(9.99e-13, "1.0e-12"), (3.5e-13, "3.5e-13"), (9.94e-13, "9.9e-13"), (1e-16, "1.0e-16")])
+    func cutMassesHaveOneDecimal(_ value: Double, _ expected: String) {
+        #expect(DistributionRenderer.scientific(value) == expected)
+    }
+
     /// Random values over many magnitudes: the text has at most 12 significant digits, no
     /// trailing zero after a point, and reads back as the value rounded to 12 digits.
     @Test func roundTripsToTwelveDigits() {

@@ -102,6 +102,12 @@ struct DistributionTests {
         ("1d6!", d6Cut),
         ("1d6! given 1d2 == 1", d6Cut),
         ("let x = 1d2 in if x == 1 then 1d6! else 0", 0.5 * d6Cut),
+        // Unique dice and bound pools took 1 less their total too: `1d10000u!!` and
+        // `1d10000u!` noted nothing.
+        ("1d10000u!!", 1e-16),
+        ("1d10000u!", 1e-16),
+        ("1d6u!", d6Cut),
+        ("let p = 1d6!! in count(p, =6) + p", d6Cut),
     ]
 
     @Test(arguments: cuts)

@@ -172,6 +172,12 @@ import Testing
         ("let x = 1d6! in x given x >= 95", [(95, 0.5), (96, 0), (97, 1.0 / 12)]),
         ("if 1d2 == 1 then (1d2 given 1d6! >= 90) else 0", [(0, 0.5), (1, 0.25), (2, 0.25)]),
         ("1d2 given 1d6! >= 2000", [(1, 0.5), (2, 0.5)]),
+        // Unique dice and bound pools took their cut as 1 less their total, rounding under a
+        // finer cutoff, so it never shrank: the simulation said these "did not hold".
+        ("1d2 given 1d6u! >= 90", [(1, 0.5), (2, 0.5)]),
+        ("1d2 given (let p = 1d6! in count(p, =6) + p) >= 90", [(1, 0.5), (2, 0.5)]),
+        ("1d2 given (let p = 3d6!p in count(p, =6) + p) >= 90", [(1, 0.5), (2, 0.5)]),
+        ("1d2 given (let p = 2d6u! in count(p, =6) + p) >= 90", [(1, 0.5), (2, 0.5)]),
     ]
 
     @Test(arguments: rareConditions)
@@ -192,6 +198,20 @@ import Testing
         for program in ["1d2 given 4d6!kh1 >= 90", "if 1d2 == 1 then (1d2 given 4d6!kh1 >= 90) else 0"] {
             #expect((StatsHarness.error(program) as? DiceError)?.kind == .conditionImpossible, "\(program)")
         }
+    }
+
+    /// A condition in the far tails of a large sum, cut there, held nowhere and so "could
+    /// never hold": `2000d6 >= 11000` (about 1e-728) and `<= 3000` can, though more rarely
+    /// than a `Double` tells, and `>= 7700` (about 1e-21) lies below the rounding of the
+    /// sum's products. Worked out again cut finer, they are still beyond reach: left to the
+    /// simulation. One past the sum's greatest value still cannot hold.
+    @Test func aConditionInASumsCutTailIsNotImpossible() {
+        for program in ["1d2 given 2000d6 >= 11000", "1d2 given 2000d6 <= 3000", "1d2 given 2000d6 >= 7700"] {
+            let error = StatsHarness.error(program)
+            #expect(error as? StatsError == .tooExpensive("the condition after 'given' is too rare to work out exactly"),
+                    "\(program): \(String(describing: error))")
+        }
+        #expect((StatsHarness.error("1d2 given 2000d6 >= 12001") as? DiceError)?.kind == .conditionImpossible)
     }
 
     /// A `given` inside the statement is rolled again on its own until its condition holds,
