@@ -298,13 +298,10 @@ final class REPL {
             guard argument.isEmpty else { return problem("usage: :quit") }
             quitting = true
         default:
-            var message = "unknown command '\(name)'"
-            if ["system", "systems", "use", "games"].contains(name.dropFirst()) {
-                message += "; 'use' alone lists the game systems"
-            } else if let near = REPL.commands.first(where: { $0.hasPrefix(String(name.prefix(3))) }) {
-                message += "; did you mean '\(near)'?"
-            }
-            problem(message + " (:help lists the commands)")
+            let near = REPL.commands.first { $0.hasPrefix(String(name.prefix(3))) }
+            let hint = ["system", "systems", "use", "games"].contains(name.dropFirst())
+                ? "; 'use' alone lists the game systems" : near.map { "; did you mean '\($0)'?" } ?? ""
+            problem("unknown command '\(name)'\(hint) (:help lists the commands)")
         }
     }
 
