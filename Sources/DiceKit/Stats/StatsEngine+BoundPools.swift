@@ -36,6 +36,10 @@ extension StatsEngine {
     private func boundPoolDistribution(_ name: String, _ pool: Expr, _ term: DiceTerm, points: [ComparePoint],
                                        local: Set<ComparePoint>, _ body: Expr) throws(StatsFailure) -> Distribution {
         let semantics = TermSemantics(term)
+        if let rules = semantics.literalRules, !rules.keeps.isEmpty || !rules.counting.isSum,
+           let counted = try countedInPlace(name, pool, points: points, local: local, body) {
+            return counted
+        }
         let choices = try boundPoolParts(pool, term, semantics)
         try checkCountOrderings(points, local: local, of: pool)
         let reading = try boundPoolReading(name, points: points, local: local, body)
@@ -48,6 +52,24 @@ extension StatsEngine {
             return try countedBodyDistribution(counted, names: reading.countNames, views.counts)
         }
         return try bodyDistribution(body, binding: name, views.seen.list)
+    }
+
+    /// A body that reads the pool only through counts with one compare point (a number or
+    /// text) sees what the term counted in place is, the term with `cs` (`count(10d10!>=8kh5,
+    /// >=8)`), one roll as the name's; `nil` for any other body. Keep/drop and counting tell
+    /// each face of each chain apart in splits: `let p = 10d10!>=8kh5 in count(p, >=8)` was
+    /// too expensive, and `let p = 6d10!>=8kh3 in count(p, >=8)` simulated with no min or
+    /// max, where in place each is exact at once.
+    private func countedInPlace(_ name: String, _ pool: Expr, points: [ComparePoint], local: Set<ComparePoint>,
+                                _ body: Expr) throws(StatsFailure) -> Distribution? {
+        let reading = try boundPoolReading(name, points: points, local: local, body)
+        guard let counted = reading.counted, reading.keys.count == 1, let point = points.first else { return nil }
+        var outcomes: [(counts: [Int], p: Double)] = []
+        try countDistribution(pool, point, at: pool.range).forEachOutcome { (value, p) throws(StatsFailure) in
+            guard case .integer(let n) = value else { throw .invariant("a count that is not a whole number") }
+            outcomes.append(([n], p))
+        }
+        return try countedBodyDistribution(counted, names: reading.countNames, outcomes)
     }
 
     /// How BODY reads the pool bound to its name: the compare points it counts with (one key

@@ -95,8 +95,8 @@ extension StatsEngine {
 
     /// Calls `body` with each set of `dice` of `faces` (ascending indices into `faces`) that
     /// unique dice may settle on, and its probability: equally likely sets one by one, or,
-    /// for faces not equally likely (at most 64 of them), each set with the chance that
-    /// the dice draw it, face by face in proportion to the faces left.
+    /// for faces not equally likely, each set with the chance that the dice draw it, face by
+    /// face in proportion to the faces left.
     func forEachUniqueDraw(_ faces: [UniqueFace], dice: Int,
                            _ body: ([Int], Double) throws(StatsFailure) -> Void) throws(StatsFailure) {
         let n = faces.count
@@ -125,37 +125,48 @@ extension StatsEngine {
     /// `forEachUniqueDraw` for faces not equally likely: the chance of each set of faces
     /// drawn so far, a set of one more face at a time (only sets of at most `dice` faces, so
     /// `2d20uma18`, 18 faces one of which is likelier, takes 172 sets; all 2^18 of them were
-    /// declined past 16 faces). The sets of a size in increasing order of their bits, so the
-    /// sums come out the same each run.
+    /// declined past 16 faces). A set is its indices ascending, so a die of any number of
+    /// faces is drawn from: `1d%uma74` (74 faces, the last likelier) was given up past 64
+    /// faces and simulated, where it is the die itself. The sets of a size come out in
+    /// increasing order of their bits (`precedes`), so the sums come out the same each run.
     private func forEachWeightedDraw(_ faces: [UniqueFace], dice: Int,
                                      _ body: ([Int], Double) throws(StatsFailure) -> Void) throws(StatsFailure) {
         let n = faces.count
-        guard n <= 64 else { throw .tooExpensive("unique dice of more than 64 faces not equally likely") }
         // Each set drawn makes one more of each face left: a hashed update each.
         var steps = 0.0, sets = 1.0
         for size in stride(from: 0, to: dice, by: 1) {
             steps += sets * Double(n - size)
             sets = sets * Double(n - size) / Double(size + 1)
         }
-        let work = (steps + sets) * Double(WorkMeter.sparsePairCost)
+        let work = (steps + sets) * Double(WorkMeter.sparsePairCost + dice)
         try meter.ensureAffordable(work < 9e18 ? Int(work) : Int.max)
-        var level: [(mask: UInt64, chance: Double)] = [(0, 1)]
-        for _ in stride(from: 0, to: dice, by: 1) {
-            var next: [UInt64: Double] = [:]
-            try meter.charge(WorkMeter.product(WorkMeter.product(level.count, n), WorkMeter.sparsePairCost))
-            for (mask, chance) in level {
-                var left = 1.0
-                for index in 0..<n where mask & (1 << UInt64(index)) != 0 { left -= faces[index].p }
+        var level: [(set: [Int], chance: Double)] = [([], 1)]
+        for size in stride(from: 0, to: dice, by: 1) {
+            var next: [[Int]: Double] = [:]
+            // A hashed update of a set one face larger, made by copying this one's `size`.
+            try meter.charge(WorkMeter.product(WorkMeter.product(level.count, n), WorkMeter.sparsePairCost + size + 1))
+            for (set, chance) in level {
+                let left = set.reduce(1.0) { $0 - faces[$1].p }
                 guard left > 0 else { continue }
-                for index in 0..<n where mask & (1 << UInt64(index)) == 0 {
-                    next[mask | (1 << UInt64(index)), default: 0] += chance * faces[index].p / left
+                // The faces not in `set`, each inserted where it keeps the set ascending.
+                var position = 0
+                for index in 0..<n {
+                    if position < set.count && set[position] == index { position += 1; continue }
+                    var grown = set
+                    grown.insert(index, at: position)
+                    next[grown, default: 0] += chance * faces[index].p / left
                 }
             }
-            level = next.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            level = next.sorted { Self.precedes($0.key, $1.key) }.map { ($0.key, $0.value) }
         }
-        for (mask, chance) in level where chance > 0 {
-            try body((0..<n).filter { mask & (1 << UInt64($0)) != 0 }, chance)
-        }
+        for (set, chance) in level where chance > 0 { try body(set, chance) }
+    }
+
+    /// Whether the set of ascending indices `a` comes before `b` of the same size, as the
+    /// numbers with those bits set do: the greater highest index, and so on down, is greater.
+    private static func precedes(_ a: [Int], _ b: [Int]) -> Bool {
+        for (x, y) in zip(a.reversed(), b.reversed()) where x != y { return x < y }
+        return false
     }
 
     // MARK: - Without explosions

@@ -11,7 +11,12 @@ extension StatsEngine {
                             at range: SourceRange) throws(StatsFailure) -> Distribution {
         guard dice > 0 else { return Distribution(constant: .integer(0)) }
         let exploding = faces.indices.filter { model.explodes(faces[$0].face) }
-        guard exploding.count <= 16 else { throw .tooExpensive("unique dice with more than 16 exploding faces") }
+        // A set of exploding faces drawn is the bits of an Int. It was at most 16 of them, which
+        // sent `1d80ue<=42` (one die, so at most one face a set) to a simulation; the meter
+        // bounds the sets drawn and the sums built for them.
+        guard exploding.count < Int.bitWidth - 1 else {
+            throw .tooExpensive("unique dice with more than \(Int.bitWidth - 2) exploding faces")
+        }
         var bit: [Int: Int] = [:]
         for (position, index) in exploding.enumerated() { bit[index] = 1 << position }
         var contributions: [Number] = []

@@ -31,6 +31,20 @@ import Testing
         }
     }
 
+    /// Counted with one compare point only, a pool whose keep/drop sees each die of wide
+    /// chains is the term counted in place, exact and as quick: `let p = 10d10!>=8kh5 in
+    /// count(p, >=8)` was too expensive, and the others simulated with no min or max.
+    @Test(arguments: [
+        ("10d10!>=8kh5", ">=8"), ("6d10!>=8kh3", ">=8"), ("1d8x!=7dh1", "=3"), ("8d12!>=10dl2cs>=11", "=1"),
+    ])
+    func countedOnceWithOnePointIsTheTermCounted(_ term: String, _ point: String) throws {
+        let bound = try StatsHarness.report("let p = \(term) in count(p, \(point)) * 10 + count(p, \(point))")
+        let counted = try StatsHarness.report("11 * count(\(term), \(point))")
+        #expect(bound.exact && counted.exact)
+        try expectAlike(bound.distribution, counted.distribution, "\(term) \(point)")
+        #expect(bound.minimum == counted.minimum && bound.maximum == counted.maximum)
+    }
+
     /// Unique dice (LANGUAGE.md §5b: `u`, bound pools and `stats` exact together): counted
     /// through the name, exactly as counted in place; the value read too.
     @Test(arguments: ["3d6u", "4d6ukh2", "5d8udl2", "3d6ur1", "4d6umi2", "4d{1,1,2,3,3,4}u", "3d6ro<3u"])

@@ -39,6 +39,8 @@ struct StatsBruteForceTests {
         "3d{1,2,2,3,4}u!!dl1", "3d4mi2u!dh1", "4d6ro<3u!>=5kl2", "1d4u!kh1", "0d4u!kh1",
         // Unique dice of more than 16 faces not equally likely (they were simulated).
         "2d20uma18", "3d20uma18", "3d20ro!!u", "2d20r1r2ukh1", "3d18ro1u!!kh2",
+        // ... and of more than 64 (they were simulated): one die is the die itself.
+        "1d%uma74", "1d%uro>21", "2d70uma69", "2d66ro<3ukh1",
     ]
 
     @Test(arguments: StatsBruteForceTests.pools)
@@ -78,5 +80,19 @@ struct StatsBruteForceTests {
         report.distribution.forEachValue { value, p in got[value, default: 0] += p }
         #expect(got.count == expected.count, "\(got) vs \(expected)")
         for (value, p) in expected { #expect(abs((got[value] ?? 0) - p) < 1e-12, "\(value)") }
+    }
+
+    /// One unique die is the die itself, however many of its faces explode: `1d80ue<=42`
+    /// (42 exploding faces) was simulated past 16 of them. Too long a chain for `BruteForcePool`,
+    /// it is held to the same die without `u`.
+    @Test(arguments: ["1d80ue<=42", "1d%u!p>=61", "1d30uxo>3"])
+    func oneUniqueDieOfManyExplodingFacesIsTheDie(_ term: String) throws {
+        let report = try StatsHarness.report(term)
+        let plain = try StatsHarness.report(term.replacingOccurrences(of: "u", with: ""))
+        var want: [(Number, Double)] = []
+        plain.distribution.forEachOutcome { value, p in want.append((value, p)) }
+        let problems = differences(report.distribution, want, tolerance: 1e-12)
+        #expect(report.exact)
+        #expect(problems.isEmpty, "\(problems)")
     }
 }
