@@ -16,6 +16,9 @@ struct PoolRules: Hashable, Sendable {
     struct Explosion: Hashable, Sendable {
         var kind: DiceModifier.Explosion
         var point: ResolvedPoint?
+
+        /// The faces that explode: `point`, or the die's `highest` face after clamps.
+        func point(highest: Int) -> ResolvedPoint { point ?? ResolvedPoint(op: .equal, value: .integer(highest)) }
     }
 
     /// What the value counts after keep/drop: the sum, or the matches of `cs`/`cf`; minus

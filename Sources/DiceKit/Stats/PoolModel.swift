@@ -96,7 +96,7 @@ final class PoolModel {
 
         // Explosions.
         if let explosion = rules.explosion {
-            let point = explosion.point ?? ResolvedPoint(op: .equal, value: .integer(highest))
+            let point = explosion.point(highest: highest)
             explosionPoint = point
             var mass = 0.0, stops = false, explodes = false
             die.forEachWholeOutcome { face, p in

@@ -174,7 +174,7 @@ extension StatsEngine {
     func explodingFaces(_ rolled: [(position: Number, p: Double)], highest: Int, explosion: PoolRules.Explosion,
                         at range: SourceRange) throws(StatsFailure)
         -> (stop: [(position: Number, p: Double)], boom: [(position: Number, p: Double)], q: Double) {
-        let point = explosion.point ?? ResolvedPoint(op: .equal, value: .integer(highest))
+        let point = explosion.point(highest: highest)
         let stop = rolled.filter { !point.matches($0.position) }
         let boom = rolled.filter { point.matches($0.position) }
         if stop.isEmpty && explosion.kind != .once { throw .dice(DiceError(.explosionMatchesEveryFace, at: range)) }

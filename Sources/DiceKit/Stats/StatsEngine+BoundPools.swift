@@ -175,7 +175,8 @@ extension StatsEngine {
         // exploded on 5s, the highest face left after the reroll).
         let highest = model.highestFace
         if reading.readsValue && !reading.countsAnyhow && StatsEngine.sumsByClass(rules, symbols: symbols) {
-            return try summedClassOutcomes(settled, dice: dice, keys: keys, weight: weight, into: &views.seen, at: pool.range)
+            return try summedClassOutcomes(settled, dice: dice, highest: highest, rules: rules, keys: keys, weight: weight,
+                                           into: &views.seen, at: pool.range)
         }
         let classKeys = reading.classKeys ?? keys
         let (classes, splits) = rules.unique

@@ -1,6 +1,6 @@
 /// `let p = NdS in BODY` where BODY reads `p`'s value besides counting it, for a plain pool:
-/// no keep/drop, counting, explosions or `u`, and number faces (`let p = 8d20 in p +
-/// count(p, =20)`, a crit adding one).
+/// no keep/drop, counting, `u`, nor explosions but `!`, and number faces (`let p = 8d20 in
+/// p + count(p, =20)`, a crit adding one).
 ///
 /// BODY sees only the counts and the value. The dice split over the classes of faces that
 /// the compare points tell apart, as counting alone does; within one split the value is the
@@ -9,20 +9,38 @@
 /// counted: 9 splits of at most 153 values, where splitting by face made C(27, 19) = 2.2
 /// million splits, past the bound (simulated, 1.1 s; `10d20` was the error that a million
 /// simulated rolls need 2 s).
+///
+/// With `!` each die of a chain is counted and added as a die of its own: the faces that
+/// explode are a class apart, so that a class's faces are those of the rolled die in
+/// proportion whether its dice stop a chain or go on (`boundPoolSplits` has the chains).
+/// `let p = 5d10!>=8 in count(p, >=8) + p` was split face by face and simulated, with no
+/// min or max; `12d10!>=8` was too expensive.
 extension StatsEngine {
     /// Whether a pool of `rules` is summed face by face, so that its value within a split of
     /// its dice over classes is a convolution.
     static func sumsByClass(_ rules: PoolRules, symbols: [Value]) -> Bool {
-        rules.keeps.isEmpty && rules.counting.isSum && rules.explosion == nil && !rules.unique && symbols.isEmpty
+        rules.keeps.isEmpty && rules.counting.isSum && (rules.explosion.map { $0.kind == .explode } ?? true)
+            && !rules.unique && symbols.isEmpty
     }
 
     /// Adds to `outcomes` the joint outcomes of the counts of `keys` and the value of `dice`
-    /// dice, each settling on `settled` (chances adding up to 1), as the body sees them, their
-    /// chances times `weight`.
-    func summedClassOutcomes(_ settled: [(position: Number, p: Double)], dice: Int, keys: [PointKey], weight: Double,
-                             into outcomes: inout BoundPoolOutcome.SeenOutcomes,
+    /// dice, each settling on `settled` (chances adding up to 1) and exploding as `rules` say
+    /// (a bare `!` on `highest`), as the body sees them, their chances times `weight`.
+    func summedClassOutcomes(_ settled: [(position: Number, p: Double)], dice: Int, highest: Int, rules: PoolRules,
+                             keys: [PointKey], weight: Double, into outcomes: inout BoundPoolOutcome.SeenOutcomes,
                              at range: SourceRange) throws(StatsFailure) {
-        let classes = try FaceClasses(settled.map(\.position), symbols: [], keys: keys, perFace: false)
+        let classes: FaceClasses, splits: BoundPoolSplits
+        if let explosion = rules.explosion {
+            let point = explosion.point(highest: highest)
+            (classes, splits) = try boundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: [],
+                                                    keys: keys + [PointKey(op: point.op, value: .number(point.value))],
+                                                    perFace: false, at: range)
+            // The chains' chances make 1 less the tails cut.
+            if splits.cutTail { noteExplosionCut(weight * (1 - splits.chances.reduce(0, +))) }
+        } else {
+            classes = try FaceClasses(settled.map(\.position), symbols: [], keys: keys, perFace: false)
+            splits = try poolSplits([settled], sizes: [([dice], 1)], classes: classes)
+        }
         // Each class's faces, in proportion within the class.
         var within: [[Distribution.Outcome]] = Array(repeating: [], count: classes.faces.count)
         var mass = [Double](repeating: 0, count: classes.faces.count)
@@ -34,7 +52,6 @@ extension StatsEngine {
         let faces = within.indices.map { index in
             Distribution(within[index].map { Distribution.Outcome($0.value, $0.probability / mass[index]) })
         }
-        let splits = try poolSplits([settled], sizes: [([dice], 1)], classes: classes)
         // sums[c][n]: the sum of n dice of class c, made as the splits ask for them.
         var sums: [[Distribution]] = faces.map { [Distribution(constant: .integer(0)), $0] }
         func sum(of n: Int, _ c: Int) throws(StatsFailure) -> Distribution {

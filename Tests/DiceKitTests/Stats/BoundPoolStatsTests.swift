@@ -165,6 +165,23 @@ import Testing
         try expectAlike(fixed.distribution, rolled.distribution, body)
     }
 
+    /// A body that adds each die's match to its face is a pool of faces so moved, each die of
+    /// a chain added and counted alike: `count(p, >=8) + p` of `5d10!>=8` is `5d{1, …, 7, 9,
+    /// 10, 11}!>=9`. The faces that explode are a class of their own (`summedClassOutcomes`);
+    /// split face by face, the first two were simulated and the third too expensive.
+    @Test(arguments: [
+        ("let p = 5d10!>=8 in count(p, >=8) + p", "5d{1,2,3,4,5,6,7,9,10,11}!>=9"),
+        ("let g = 1d30!>=21 in count(g, >=1) + g", "1d{\((2...31).map(String.init).joined(separator: ","))}!>=22"),
+        ("let p = 12d10!>=8 in p - count(p, =1)", "12d{0,2,3,4,5,6,7,8,9,10}!>=8"),
+        ("let p = 4d6r1! in p + count(p, 6)", "4d{2,3,4,5,7}!"),
+    ])
+    func explodingValueAndCountsTogether(_ program: String, _ moved: String) throws {
+        let bound = try StatsHarness.report(program)
+        let pool = try StatsHarness.report(moved)
+        #expect(bound.exact && pool.exact)
+        try expectAlike(bound.distribution, pool.distribution, program)
+    }
+
     /// A body that reads the pool's value and counts it: the value within each split of the
     /// counted classes is a convolution (`summedClassOutcomes`); the same as when every die is
     /// kept (`kh4` of four dice), which splits the dice face by face.
