@@ -35,8 +35,10 @@ extension StatsEngine {
             (classes, splits) = try boundPoolSplits(settled, highest: highest, rules: rules, dice: dice, symbols: [],
                                                     keys: keys + [PointKey(op: point.op, value: .number(point.value))],
                                                     perFace: false, at: range)
-            // The chains' chances make 1 less the tails cut.
-            if splits.cutTail { noteExplosionCut(weight * (1 - splits.chances.reduce(0, +))) }
+            // The mass the chains cut, as worked out (1 less their chances is rounding under a
+            // finer cut: `1d2 given (let p = 1d6! in count(p, =6) + p) >= 90` was cut finer
+            // and finer till it was too expensive).
+            if splits.cutTail { noteExplosionCut(weight * splits.cutMass) }
         } else {
             classes = try FaceClasses(settled.map(\.position), symbols: [], keys: keys, perFace: false)
             splits = try poolSplits([settled], sizes: [([dice], 1)], classes: classes)
