@@ -13,7 +13,9 @@ import Testing
     @Test func listsTheTwelveSystemsInOrder() {
         #expect(GameSystem.names == Self.names)
         #expect(GameSystem.named("pbta")?.name == "pbta")
-        #expect(GameSystem.named("PBTA") == nil)
+        // Any case, as a user types the game's name (`use PF2E`).
+        #expect(GameSystem.named("PBTA")?.name == "pbta")
+        #expect(GameSystem.named("pbt") == nil)
         #expect(GameSystem.named("") == nil)
     }
 
