@@ -56,7 +56,10 @@ extension Runner {
             case .roll, .assignment, .definition, .system, .systems:
                 break
             }
-        } else if options.csv, let csv = CSVRenderer().csv(for: outcome) {
+        } else if options.csv {
+            guard let csv = CSVRenderer().csv(for: outcome, maxBytes: cap) else {
+                throw DiceError(.outputTooLarge(limit: cap), at: range)
+            }
             // The CSV ends in its own newline; a blank line parts it from the one before.
             printed = [(printedCSV ? "\n" : "") + String(csv.dropLast())]
         } else if options.totalOnly {

@@ -17,30 +17,53 @@ public struct CSVRenderer: Sendable {
     /// A renderer of CSV.
     public init() {}
 
-    /// The CSV of a `stats` outcome, its lines ended by newlines; `nil` for any other outcome.
+    /// The CSV of a `stats` outcome, its lines ended by newlines; `nil` for any other outcome,
+    /// or when it would pass `maxBytes` (the output cap, `Limits.maxOutputBytes`), found out
+    /// as it is written: a sweep of 1,000 values of 1d1000 held 216 MB of rows before the cap
+    /// refused its 30 MB of text.
     ///
     /// - Complexity: O(*e* · *k*) for *e* expressions (or swept values) of *k* outcomes.
-    public func csv(for outcome: Outcome) -> String? {
+    public func csv(for outcome: Outcome, maxBytes: Int = .max) -> String? {
+        var lines = Lines(maxBytes: maxBytes)
         switch outcome {
         case .stats(_, let report):
-            return table(["outcome", "p", "at_least", "at_most"],
-                         CSVRenderer.chances(report.distribution).map { [OutcomeText.cell($0.value)] + $0.numbers })
+            lines.add(["outcome", "p", "at_least", "at_most"])
+            for outcome in CSVRenderer.chances(report.distribution) where !lines.isOver {
+                lines.add([OutcomeText.cell(outcome.value)] + outcome.numbers)
+            }
         case .compare(let exprs, let reports):
-            return comparison(exprs.map(\.text), reports.map(\.distribution))
+            comparison(exprs.map(\.text), reports.map(\.distribution), into: &lines)
         case .sweep(_, let sweep):
-            var rows: [[String]] = []
-            for row in sweep.rows {
+            lines.add([sweep.name, "mean", "outcome", "p", "at_least", "at_most"])
+            for row in sweep.rows where !lines.isOver {
                 let value = OutcomeText.cell(Number.integer(row.value))
                 // Texts and tallies have no mean (JSON's null): the field is empty.
                 let distribution = row.report.distribution
                 let mean = distribution.hasSymbolic ? "" : JSONWriter.significantText(distribution.mean)
-                for outcome in CSVRenderer.chances(distribution) {
-                    rows.append([value, mean, OutcomeText.cell(outcome.value)] + outcome.numbers)
+                for outcome in CSVRenderer.chances(distribution) where !lines.isOver {
+                    lines.add([value, mean, OutcomeText.cell(outcome.value)] + outcome.numbers)
                 }
             }
-            return table([sweep.name, "mean", "outcome", "p", "at_least", "at_most"], rows)
         case .roll, .assignment, .definition, .system, .systems:
             return nil
+        }
+        return lines.isOver ? nil : lines.text
+    }
+
+    /// CSV lines written up to a number of bytes.
+    private struct Lines {
+        let maxBytes: Int
+        private(set) var text = ""
+        private(set) var isOver = false
+
+        init(maxBytes: Int) { self.maxBytes = maxBytes }
+
+        /// Adds a line of `fields`, unless the text is already past `maxBytes`.
+        mutating func add(_ fields: [String]) {
+            guard !isOver else { return }
+            text += fields.map(CSVRenderer.field).joined(separator: ",")
+            text += "\n"
+            if text.utf8.count > maxBytes { (isOver, text) = (true, "") }
         }
     }
 
@@ -48,7 +71,7 @@ public struct CSVRenderer: Sendable {
     /// in the order of `stats` (`ComparisonTable.union`). Each column is what the expression's
     /// own CSV gives (`chances(_:)`), and for an outcome it lacks: p 0, "at least" what is left
     /// after its outcomes before the row, "at most" what they reached.
-    private func comparison(_ titles: [String], _ distributions: [Distribution]) -> String {
+    private func comparison(_ titles: [String], _ distributions: [Distribution], into lines: inout Lines) {
         var header = ["outcome"]
         for title in titles { header += ["p (\(title))", "at_least (\(title))", "at_most (\(title))"] }
         let values = ComparisonTable.union(distributions)
@@ -63,8 +86,10 @@ public struct CSVRenderer: Sendable {
                 return row.numbers
             }
         }
-        let rows = values.indices.map { index in [OutcomeText.cell(values[index])] + columns.flatMap { $0[index] } }
-        return table(header, rows)
+        lines.add(header)
+        for index in values.indices where !lines.isOver {
+            lines.add([OutcomeText.cell(values[index])] + columns.flatMap { $0[index] })
+        }
     }
 
     /// One outcome's row.
@@ -89,16 +114,6 @@ public struct CSVRenderer: Sendable {
         return outcomes.indices.map { index in
             Chances(value: outcomes[index].value, p: probabilities[index], atLeast: atLeast[index], atMost: atMost[index])
         }
-    }
-
-    /// The header and rows as CSV lines.
-    private func table(_ header: [String], _ rows: [[String]]) -> String {
-        var text = ""
-        for row in [header] + rows {
-            text += row.map(CSVRenderer.field).joined(separator: ",")
-            text += "\n"
-        }
-        return text
     }
 
     /// A field as CSV writes it: quoted, with its quotes doubled, when it holds a comma, a
