@@ -52,7 +52,10 @@ extension Runner {
                 let entries = zip(exprs, reports).map { (expression: source.text(of: $0.range), report: $1) }
                 printed = [renderer.json(comparing: entries, input: input)]
             case .sweep(_, let sweep):
-                printed = [renderer.json(for: sweep, input: input)]
+                guard let json = renderer.json(for: sweep, input: input, maxBytes: cap) else {
+                    throw DiceError(.outputTooLarge(limit: cap), at: range)
+                }
+                printed = [json]
             case .roll, .assignment, .definition, .system, .systems:
                 break
             }

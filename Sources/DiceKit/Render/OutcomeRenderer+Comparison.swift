@@ -26,9 +26,13 @@ extension OutcomeRenderer {
     /// "distribution": [...], "at_most": [...]}, ...]}` for `stats E for NAME in A..B`: each
     /// row is a `stats` object (see `json(for:input:)`) led by the name's value.
     ///
+    /// `nil` when it would pass `maxBytes` (the output cap), found out row by row: `stats 1d1000
+    /// + x for x in 1..1000` was written whole, 50 MB, before the cap refused it.
+    ///
     /// - Complexity: O(*k*) for *k* outcomes in all.
-    package func json(for sweep: SweepReport, input: String) -> String {
+    package func json(for sweep: SweepReport, input: String, maxBytes: Int = .max) -> String? {
         var json = JSONWriter()
+        json.limit = maxBytes
         json.beginObject()
         json.string("input", input)
         json.string("name", sweep.name)
@@ -38,6 +42,7 @@ extension OutcomeRenderer {
             json.number(sweep.name, row.value)
             writeReport(row.report, into: &json)
             json.endObject()
+            if json.room == 0 { return nil }
         }
         json.endArray()
         json.endObject()

@@ -83,7 +83,7 @@ struct WideSweepTests {
         let csv = try #require(CSVRenderer().csv(for: outcome)).split(separator: "\n")
         #expect(csv.count == 1 + 5_149)
         #expect(csv.contains("100,,fumble,0.01,0.01,1") && csv.contains("100,,100,0.0099,0.0199,0.99"))
-        let json = OutcomeRenderer().json(for: sweep, input: "stats")
+        let json = try #require(OutcomeRenderer().json(for: sweep, input: "stats"))
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let rows = try #require(object["sweep"] as? [[String: Any]])
         #expect(rows.count == 100)

@@ -150,7 +150,7 @@ struct SweepTests {
 
     @Test func jsonHasARowForEachValue() throws {
         let (_, sweep, _) = try Self.sweep("stats 1d20 >= dc for dc in 20..21")
-        let json = OutcomeRenderer().json(for: sweep, input: "stats 1d20 >= dc for dc in 20..21")
+        let json = try #require(OutcomeRenderer().json(for: sweep, input: "stats 1d20 >= dc for dc in 20..21"))
         #expect(json == #"{"input":"stats 1d20 >= dc for dc in 20..21","name":"dc","sweep":["#
             + #"{"dc":20,"exact":true,"mean":0.05,"stdev":0.217944947177,"min":0,"max":1,"#
             + #""median":0,"p10":0,"p90":0,"distribution":[[0,0.95],[1,0.05]],"at_most":[[0,0.95],[1,1]]},"#
