@@ -37,15 +37,16 @@ extension OutcomeRenderer {
         json.string("input", input)
         json.string("name", sweep.name)
         json.beginArray("sweep")
-        for row in sweep.rows {
+        for row in sweep.rows where !json.isCut {
             json.beginObject()
             json.number(sweep.name, row.value)
             writeReport(row.report, into: &json)
             json.endObject()
-            if json.room == 0 { return nil }
+            if json.room == 0 { json.cut() }
         }
         json.endArray()
         json.endObject()
-        return json.text
+        // A string past the room is dropped and marks the text cut, as `json(for:input:notices:maxBytes:)` has it.
+        return json.isCut ? nil : json.text
     }
 }
