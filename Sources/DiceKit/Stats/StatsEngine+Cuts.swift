@@ -82,9 +82,8 @@ extension StatsEngine {
         if depth == 1 { return part }
         let total = part.totalProbability
         guard total > 0 else { throw .dice(impossible(expr)) }
-        explosionCutBound = mark.explosions + cut / (total + cut)
-        // The sums' tails cut in it are divided as the rest is.
-        meter.scaleCuts(from: mark.sumTails, by: 1 / (total + cut))
+        // Its cuts, explosions' and sums' tails, are divided as the rest is.
+        scaleCuts(since: mark, by: 1 / (total + cut))
         return part.dividingProbabilities(by: total + cut)
     }
 
